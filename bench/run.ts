@@ -1,0 +1,13 @@
+/**
+ * `npm run bench`: each benchmark prints its figures and its ratio to a baseline measured in
+ * the same run, on this machine (loopback only, bounded in time). PostgreSQL when
+ * DATABASE_URL is set, PGlite otherwise.
+ */
+import { viewerBenchmark } from './viewer.ts';
+
+const results = [await viewerBenchmark()];
+console.log('\nWordBee benchmarks');
+for (const r of results) {
+  console.log(`\n## ${r.name}`);
+  for (const line of r.lines) console.log(`  ${line}`);
+}

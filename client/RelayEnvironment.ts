@@ -1,0 +1,65 @@
+/**
+ * The one Relay environment: queries and mutations over HTTP POST /graphql, subscriptions
+ * over graphql-ws on the same path. Both send the session's access token.
+ */
+import { Environment, Network, Observable, RecordSource, Store, type FetchFunction, type SubscribeFunction } from 'relay-runtime';
+import { createClient, type Client } from 'graphql-ws';
+import { readUser } from './session';
+
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+const fetchGraphQL: FetchFunction = async (operation, variables) => {
+  const token = readUser()?.accessToken;
+  let response: Response;
+  try {
+    response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
+      body: JSON.stringify({ query: operation.text, variables }),
+    });
+  } catch {
+    throw new NetworkError('Cannot reach the WordBee server. Check the connection and try again.');
+  }
+  const json = await response.json().catch(() => null);
+  if (!json) throw new NetworkError(`The server answered ${response.status} without data. Please try again.`);
+  if (Array.isArray(json.errors) && json.errors.length && !json.data) {
+    throw new NetworkError(json.errors.map((e: { message: string }) => e.message).join('; '));
+  }
+  return json;
+};
+
+let wsClient: Client | null = null;
+function subscriptionClient(): Client {
+  wsClient ??= createClient({
+    url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
+    connectionParams: () => ({ accessToken: readUser()?.accessToken ?? '' }),
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+    lazy: true,
+  });
+  return wsClient;
+}
+
+const subscribe: SubscribeFunction = (operation, variables) =>
+  Observable.create((sink) =>
+    subscriptionClient().subscribe(
+      { operationName: operation.name, query: operation.text ?? '', variables },
+      {
+        next: (value) => sink.next(value as any),
+        error: (error) => sink.error(error instanceof Error ? error : new NetworkError('The live connection closed')),
+        complete: () => sink.complete(),
+      },
+    ),
+  );
+
+export function createEnvironment(): Environment {
+  return new Environment({ network: Network.create(fetchGraphQL, subscribe), store: new Store(new RecordSource()) });
+}
+
+export const environment = createEnvironment();
+

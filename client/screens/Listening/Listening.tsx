@@ -1,0 +1,121 @@
+/**
+ * Listening (spec screen 3): the practice method, sample audio made by WordBee (a word list in
+ * a slow male voice, expressions in a faster female voice), a PDF article, adjustable playback
+ * speed with 1.0x recommended, links to textbook audio, and Back to top.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { LISTENING_FILES, SAMPLE_EXPRESSIONS, SAMPLE_WORDS } from '../../../server/speech/listening-texts';
+
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5];
+
+const STEPS = [
+  'Listen to the full audio without reading the text.',
+  'Write down and read aloud what you heard.',
+  'Repeat until nothing more is understood.',
+  'Check against the text.',
+  'Repeat until everything is understood.',
+];
+
+function Sample({ title, note, file, text }: { title: string; note: string; file: string; text: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [speed, setSpeed] = useState(1);
+  const [showText, setShowText] = useState(false);
+  useEffect(() => {
+    if (audio.current) audio.current.playbackRate = speed;
+  }, [speed]);
+  return (
+    <article className="card sample">
+      <h3>{title}</h3>
+      <p className="hint">{note}</p>
+      <audio ref={audio} controls preload="none" src={`/media/listening/${file}`} />
+      <div className="speed" role="group" aria-label={`Playback speed for ${title}`}>
+        <span>Speed</span>
+        {SPEEDS.map((s) => (
+          <button key={s} type="button" aria-pressed={speed === s} onClick={() => setSpeed(s)}>
+            {s}x{s === 1 ? ' ★' : ''}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="link-button" onClick={() => setShowText((v) => !v)} aria-expanded={showText}>
+        {showText ? 'Hide the text' : 'Show the text (after listening!)'}
+      </button>
+      {showText && <p className="transcript">{text}</p>}
+    </article>
+  );
+}
+
+export default function Listening() {
+  return (
+    <div className="doc" id="top">
+      <h1>Listening · 听力练习</h1>
+      <section className="card">
+        <h2>How to practise</h2>
+        <ol className="steps">
+          {STEPS.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+        <p>
+          We recommend normal speed (<strong>1.0x</strong>) with the text for support when needed. Playback speed can be changed
+          below each recording. 建议以正常速度（1.0x）练习，需要时再看文字。
+        </p>
+        <p>
+          <a href={`/media/listening/${LISTENING_FILES.article}`} target="_blank" rel="noopener">
+            Read the article: How to practise listening (PDF)
+          </a>
+        </p>
+      </section>
+      <h2>Sample audio</h2>
+      <div className="sample-grid">
+        <Sample
+          title="Word list"
+          note="35 primary school words, read slowly by a male voice."
+          file={LISTENING_FILES.wordList}
+          text={SAMPLE_WORDS.join(', ')}
+        />
+        <Sample
+          title="Classroom expressions"
+          note="12 everyday expressions, read at a faster pace by a female voice."
+          file={LISTENING_FILES.expressions}
+          text={SAMPLE_EXPRESSIONS.join(' ')}
+        />
+      </div>
+      <section className="card">
+        <h2>Textbook audio</h2>
+        <ul className="link-list">
+          <li>
+            <Link href="/rjbpep">Primary school (PEP) · 小学人教版</Link>
+          </li>
+          <li>
+            <Link href="/rjbms">Middle school · 初中</Link>
+          </li>
+          <li>
+            <Link href="/rjbhs">High school · 高中</Link>
+          </li>
+        </ul>
+        <h3>More listening on the web</h3>
+        <ul className="link-list">
+          <li>
+            <a href="https://learnenglishkids.britishcouncil.org/listen-watch" target="_blank" rel="noopener noreferrer">
+              British Council LearnEnglish Kids
+            </a>
+          </li>
+          <li>
+            <a href="https://learningenglish.voanews.com/" target="_blank" rel="noopener noreferrer">
+              VOA Learning English
+            </a>
+          </li>
+          <li>
+            <a href="https://www.bbc.co.uk/learningenglish" target="_blank" rel="noopener noreferrer">
+              BBC Learning English
+            </a>
+          </li>
+        </ul>
+      </section>
+      <button type="button" className="button back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+        ↑ Back to top
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** Login (spec screen 4): username and password, a Login button and a status line. */
+import { useState, type FormEvent } from 'react';
+import { graphql, useMutation } from 'react-relay';
+import { Link, useLocation, useSearch } from 'wouter';
+import { loginSchema } from '../../../server/users/schemas';
+import { startSession } from '../../session';
+import { TextField } from '../../ui/TextField';
+import { StatusLine, type Status } from '../../ui/StatusLine';
+import type { LoginMutation } from './__generated__/LoginMutation.graphql';
+
+export default function Login() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status>(null);
+  const [, navigate] = useLocation();
+  const next = new URLSearchParams(useSearch()).get('next');
+  const [commit, inFlight] = useMutation<LoginMutation>(graphql`
+    mutation LoginMutation($input: LoginInput!) {
+      login(input: $input) {
+        __typename
+        ... on LoginPayload {
+          username
+          isTeacher
+          accessToken
+          teachername
+          tokenExpAt
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on AuthenticationError {
+          message
+        }
+        ... on RateLimitError {
+          message
+        }
+      }
+    }
+  `);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      return;
+    }
+    setStatus({ text: 'Logging in…', tone: 'info' });
+    commit({
+      variables: { input: parsed.data },
+      onCompleted: ({ login }) => {
+        if (login.__typename === 'LoginPayload') {
+          const { __typename, ...user } = login;
+          startSession(user);
+          navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/task');
+        } else if (login.__typename !== '%other') {
+          setStatus({ text: login.message, tone: 'error' });
+        }
+      },
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
+
+  return (
+    <section className="card narrow">
+      <h1>Login · 登录</h1>
+      {next && <p className="hint">Please log in to open {next}.</p>}
+      <form onSubmit={submit} noValidate>
+        <TextField label="Username" name="username" autoComplete="username" mandatory value={username} onValue={setUsername} autoFocus />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" mandatory value={password} onValue={setPassword} />
+        <button type="submit" className="button primary" disabled={inFlight}>
+          Login
+        </button>
+      </form>
+      <StatusLine status={status} />
+      <p className="hint">
+        New here? <Link href="/signup">Sign up · 注册</Link> — or try <strong>demoteacher</strong> / <strong>demostudent</strong> (password = username).
+      </p>
+    </section>
+  );
+}

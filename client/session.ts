@@ -1,0 +1,108 @@
+/**
+ * The session, kept in sessionStorage as the spec describes (key 'user' and friends), with a
+ * tiny subscription so components re-render when it changes, and the token-expiry timer.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type UserRecord = {
+  username: string;
+  isTeacher: boolean;
+  accessToken: string;
+  teachername: string;
+  /** Seconds since the epoch. */
+  tokenExpAt: number;
+};
+
+export type LoginMode = 'teacher' | 'student' | 'visitor';
+
+const USER_KEY = 'user';
+const TIMER_KEY = 'tokenTimerId';
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; user: UserRecord | null } = { raw: null, user: null };
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export function readUser(): UserRecord | null {
+  const raw = sessionStorage.getItem(USER_KEY);
+  if (raw !== cached.raw) {
+    let user: UserRecord | null = null;
+    try {
+      user = raw ? (JSON.parse(raw) as UserRecord) : null;
+    } catch {
+      user = null;
+    }
+    cached = { raw, user };
+  }
+  return cached.user;
+}
+
+export function modeOf(user: UserRecord | null): LoginMode {
+  if (!user) return 'visitor';
+  return user.isTeacher ? 'teacher' : 'student';
+}
+
+export function useSession(): UserRecord | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readUser,
+  );
+}
+
+/** A session-storage value other screens share (e.g. 'selectedClassname'), reactive. */
+export function useStoredValue(key: string): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => sessionStorage.getItem(key),
+  );
+}
+
+export function setStoredValue(key: string, value: string | null): void {
+  if (value === null) sessionStorage.removeItem(key);
+  else sessionStorage.setItem(key, value);
+  notify();
+}
+
+export function startSession(user: UserRecord): void {
+  sessionStorage.setItem(USER_KEY, JSON.stringify(user));
+  scheduleExpiry(user);
+  notify();
+}
+
+/** Logout (spec section 2): clear all session storage and go to /login. */
+export function endSession(): void {
+  const timer = Number(sessionStorage.getItem(TIMER_KEY));
+  if (timer) clearTimeout(timer);
+  sessionStorage.clear();
+  // A full load drops the previous user's cached data and live connection with the page.
+  location.assign('/login');
+}
+
+/** Whole minutes until the token expires (spec: 'user auth will expire in N minutes'). */
+export function minutesLeft(user: UserRecord, now = Date.now()): number {
+  return Math.max(0, Math.floor((user.tokenExpAt * 1000 - now) / 60_000));
+}
+
+/**
+ * At expiry the session is cleared and the browser goes to /login. The timer id is kept in
+ * session storage and a previous timer is cleared first (spec section 4, Token expiry).
+ */
+export function scheduleExpiry(user: UserRecord): void {
+  const previous = Number(sessionStorage.getItem(TIMER_KEY));
+  if (previous) clearTimeout(previous);
+  const delay = user.tokenExpAt * 1000 - Date.now();
+  if (delay <= 0) {
+    endSession();
+    return;
+  }
+  // setTimeout's limit is 2^31-1 ms (~24.8 days); tokens never live that long.
+  const id = window.setTimeout(endSession, Math.min(delay, 2 ** 31 - 1));
+  sessionStorage.setItem(TIMER_KEY, String(id));
+}

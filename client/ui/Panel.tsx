@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+
+export function Panel({ title, tone, children }: { title: string; tone?: 'warn' | 'info'; children: ReactNode }) {
+  return (
+    <section className={`panel${tone ? ` panel-${tone}` : ''}`}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,404 @@
+/**
+ * The whole WordBee data model, described once. Migrations in db/migrations are generated
+ * from this file (`npm run db:generate`) and applied at start on PGlite and PostgreSQL alike.
+ *
+ * Vocabulary of the spec kept at the edges: a task row's TPID is `assignments.id`, its
+ * bookUnitID is `{bookId}-{unitId}` and its Type is `assignments.type`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Levels of the curriculum word lists (spec: FC, ES, MS, HM, HSM). */
+export const LEVELS = ['FC', 'ES', 'MS', 'HM', 'HSM'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** Task kinds (spec section 1). */
+export const TASK_TYPES = ['SB', 'FM', 'PA'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+// ---------------------------------------------------------------- accounts and classes
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** As typed at signup; `usernameKey` (lower case) is what makes it unique. */
+    username: text('username').notNull(),
+    usernameKey: text('username_key').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isTeacher: boolean('is_teacher').notNull(),
+    /** A student's teacher (the teachername given at signup); null for teachers. */
+    teacherId: integer('teacher_id').references((): any => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_key').on(t.usernameKey), index('users_teacher_idx').on(t.teacherId)],
+);
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    /** K-12, ES, MS or HS. */
+    schoolId: text('school_id').notNull(),
+    pressId: text('press_id').notNull(),
+    /** PA+SB, PA or SB: what a click on a textbook unit assigns. */
+    tbTaskType: text('tb_task_type').notNull().default('PA+SB'),
+    spellingTimeoutSec: smallint('spelling_timeout_sec').notNull().default(15),
+    taskDueDays: smallint('task_due_days').notNull().default(7),
+    /** Words per Flashcard Master batch drawn from the memory model. */
+    fmBatchSize: smallint('fm_batch_size').notNull().default(10),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('classes_teacher_name_key').on(t.teacherId, t.nameKey)],
+);
+
+/**
+ * The roster: the student names a class lists. A name may be listed before its student signs
+ * up; `userId` links it once they do. Task rows hang off roster entries, so a student who
+ * signs up later finds the class's open tasks waiting.
+ */
+export const rosterEntries = pgTable(
+  'roster_entries',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    studentName: text('student_name').notNull(),
+    studentKey: text('student_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('roster_class_student_key').on(t.classId, t.studentKey),
+    index('roster_user_idx').on(t.userId),
+    index('roster_student_key_idx').on(t.studentKey),
+  ],
+);
+
+/** The {schoolID, pressID} pairs a class can choose from (spec: Press option). */
+export const pressOptions = pgTable(
+  'press_options',
+  {
+    schoolId: text('school_id').notNull(),
+    pressId: text('press_id').notNull(),
+    title: text('title').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.pressId] })],
+);
+
+// ---------------------------------------------------------------- content
+
+/** Headwords and multi-word items, each with its word card. */
+export const words = pgTable(
+  'words',
+  {
+    id: serial('id').primaryKey(),
+    text: text('text').notNull(),
+    textKey: text('text_key').notNull(),
+    partOfSpeech: text('part_of_speech').notNull().default(''),
+    /** IPA, e.g. /ˈæp.əl/. */
+    phonetic: text('phonetic').notNull().default(''),
+    definition: text('definition').notNull().default(''),
+    sentences: jsonb('sentences').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Picture file under /avatars, when the word has one. */
+    picture: text('picture'),
+  },
+  (t) => [uniqueIndex('words_text_key').on(t.textKey)],
+);
+
+/** The curriculum word list of each level, in teaching order. */
+export const levelWords = pgTable(
+  'level_words',
+  {
+    level: text('level').$type<Level>().notNull(),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.wordId] }), index('level_words_rank_idx').on(t.level, t.rank)],
+);
+
+/**
+ * Books: the National standards book, the level sources (unit 'R'), press textbooks and a
+ * school's own imported books (`ownerTeacherId`).
+ */
+export const books = pgTable(
+  'books',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    /** national | source | press | school */
+    kind: text('kind').notNull(),
+    level: text('level').$type<Level>(),
+    schoolId: text('school_id'),
+    pressId: text('press_id'),
+    firstUnit: text('first_unit').notNull(),
+    lastUnit: text('last_unit').notNull(),
+    ownerTeacherId: integer('owner_teacher_id').references(() => users.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('books_press_idx').on(t.schoolId, t.pressId)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    bookId: text('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    unitId: text('unit_id').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    title: text('title').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.unitId] }), uniqueIndex('units_book_ordinal_key').on(t.bookId, t.ordinal)],
+);
+
+export const unitWords = pgTable(
+  'unit_words',
+  {
+    bookId: text('book_id').notNull(),
+    unitId: text('unit_id').notNull(),
+    position: integer('position').notNull(),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.unitId, t.position] }), index('unit_words_word_idx').on(t.wordId)],
+);
+
+// ---------------------------------------------------------------- tasks and results
+
+/**
+ * One teacher action that created task rows for a class (the spec's TPID), or the shared
+ * assignment that automatic next tasks of the same class, unit and kind join.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    bookId: text('book_id')
+      .notNull()
+      .references(() => books.id),
+    unitId: text('unit_id').notNull(),
+    type: text('type').$type<TaskType>().notNull(),
+    /** teacher | auto */
+    origin: text('origin').notNull().default('teacher'),
+    dueDays: smallint('due_days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assignments_class_unit_idx').on(t.classId, t.bookId, t.unitId, t.type)],
+);
+
+export const taskRows = pgTable(
+  'task_rows',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    rosterEntryId: integer('roster_entry_id')
+      .notNull()
+      .references(() => rosterEntries.id, { onDelete: 'cascade' }),
+    /** open | done | removed */
+    status: text('status').notNull().default('open'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** The words of a memory-model batch (FM unit 'R'), fixed when the task is first opened. */
+    words: jsonb('words').$type<string[]>(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('task_rows_assignment_student_key').on(t.assignmentId, t.rosterEntryId),
+    index('task_rows_student_status_idx').on(t.rosterEntryId, t.status),
+  ],
+);
+
+/** Each answer as it is given (the rows of the spec's sbArr). */
+export const answers = pgTable(
+  'answers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    taskRowId: integer('task_row_id')
+      .notNull()
+      .references(() => taskRows.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    word: text('word').notNull(),
+    typed: text('typed').notNull(),
+    /** v | x | canceled | timeout:{s}s | skipped */
+    status: text('status').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('answers_task_position_key').on(t.taskRowId, t.position)],
+);
+
+/** A finished task. One per task row: posting the same result twice stores it once. */
+export const results = pgTable(
+  'results',
+  {
+    id: serial('id').primaryKey(),
+    taskRowId: integer('task_row_id')
+      .notNull()
+      .references(() => taskRows.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    correct: integer('correct').notNull(),
+    total: integer('total').notNull(),
+    /** The posted sbArr, or the structured PA result. */
+    detail: jsonb('detail').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('results_task_row_key').on(t.taskRowId), index('results_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Pronunciation scores per word of a PA result; phones with their scores inside. */
+export const pronunciationWords = pgTable(
+  'pronunciation_words',
+  {
+    resultId: integer('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    word: text('word').notNull(),
+    score: smallint('score').notNull(),
+    heard: boolean('heard').notNull(),
+    /** none | mispronounced | omitted */
+    error: text('error').notNull(),
+    startSec: real('start_sec'),
+    endSec: real('end_sec'),
+    phones: jsonb('phones').$type<{ phone: string; score: number }[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.position] })],
+);
+
+/** Recordings uploaded for PA tasks, kept with their result. */
+export const recordings = pgTable('recordings', {
+  id: serial('id').primaryKey(),
+  taskRowId: integer('task_row_id').references(() => taskRows.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  audio: bytea('audio').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Per student and word: the FSRS memory state (ts-fsrs Card fields). */
+export const wordMemory = pgTable(
+  'word_memory',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: real('stability').notNull(),
+    difficulty: real('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    state: smallint('state').notNull(),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.wordId] }), index('word_memory_due_idx').on(t.userId, t.due)],
+);
+
+/**
+ * Vocabulary measure (DESIGN): a word counts as passed once the student spelled it correctly
+ * in a National standards SB task. Levels come from level_words.
+ */
+export const vocabularyPasses = pgTable(
+  'vocabulary_passes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    firstPassedAt: timestamp('first_passed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.wordId] })],
+);
+
+// ---------------------------------------------------------------- reports and mail
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    resultId: integer('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: createdAt(),
+    expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('reports_file_name_key').on(t.fileName),
+    uniqueIndex('reports_result_key').on(t.resultId),
+    index('reports_expire_idx').on(t.expireAt),
+  ],
+);
+
+/**
+ * Durable outbox: a message is written in the same transaction as what caused it and sent by
+ * a background worker with retries; `dedupeKey` keeps one message per cause.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    dedupeKey: text('dedupe_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

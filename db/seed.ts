@@ -1,0 +1,54 @@
+/**
+ * First-start data: the press options and the demo accounts with their demo class
+ * (DESIGN: `demoteacher` and `demostudent`, password equal to the username). Built through the
+ * services, so the demo data obeys every rule real data does. Runs once: it does nothing when
+ * the demo teacher exists.
+ */
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../server/deps.ts';
+import { pressOptions, users } from './schema.ts';
+import { signup, authenticate } from '../server/users/service.ts';
+import { addClass } from '../server/classes/service.ts';
+
+export const DEMO_TEACHER = 'demoteacher';
+export const DEMO_STUDENT = 'demostudent';
+export const DEMO_CLASS = 'Demo Class';
+
+/** The press textbook series offered per school level (spec: Press option). */
+export const PRESS_OPTIONS = [
+  { schoolId: 'ES', pressId: 'PEP', title: "People's Education Press (PEP), primary" },
+  { schoolId: 'ES', pressId: 'BNU', title: 'Beijing Normal University edition, primary' },
+  { schoolId: 'MS', pressId: 'PEP', title: "People's Education Press (Go for it!), junior high" },
+  { schoolId: 'MS', pressId: 'BNU', title: 'Beijing Normal University edition, junior high' },
+  { schoolId: 'HS', pressId: 'PEP', title: "People's Education Press, senior high (2019)" },
+  { schoolId: 'HS', pressId: 'BNU', title: 'Beijing Normal University edition, senior high (2019)' },
+  { schoolId: 'K-12', pressId: 'NS', title: 'National standards 2022, all levels' },
+];
+
+export async function seed(deps: Deps): Promise<void> {
+  await deps.db.insert(pressOptions).values(PRESS_OPTIONS).onConflictDoNothing();
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, DEMO_TEACHER));
+  if (existing) return;
+  await signup(deps, { username: DEMO_TEACHER, password: DEMO_TEACHER, email: 'demoteacher@wordbee.local', isTeacher: true });
+  const [teacherRow] = await deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, DEMO_TEACHER));
+  const { token } = await deps.tokens.issue(teacherRow!.id);
+  const teacher = await authenticate(deps, token);
+  await addClass(deps.db, teacher, {
+    className: DEMO_CLASS,
+    schoolID: 'ES',
+    pressID: 'PEP',
+    students: `${DEMO_STUDENT}, Adam, Juliet, Lily`,
+    tbTaskType: 'PA+SB',
+    spellingTimeoutSec: 15,
+    taskDueDays: 7,
+  });
+  await signup(deps, {
+    username: DEMO_STUDENT,
+    password: DEMO_STUDENT,
+    email: 'demostudent@wordbee.local',
+    isTeacher: false,
+    teachername: DEMO_TEACHER,
+    classname: DEMO_CLASS,
+  });
+  deps.log.info('seeded the demo teacher, student and class');
+}

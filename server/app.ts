@@ -1,0 +1,130 @@
+/**
+ * Builds WordBee from a configuration: the database, the services' shared parts, GraphQL
+ * (HTTP and WebSocket), the REST compatibility layer and the client, all on one port.
+ * Used by server/main.ts and by the integration tests (port 0, in-memory database).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import sirv from 'sirv';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.ts';
+import { seed } from '../db/seed.ts';
+import type { Config } from './config.ts';
+import type { Deps } from './deps.ts';
+import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
+import { RestRouter, send } from './http/rest.ts';
+import { setSecurityHeaders } from './http/headers.ts';
+import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
+import { registerUserRoutes } from './users/rest.ts';
+import { MEDIA_PREFIX, serveListeningMedia } from './speech/rest.ts';
+
+export const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+export type AppOptions = {
+  /** Overrides where the database lives (tests: in memory, or their own PostgreSQL database). */
+  database?: DatabaseOptions;
+  logger?: Logger;
+  /** Serve the built client from dist/ (default: when it exists). */
+  serveClient?: boolean;
+  seed?: boolean;
+  now?: () => number;
+};
+
+export type App = {
+  deps: Deps;
+  database: DatabaseHandle;
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
+  const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log };
+  if (options.seed !== false) await seed(deps);
+
+  const rest = new RestRouter(deps);
+  registerUserRoutes(rest);
+
+  const yoga = createGraphQL(deps);
+  const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);
+  // The page shell, with the Sentry DSN (when set) for the client's error reporting.
+  const indexHtml = serveClient
+    ? readFileSync(`${CLIENT_DIST}/index.html`, 'utf8').replace(
+        '<meta name="wordbee-sentry-dsn" content="" />',
+        `<meta name="wordbee-sentry-dsn" content="${escapeAttribute(config.sentryDsn ?? '')}" />`,
+      )
+    : '';
+  const assets = serveClient
+    ? sirv(CLIENT_DIST, {
+        etag: true,
+        gzip: false,
+        setHeaders: (res, pathname) => {
+          // Hashed build output never changes; index.html must always be revalidated.
+          res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      })
+    : undefined;
+
+  let ready = true;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const requestId = String(req.headers['x-request-id'] ?? '') || randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    const path = (req.url ?? '/').split('?')[0]!;
+    setSecurityHeaders(res, path);
+    if (path === '/healthz') return send(res, { json: { status: 'ok' } });
+    if (path === '/readyz') {
+      void database.ping().then(
+        () => send(res, { status: ready ? 200 : 503, json: { status: ready ? 'ready' : 'stopping', database: database.kind } }),
+        () => send(res, { status: 503, json: { status: 'database unreachable' } }),
+      );
+      return;
+    }
+    if (rest.handle(req, res)) return;
+    if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
+    if (path === GRAPHQL_PATH) return void yoga(req, res, { req });
+    if (assets) {
+      // Client routes (no file extension) get the page shell; everything else is a built file.
+      if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
+        return send(res, { text: indexHtml, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+      }
+      return assets(req, res, () => send(res, { status: 404, text: 'Not found' }));
+    }
+    send(res, { status: 404, text: 'Not found (the client is not built: run `npm run build`)' });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 60_000;
+  const subscriptions = attachSubscriptions(server, yoga);
+
+  return {
+    deps,
+    database,
+    listen: (port = config.port, host = config.host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          resolve(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`);
+        });
+      }),
+    close: async () => {
+      ready = false;
+      await subscriptions.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+    },
+  };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}

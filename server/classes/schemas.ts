@@ -1,0 +1,58 @@
+/** Class inputs (spec section 5, Add class / Delete class), shared with the Classes screen. */
+import { z } from 'zod';
+import { MAX_INPUT } from '../users/schemas.ts';
+
+export const SCHOOL_IDS = ['K-12', 'ES', 'MS', 'HS'] as const;
+export const CLASS_TASK_TYPES = ['PA+SB', 'PA', 'SB'] as const;
+export const DEFAULT_TB_TASK_TYPE = 'PA+SB';
+export const DEFAULT_SPELLING_TIMEOUT_SEC = 15;
+export const DEFAULT_TASK_DUE_DAYS = 7;
+export const REQUIRED_MESSAGE = 'All four red color inputs are required';
+/** A roster is at most this many names. */
+export const MAX_STUDENTS = 100;
+
+const required = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
+
+/** Blank optional fields fall back to the defaults; numbers may come as text (the REST form). */
+const optionalInt = (label: string, fallback: number, min: number, max: number) =>
+  z
+    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? fallback : Number(String(v).trim())))
+    .pipe(
+      z
+        .number({ error: `${label} must be a whole number` })
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be between ${min} and ${max}`)
+        .max(max, `${label} must be between ${min} and ${max}`),
+    );
+
+export const studentNamesSchema = z
+  .string({ error: REQUIRED_MESSAGE })
+  .transform((v) => [...new Map(v.split(/[,，;\n]/).map((n) => n.trim()).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()])
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(MAX_INPUT, `Student names must be at most ${MAX_INPUT} characters`)
+          .refine((n) => !n.includes('-') && /^[\p{L}\p{N}_.]+$/u.test(n), {
+            error: (i) => `Student name "${String(i.input)}" may use only letters, digits, "_" and "."`,
+          }),
+      )
+      .min(1, REQUIRED_MESSAGE)
+      .max(MAX_STUDENTS, `A class lists at most ${MAX_STUDENTS} students`),
+  );
+
+export const addClassSchema = z.object({
+  className: required.max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`),
+  schoolID: required.pipe(z.enum(SCHOOL_IDS, { error: `schoolID must be one of ${SCHOOL_IDS.join(', ')}` })),
+  pressID: required.max(MAX_INPUT, `pressID must be at most ${MAX_INPUT} characters`),
+  students: studentNamesSchema,
+  tbTaskType: z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v ? v.trim() : '') || DEFAULT_TB_TASK_TYPE)
+    .pipe(z.enum(CLASS_TASK_TYPES, { error: `tbTaskType must be one of ${CLASS_TASK_TYPES.join(', ')}` })),
+  spellingTimeoutSec: optionalInt('spellingTimeoutSec', DEFAULT_SPELLING_TIMEOUT_SEC, 5, 59),
+  taskDueDays: optionalInt('taskDueDays', DEFAULT_TASK_DUE_DAYS, 1, 365),
+});
+export type AddClassInput = z.infer<typeof addClassSchema>;

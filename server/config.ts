@@ -1,0 +1,99 @@
+/**
+ * Configuration, read from the environment in this one place and passed down. A bad value
+ * stops start-up with one line naming the variable (see README, Configuration).
+ */
+import { z } from 'zod';
+import path from 'node:path';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const positiveInt = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : String(fallback)))
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number))
+    .pipe(z.number().int().min(1).max(max));
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : '3000'))
+    .pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number))
+    .pipe(z.number().int().min(0).max(65535)),
+  HOST: z.string().trim().optional().transform((v) => v || '0.0.0.0'),
+  DATA_DIR: z.string().trim().optional().transform((v) => path.resolve(v || './data')),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || 'WordBee <no-reply@wordbee.local>')
+    .refine((v) => /@/.test(v), { message: 'must be an e-mail address' }),
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  TOKEN_TTL_MINUTES: positiveInt(120, 60 * 24 * 30),
+  REPORT_TTL_DAYS: positiveInt(30, 3650),
+  SENTRY_DSN: optionalUrl(['https://', 'http://']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  NODE_ENV: z.string().optional().default('development'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Unset: generated once and kept in DATA_DIR (server/users/tokens.ts). */
+  jwtSecret?: string;
+  tokenTtlMinutes: number;
+  reportTtlDays: number;
+  sentryDsn?: string;
+  logLevel: string;
+  production: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    reportTtlDays: e.REPORT_TTL_DAYS,
+    sentryDsn: e.SENTRY_DSN,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * What every service function receives: the database and the shared parts the app built at
+ * start (server/app.ts). Services know nothing of HTTP or GraphQL.
+ */
+import type { Logger } from 'pino';
+import type { Database } from '../db/index.ts';
+import type { Config } from './config.ts';
+import type { TokenIssuer } from './users/tokens.ts';
+
+export type Deps = {
+  db: Database;
+  config: Config;
+  tokens: TokenIssuer;
+  log: Logger;
+};
+
+/** The signed-in user a request acts for. */
+export type Viewer = {
+  id: number;
+  username: string;
+  isTeacher: boolean;
+  email: string;
+  /** A student's teacher; for a teacher, themselves. */
+  teacherName: string;
+  tokenExpiresAt: number;
+};

@@ -1,0 +1,81 @@
+/**
+ * The one Pothos schema builder: its plugins and the context every resolver receives.
+ * Domain folders add their types, queries and mutations in their own graphql.ts.
+ */
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import RelayPlugin from '@pothos/plugin-relay';
+import type { Deps, Viewer } from '../deps.ts';
+import { AuthenticationError, ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
+
+export type GraphQLContext = {
+  deps: Deps;
+  /** Null for a visitor, or when the token was refused (`authError` says why). */
+  viewer: Viewer | null;
+  authError: AuthenticationError | null;
+  requestId: string;
+};
+
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+  Scalars: { ID: { Input: string; Output: string | number } };
+}>({
+  plugins: [ErrorsPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  relay: { clientMutationId: 'omit', cursorType: 'String' },
+  errors: {
+    defaultTypes: [],
+    // Mutations return `Payload | SomeError | ...` directly, named after the field: `LoginResult`.
+    directResult: true,
+    defaultUnionOptions: { name: ({ fieldName }) => `${fieldName[0]!.toUpperCase()}${fieldName.slice(1)}Result` },
+  },
+});
+
+builder.queryType({ description: 'Everything a client can read.' });
+builder.mutationType({ description: 'Everything a client can change.' });
+
+/** The viewer, or the reason there is none: every protected resolver starts here. */
+export function viewerOf(ctx: GraphQLContext): Viewer {
+  if (ctx.viewer) return ctx.viewer;
+  throw ctx.authError ?? new AuthenticationError();
+}
+
+// ---------------------------------------------------------------- typed errors
+
+const ErrorInterface = builder.interfaceRef<Error>('Error').implement({
+  description: 'An error a client is expected to handle; `message` is a sentence for the user.',
+  fields: (t) => ({ message: t.exposeString('message', { description: 'What went wrong, for the user.' }) }),
+});
+
+builder.objectType(ValidationError, {
+  name: 'ValidationError',
+  description: 'The input broke a rule; nothing was changed.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (v) => v instanceof ValidationError,
+  fields: (t) => ({
+    field: t.exposeString('field', { nullable: true, description: 'The input field at fault, when one is.' }),
+  }),
+});
+
+const simpleError = (cls: new (...args: any[]) => DomainError, name: string, description: string) =>
+  builder.objectType(cls, {
+    name,
+    description,
+    interfaces: [ErrorInterface],
+    isTypeOf: (v) => v instanceof cls,
+    fields: () => ({}),
+  });
+
+simpleError(AuthenticationError, 'AuthenticationError', 'Not logged in, or the credentials or token were refused.');
+simpleError(ForbiddenError, 'ForbiddenError', 'Logged in, but not allowed to do this; nothing was changed.');
+simpleError(NotFoundError, 'NotFoundError', 'What the input names does not exist (or is not visible to the viewer).');
+simpleError(ConflictError, 'ConflictError', 'The change clashes with existing data, e.g. a name already taken.');
+
+builder.objectType(RateLimitError, {
+  name: 'RateLimitError',
+  description: 'Too many attempts; try again after `retryAfterSec` seconds.',
+  interfaces: [ErrorInterface],
+  isTypeOf: (v) => v instanceof RateLimitError,
+  fields: (t) => ({ retryAfterSec: t.exposeInt('retryAfterSec', { description: 'Seconds to wait.' }) }),
+});

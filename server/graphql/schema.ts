@@ -1,0 +1,9 @@
+/** The GraphQL schema: every domain registers its part on the builder, then it is built once. */
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.ts';
+import '../users/graphql.ts';
+
+export const schema = builder.toSchema({ sortSchema: false });
+
+/** What `npm run schema` writes to schema.graphql; a test compares it with the checked-in file. */
+export const printedSchema = () => `${printSchema(lexicographicSortSchema(schema))}\n`;

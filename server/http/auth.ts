@@ -1,0 +1,14 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The access token of a request: `x-access-token` (spec section 6) or `Authorization: Bearer`. */
+export function accessTokenOf(headers: IncomingHttpHeaders | Headers): string | undefined {
+  // Fetch-style Headers (yoga may hand a ponyfill, so no instanceof) or node's header object.
+  const get = (name: string) => {
+    const v = typeof headers.get === 'function' ? (headers as Headers).get(name) : (headers as IncomingHttpHeaders)[name];
+    return (Array.isArray(v) ? v[0] : v) ?? undefined;
+  };
+  const direct = get('x-access-token')?.trim();
+  if (direct) return direct;
+  const bearer = /^Bearer\s+(.+)$/i.exec(get('authorization') ?? '');
+  return bearer?.[1]?.trim() || undefined;
+}

@@ -1,0 +1,113 @@
+/**
+ * The `/api/v1.0` compatibility layer (spec section 7): a small router over node:http where
+ * each domain registers its routes (server/<domain>/rest.ts). Handlers parse, call the
+ * service and shape the reply; errors become the spec's `{info}` replies with a 4xx status.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Router from 'find-my-way';
+import type { Deps, Viewer } from '../deps.ts';
+import { AuthenticationError, DomainError, RateLimitError } from '../errors.ts';
+import { authenticate } from '../users/service.ts';
+import { readJson } from './body.ts';
+import { accessTokenOf } from './auth.ts';
+
+export const API_BASE = '/api/v1.0';
+const JSON_LIMIT = 256 * 1024;
+
+export type RestRequest = {
+  deps: Deps;
+  req: IncomingMessage;
+  params: Record<string, string | undefined>;
+  query: URLSearchParams;
+  /** The parsed JSON body (at most 256 KB). */
+  body(): Promise<unknown>;
+  /** The signed-in user; throws AuthenticationError without a valid token. */
+  viewer(): Promise<Viewer>;
+};
+
+export type RestReply =
+  | { status?: number; json: unknown; headers?: Record<string, string> }
+  | { status?: number; text: string; headers?: Record<string, string> }
+  | { status?: number; bytes: Uint8Array; contentType: string; headers?: Record<string, string> };
+
+export type RestHandler = (r: RestRequest) => Promise<RestReply>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export class RestRouter {
+  private readonly router = Router({ ignoreTrailingSlash: true, caseSensitive: true });
+
+  constructor(private readonly deps: Deps) {}
+
+  on(method: Method, path: string, handler: RestHandler): this {
+    this.router.on(method, `${API_BASE}${path}`, (req, res, params) => {
+      void this.run(handler, req, res, params as Record<string, string | undefined>);
+    });
+    return this;
+  }
+
+  /** True when the request was an API call (answered, possibly with 404). */
+  handle(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = req.url ?? '/';
+    if (url !== API_BASE && !url.startsWith(`${API_BASE}/`)) return false;
+    const found = this.router.find(req.method as Method, url.split('?')[0]!);
+    if (!found) {
+      send(res, { status: 404, json: { info: `No such call: ${req.method} ${url.split('?')[0]}` } });
+      return true;
+    }
+    this.router.lookup(req, res);
+    return true;
+  }
+
+  private async run(handler: RestHandler, req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let viewer: Promise<Viewer> | undefined;
+    const request: RestRequest = {
+      deps: this.deps,
+      req,
+      params,
+      query: url.searchParams,
+      body: () => readJson(req, JSON_LIMIT),
+      viewer: () => {
+        viewer ??= (async () => {
+          const token = accessTokenOf(req.headers);
+          if (!token) throw new AuthenticationError('Please log in (no access token was sent)');
+          return authenticate(this.deps, token);
+        })();
+        return viewer;
+      },
+    };
+    try {
+      send(res, await handler(request));
+    } catch (error) {
+      send(res, errorReply(this.deps, req, error));
+    }
+  }
+}
+
+export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): RestReply {
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = error instanceof RateLimitError ? { 'retry-after': String(error.retryAfterSec) } : {};
+    return { status: error.httpStatus, json: { info: error.message }, headers };
+  }
+  const requestId = String(req.headers['x-request-id'] ?? '');
+  deps.log.error({ err: error, requestId, url: req.url }, 'unexpected error in REST call');
+  return { status: 500, json: { info: `Something went wrong on the server; please try again (request ${requestId})` } };
+}
+
+export function send(res: ServerResponse, reply: RestReply): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
+  let payload: string | Uint8Array;
+  if ('json' in reply) {
+    headers['content-type'] = 'application/json; charset=utf-8';
+    payload = JSON.stringify(reply.json);
+  } else if ('text' in reply) {
+    headers['content-type'] ??= 'text/plain; charset=utf-8';
+    payload = reply.text;
+  } else {
+    headers['content-type'] = reply.contentType;
+    payload = reply.bytes;
+  }
+  res.writeHead(reply.status ?? 200, headers);
+  res.end(payload);
+}

@@ -1,0 +1,88 @@
+/** Accounts in GraphQL: the viewer, signup and login. Thin adapters over users/service.ts. */
+import { AuthenticationError, ConflictError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
+import { builder } from '../graphql/builder.ts';
+import type { Viewer } from '../deps.ts';
+import { login, signup, type UserRecord } from './service.ts';
+
+export const UserRef = builder.objectRef<Viewer>('User');
+
+builder.node(UserRef, {
+  description: 'A WordBee account: a teacher or a student.',
+  id: { resolve: (u) => u.id },
+  // A user is visible to themselves only; teachers see their students through their classes.
+  loadOne: (id, ctx) => (ctx.viewer && String(ctx.viewer.id) === id ? ctx.viewer : null),
+  fields: (t) => ({
+    username: t.exposeString('username', { description: 'As typed at signup.' }),
+    isTeacher: t.exposeBoolean('isTeacher', { description: 'Teachers manage classes and assign tasks.' }),
+    email: t.exposeString('email', { description: 'Where reports are e-mailed.' }),
+    teachername: t.exposeString('teacherName', { description: "A student's teacher; a teacher's own username." }),
+    tokenExpAt: t.exposeInt('tokenExpiresAt', { description: 'When the access token expires, in seconds since the epoch.' }),
+  }),
+});
+
+builder.queryField('viewer', (t) =>
+  t.field({
+    type: UserRef,
+    nullable: true,
+    description: 'The signed-in user, or null for a visitor (or an expired token).',
+    resolve: (_root, _args, ctx) => ctx.viewer,
+  }),
+);
+
+const SignupInput = builder.inputType('SignupInput', {
+  description: 'Spec section 5: 4–30 characters each; a student names an existing teacher and class.',
+  fields: (t) => ({
+    username: t.string({ required: true, description: 'Letters, digits, "_" or "."; no "-".' }),
+    password: t.string({ required: true }),
+    email: t.string({ required: true, description: 'Reports are sent here.' }),
+    isTeacher: t.boolean({ required: true, description: 'Sign up as a teacher.' }),
+    teachername: t.string({ description: "Students only: the teacher's username." }),
+    classname: t.string({ description: "Students only: the name of the teacher's class." }),
+  }),
+});
+
+const SignupPayload = builder.objectRef<{ info: string; username: string }>('SignupPayload').implement({
+  description: 'The account was created; the user can now log in.',
+  fields: (t) => ({
+    info: t.exposeString('info', { description: 'A sentence to show.' }),
+    username: t.exposeString('username'),
+  }),
+});
+
+builder.mutationField('signup', (t) =>
+  t.field({
+    type: SignupPayload,
+    description: 'Creates a teacher account, or a student account in an existing class.',
+    errors: { types: [ValidationError, ConflictError, NotFoundError] },
+    args: { input: t.arg({ type: SignupInput, required: true }) },
+    resolve: (_root, { input }, ctx) => signup(ctx.deps, input),
+  }),
+);
+
+const LoginInput = builder.inputType('LoginInput', {
+  fields: (t) => ({
+    username: t.string({ required: true }),
+    password: t.string({ required: true }),
+  }),
+});
+
+const LoginPayload = builder.objectRef<UserRecord>('LoginPayload').implement({
+  description: 'The user record the client keeps for the session (spec section 3).',
+  fields: (t) => ({
+    username: t.exposeString('username'),
+    isTeacher: t.exposeBoolean('isTeacher'),
+    accessToken: t.exposeString('accessToken', { description: 'Send as `x-access-token` or `Authorization: Bearer`.' }),
+    teachername: t.exposeString('teachername'),
+    tokenExpAt: t.exposeInt('tokenExpAt', { description: 'Seconds since the epoch.' }),
+  }),
+});
+
+builder.mutationField('login', (t) =>
+  t.field({
+    type: LoginPayload,
+    description: 'Checks a username and password and issues an access token.',
+    errors: { types: [ValidationError, AuthenticationError, RateLimitError] },
+    args: { input: t.arg({ type: LoginInput, required: true }) },
+    resolve: (_root, { input }, ctx) => login(ctx.deps, input),
+  }),
+);

@@ -1,0 +1,73 @@
+/**
+ * Account inputs (spec section 5), shared by the server and the client's forms so both show
+ * the same first message. All text is trimmed; every field is at most 30 characters.
+ */
+import { z } from 'zod';
+
+export const MAX_INPUT = 30;
+export const MIN_LENGTH = 4;
+
+const text = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(MAX_INPUT, `${label} must be at most ${MAX_INPUT} characters`);
+
+/** Usernames are also roster names and join task ids with '-', so no hyphen, comma or space. */
+export const usernameSchema = text('Username')
+  .min(1, 'Username is required')
+  .min(MIN_LENGTH, `Username must be at least ${MIN_LENGTH} characters`)
+  .refine((v) => !v.includes('-'), 'Username must not contain "-"')
+  .refine((v) => /^[\p{L}\p{N}_.]+$/u.test(v), 'Username may use only letters, digits, "_" and "."');
+
+const passwordSchema = text('Password')
+  .min(1, 'Password is required')
+  .min(MIN_LENGTH, `Password must be at least ${MIN_LENGTH} characters`);
+
+export const loginSchema = z.object({
+  username: text('Username')
+    .min(1, 'Username is required')
+    .min(MIN_LENGTH, `Username must be at least ${MIN_LENGTH} characters`),
+  password: passwordSchema,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const emailSchema = text('Email')
+  .min(1, 'Email is required')
+  .min(MIN_LENGTH, `Email must be at least ${MIN_LENGTH} characters`)
+  // A valid address; the top-level domain is not checked (spec section 5).
+  .refine((v) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*$/.test(v), 'Email must be a valid address');
+
+const teacherFields = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  email: emailSchema,
+  isTeacher: z.literal(true),
+});
+
+const studentFields = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  email: emailSchema,
+  isTeacher: z.literal(false),
+  teachername: text('Teachername')
+    .min(1, 'Teachername is required')
+    .min(MIN_LENGTH, `Teachername must be at least ${MIN_LENGTH} characters`),
+  classname: text('Classname').min(1, 'Classname is required'),
+});
+
+/** For a teacher only username, password and email are checked; a student also names a class. */
+export const signupSchema = z.preprocess(
+  (raw) => {
+    if (raw && typeof raw === 'object') {
+      const r = raw as Record<string, unknown>;
+      const isTeacher = r.isTeacher === true || r.isTeacher === 'true';
+      return isTeacher
+        ? { username: r.username, password: r.password, email: r.email, isTeacher }
+        : { ...r, isTeacher };
+    }
+    return raw;
+  },
+  z.discriminatedUnion('isTeacher', [teacherFields, studentFields]),
+);
+export type SignupInput = z.infer<typeof signupSchema>;

@@ -1,0 +1,129 @@
+/**
+ * Users: accounts, signup and login, and turning an access token back into a viewer.
+ * Rules: spec section 5 (Login, Signup) and DESIGN (unique usernames, argon2id, JWT).
+ */
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { hash, verify } from '@node-rs/argon2';
+import { classes, rosterEntries, users } from '../../db/schema.ts';
+import type { Executor } from '../../db/index.ts';
+import { AuthenticationError, ConflictError, NotFoundError, parseInput } from '../errors.ts';
+import type { Deps, Viewer } from '../deps.ts';
+import { loginSchema, signupSchema } from './schemas.ts';
+
+/** The spec's user record (session storage key 'user'). */
+export type UserRecord = {
+  username: string;
+  isTeacher: boolean;
+  accessToken: string;
+  teachername: string;
+  /** Seconds since the epoch. */
+  tokenExpAt: number;
+};
+
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+// argon2id with the library's defaults (m=19 MiB, t=2, p=1), OWASP's minimum recommendation.
+const hashPassword = (password: string) => hash(password);
+// Verified against when the user does not exist, so the reply time does not reveal which names exist.
+const absentUserHash = hash('wordbee-absent-user');
+
+export async function signup(deps: Deps, raw: unknown): Promise<{ info: string; username: string }> {
+  const input = parseInput(signupSchema, raw);
+  const key = nameKey(input.username);
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    if (await findUserByName(tx, key)) throw new ConflictError(`Username ${input.username} is taken, please choose another`);
+    if (input.isTeacher) {
+      await insertUser(tx, { username: input.username, usernameKey: key, email: input.email, passwordHash, isTeacher: true, teacherId: null });
+      return { info: `Teacher ${input.username} signed up, please login`, username: input.username };
+    }
+    const teacher = await findUserByName(tx, nameKey(input.teachername));
+    if (!teacher || !teacher.isTeacher) throw new NotFoundError(`Teacher ${input.teachername} not found`);
+    const [klass] = await tx
+      .select({ id: classes.id, name: classes.name })
+      .from(classes)
+      .where(and(eq(classes.teacherId, teacher.id), eq(classes.nameKey, nameKey(input.classname))));
+    if (!klass) throw new NotFoundError(`Class ${input.classname} of teacher ${teacher.username} not found`);
+    const userId = await insertUser(tx, {
+      username: input.username,
+      usernameKey: key,
+      email: input.email,
+      passwordHash,
+      isTeacher: false,
+      teacherId: teacher.id,
+    });
+    // Automatic class management: the student joins the roster (or claims their listed name).
+    await tx
+      .insert(rosterEntries)
+      .values({ classId: klass.id, studentName: input.username, studentKey: key, userId })
+      .onConflictDoUpdate({ target: [rosterEntries.classId, rosterEntries.studentKey], set: { userId } });
+    return { info: `Student ${input.username} signed up to class ${klass.name}, please login`, username: input.username };
+  });
+}
+
+async function insertUser(tx: Executor, values: typeof users.$inferInsert): Promise<number> {
+  try {
+    const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(`Username ${values.username} is taken, please choose another`);
+    throw error;
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: any = error; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+}
+
+async function findUserByName(tx: Executor, key: string) {
+  const [row] = await tx.select().from(users).where(eq(users.usernameKey, key));
+  return row;
+}
+
+export async function login(deps: Deps, raw: unknown): Promise<UserRecord> {
+  const input = parseInput(loginSchema, raw);
+  const user = await findUserByName(deps.db, nameKey(input.username));
+  const ok = await verify(user?.passwordHash ?? (await absentUserHash), input.password);
+  if (!user || !ok) throw new AuthenticationError('Wrong username or password');
+  const viewer = await viewerFor(deps, user.id, 0);
+  const { token, expiresAt } = await deps.tokens.issue(user.id);
+  return {
+    username: viewer!.username,
+    isTeacher: viewer!.isTeacher,
+    accessToken: token,
+    teachername: viewer!.teacherName,
+    tokenExpAt: expiresAt,
+  };
+}
+
+/** Checks the token's signature and expiry, and that its user still exists. */
+export async function authenticate(deps: Deps, token: string): Promise<Viewer> {
+  const claims = await deps.tokens.verify(token);
+  const viewer = await viewerFor(deps, claims.userId, claims.expiresAt);
+  if (!viewer) throw new AuthenticationError('This account no longer exists, please sign up again');
+  return viewer;
+}
+
+async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number): Promise<Viewer | undefined> {
+  const teacher = alias(users, 'teacher');
+  const [row] = await deps.db
+    .select({
+      id: users.id,
+      username: users.username,
+      isTeacher: users.isTeacher,
+      email: users.email,
+      teacherName: teacher.username,
+    })
+    .from(users)
+    .leftJoin(teacher, eq(teacher.id, users.teacherId))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt };
+}
+
+export function requireViewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AuthenticationError();
+  return viewer;
+}

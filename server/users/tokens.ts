@@ -1,0 +1,66 @@
+/**
+ * Access tokens: HS256-signed JWTs carrying the user id, with an expiry (TOKEN_TTL_MINUTES).
+ * The secret is JWT_SECRET, or one generated at first start and kept in DATA_DIR so tokens
+ * survive a restart. Several instances must share JWT_SECRET (README, Deploying).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { AuthenticationError } from '../errors.ts';
+
+export type TokenClaims = { userId: number; expiresAt: number };
+
+export type TokenIssuer = {
+  issue(userId: number): Promise<{ token: string; expiresAt: number }>;
+  /** Throws AuthenticationError for a bad signature, a malformed token or an expired one. */
+  verify(token: string): Promise<TokenClaims>;
+};
+
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}
+
+export function createTokenIssuer(secret: string, ttlMinutes: number, now: () => number = Date.now): TokenIssuer {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(userId) {
+      const issuedAt = Math.floor(now() / 1000);
+      const expiresAt = issuedAt + ttlMinutes * 60;
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .setIssuer('wordbee')
+        .sign(key);
+      return { token, expiresAt };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: 'wordbee',
+          currentDate: new Date(now()),
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.exp !== 'number') {
+          throw new AuthenticationError('Invalid access token, please log in again');
+        }
+        return { userId, expiresAt: payload.exp };
+      } catch (error) {
+        if (error instanceof AuthenticationError) throw error;
+        if (error instanceof joseErrors.JWTExpired) throw new AuthenticationError('Your login has expired, please log in again');
+        throw new AuthenticationError('Invalid access token, please log in again');
+      }
+    },
+  };
+}

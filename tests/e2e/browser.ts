@@ -1,0 +1,24 @@
+/**
+ * Debian's Chromium driven by playwright-core (browser downloads do not work here). Browser
+ * tests skip locally when Chromium is missing; in CI (WORDBEE_REQUIRE_BROWSER=1) they fail.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-gpu',
+];
+
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+export const browserRequired = process.env.WORDBEE_REQUIRE_BROWSER === '1';
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+}

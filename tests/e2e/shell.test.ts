@@ -1,0 +1,139 @@
+/** The client shell as people meet it: the bar and routes per role, login, signup, logout. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    return context.newPage();
+  }
+  const navLabels = async (page: Page) =>
+    (await page.locator('#nav-items .nav-link').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
+
+  async function logIn(page: Page, username: string, password = username) {
+    await page.goto(`${server.url}/login`);
+    await page.fill('input[name=username]', username);
+    await page.fill('input[name=password]', password);
+    await page.click('button[type=submit]');
+  }
+
+  it('a visitor sees Home, Signup, Help and Login, and is sent to Login from protected routes', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => navLabels(page)).toEqual(['Home', 'Signup', 'Help', 'Login']);
+    expect(await page.getByTestId('welcome').innerText()).toBe('Please Login');
+    for (const path of ['/task', '/classes', '/dashboard', '/spellingbee']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(`**/login?next=${encodeURIComponent(path)}`);
+    }
+    await page.goto(`${server.url}/listening`);
+    await expect.poll(() => page.locator('h1').innerText()).toContain('Listening');
+    await page.goto(`${server.url}/no/such/page`);
+    await expect.poll(() => page.locator('h2').innerText()).toContain('Page not found');
+    await page.context().close();
+  });
+
+  it('a teacher logs in to /task and sees the teacher bar with the token expiry', async () => {
+    const page = await newPage();
+    await logIn(page, 'demoteacher');
+    await page.waitForURL('**/task');
+    await expect.poll(() => navLabels(page)).toEqual(['Home', 'Classes', 'Textbooks', 'Listening', 'Tasks', 'Dashboard', 'Signup', 'Help', 'Logout']);
+    expect(await page.getByTestId('welcome').innerText()).toBe('Welcome demoteacher · no class selected');
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/user auth will expire in 11[89] minutes/);
+    const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user')!));
+    expect(stored).toMatchObject({ username: 'demoteacher', isTeacher: true, teachername: 'demoteacher' });
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL('**/task');
+    await page.context().close();
+  });
+
+  it('a student has no Classes or Textbooks and is told those pages are for teachers', async () => {
+    const page = await newPage();
+    await logIn(page, 'demostudent');
+    await page.waitForURL('**/task');
+    await expect.poll(() => navLabels(page)).toEqual(['Home', 'Listening', 'Tasks', 'Dashboard', 'Signup', 'Help', 'Logout']);
+    expect(await page.getByTestId('welcome').innerText()).toBe('Welcome demostudent');
+    await page.goto(`${server.url}/classes`);
+    await expect.poll(() => page.locator('main').innerText()).toContain('Teachers only');
+    await page.context().close();
+  });
+
+  it('login shows the first validation message and the server refusal', async () => {
+    const page = await newPage();
+    await logIn(page, 'abc', 'abcd');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Username must be at least 4 characters');
+    await logIn(page, 'demoteacher', 'wrongpass');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Wrong username or password');
+    expect(page.url()).toContain('/login');
+    await page.context().close();
+  });
+
+  it('signup shows each error, then creates a student who can log in', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/signup`);
+    expect(await page.getAttribute('input[name=username]', 'placeholder')).toBe('Username (4+ letters)');
+    expect(await page.getAttribute('input[name=password]', 'placeholder')).toBe('Password (4+ letters)');
+    expect(await page.getAttribute('input[name=email]', 'placeholder')).toBe('Email (to receive report)');
+    await page.fill('input[name=username]', 'new-kid');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Username must not contain "-"');
+    await page.fill('input[name=username]', 'newkid');
+    await page.fill('input[name=password]', 'kid123');
+    await page.fill('input[name=email]', 'kid@home.cn');
+    await page.fill('input[name=teachername]', 'nobodyteacher');
+    await page.fill('input[name=classname]', 'Demo Class');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Teacher nobodyteacher not found');
+    await page.fill('input[name=teachername]', 'demoteacher');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Student newkid signed up to class Demo Class, please login');
+    await logIn(page, 'newkid', 'kid123');
+    await page.waitForURL('**/task');
+    expect(await page.getByTestId('welcome').innerText()).toBe('Welcome newkid');
+    await page.context().close();
+  });
+
+  it('a teacher signup hides the student fields', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.check('input[name=isTeacher]');
+    expect(await page.locator('input[name=teachername]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('logout clears session storage and goes to /login', async () => {
+    const page = await newPage();
+    await logIn(page, 'demostudent');
+    await page.waitForURL('**/task');
+    await page.getByRole('button', { name: /Logout/ }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.getByTestId('welcome').innerText()).toBe('Please Login');
+    await page.context().close();
+  });
+
+  it('on a phone the bar collapses behind a burger toggle', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.locator('#nav-items').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect.poll(() => page.locator('#nav-items').isVisible()).toBe(true);
+    await page.getByRole('link', { name: /Help/ }).click();
+    await page.waitForURL('**/help');
+    await expect.poll(() => page.locator('#nav-items').isVisible()).toBe(false);
+    await page.context().close();
+  });
+});

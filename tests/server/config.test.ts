@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { loadConfig } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('runs on the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      tokenTtlMinutes: 120,
+      reportTtlDays: 30,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      jwtSecret: undefined,
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/srv/wordbee',
+      DATABASE_URL: 'postgres://u@db/wordbee',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'School <wb@school.cn>',
+      JWT_SECRET: 'x'.repeat(32),
+      TOKEN_TTL_MINUTES: '30',
+      REPORT_TTL_DAYS: '7',
+      SENTRY_DSN: 'https://key@sentry.example/1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/wordbee',
+      databaseUrl: 'postgres://u@db/wordbee',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'School <wb@school.cn>',
+      tokenTtlMinutes: 30,
+      reportTtlDays: 7,
+      sentryDsn: 'https://key@sentry.example/1',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty', /^Invalid PORT: /],
+    ['PORT', '70000', /^Invalid PORT: /],
+    ['DATABASE_URL', 'mysql://x', /^Invalid DATABASE_URL: must start with postgres/],
+    ['REDIS_URL', 'http://x', /^Invalid REDIS_URL: /],
+    ['SMTP_URL', 'mail.example', /^Invalid SMTP_URL: /],
+    ['JWT_SECRET', 'short', /^Invalid JWT_SECRET: must be at least 32 characters/],
+    ['TOKEN_TTL_MINUTES', '0', /^Invalid TOKEN_TTL_MINUTES: /],
+    ['TOKEN_TTL_MINUTES', '1.5', /^Invalid TOKEN_TTL_MINUTES: must be a whole number/],
+    ['REPORT_TTL_DAYS', '-3', /^Invalid REPORT_TTL_DAYS: /],
+    ['MAIL_FROM', 'nobody', /^Invalid MAIL_FROM: /],
+  ])('a bad %s (%s) stops start-up with a line naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('refuses to start with a bad value, printing one line', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^WordBee cannot start: Invalid PORT: /);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { createTokenIssuer } from '../../../server/users/tokens.ts';
+
+const SECRET = 's'.repeat(40);
+
+describe('access tokens', () => {
+  it('carry the user and expire after the configured minutes', async () => {
+    let now = Date.UTC(2026, 10, 23, 8, 0, 0);
+    const tokens = createTokenIssuer(SECRET, 120, () => now);
+    const { token, expiresAt } = await tokens.issue(42);
+    expect(expiresAt).toBe(now / 1000 + 120 * 60);
+    await expect(tokens.verify(token)).resolves.toEqual({ userId: 42, expiresAt });
+    now += 119 * 60_000;
+    await expect(tokens.verify(token)).resolves.toMatchObject({ userId: 42 });
+    now += 2 * 60_000;
+    await expect(tokens.verify(token)).rejects.toThrow('Your login has expired, please log in again');
+  });
+
+  it('refuse a token signed with another secret', async () => {
+    const forged = await createTokenIssuer('o'.repeat(40), 120).issue(1);
+    await expect(createTokenIssuer(SECRET, 120).verify(forged.token)).rejects.toThrow('Invalid access token');
+  });
+
+  it('refuse an unsigned token and garbage', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ sub: '1', iss: 'wordbee', exp: 9999999999 })).toString('base64url');
+    const tokens = createTokenIssuer(SECRET, 120);
+    await expect(tokens.verify(`${header}.${body}.`)).rejects.toThrow('Invalid access token');
+    await expect(tokens.verify('not-a-token')).rejects.toThrow('Invalid access token');
+  });
+
+  it('refuse a correctly signed token without a user id', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('wordbee')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(SECRET));
+    await expect(createTokenIssuer(SECRET, 120).verify(token)).rejects.toThrow('Invalid access token');
+  });
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: server/client tests (parallel files), and browser tests (one file at a time,
+// each starting a server and Chromium). `npm test` runs both.
+export default defineConfig({
+  // graphql ships CJS (main) and ESM (module) builds; Node loads the CJS one for Pothos and
+  // yoga, so tests must too, or the schema's types come from two copies of the library.
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
