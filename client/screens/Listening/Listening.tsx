@@ -45,6 +45,21 @@ function Sample({ title, note, file, text }: { title: string; note: string; file
   );
 }
 
+function BackToTop() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setShown(window.scrollY > 300);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!shown) return null;
+  return (
+    <button type="button" className="button back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      ↑ Back to top
+    </button>
+  );
+}
+
 export default function Listening() {
   return (
     <div className="doc" id="top">
@@ -113,9 +128,7 @@ export default function Listening() {
           </li>
         </ul>
       </section>
-      <button type="button" className="button back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-        ↑ Back to top
-      </button>
+      <BackToTop />
     </div>
   );
 }
