@@ -402,3 +402,12 @@ export const mailOutbox = pgTable(
   },
   (t) => [uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+// ---------------------------------------------------------------- bookkeeping
+
+/** Small facts about the installation, e.g. which content pack version is loaded. */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,6 +9,8 @@ import type { Deps } from '../server/deps.ts';
 import { pressOptions, users } from './schema.ts';
 import { signup, authenticate } from '../server/users/service.ts';
 import { addClass } from '../server/classes/service.ts';
+import { buildPack } from './content/pack.ts';
+import { loadPack } from './content/load.ts';
 
 export const DEMO_TEACHER = 'demoteacher';
 export const DEMO_STUDENT = 'demostudent';
@@ -25,8 +27,11 @@ export const PRESS_OPTIONS = [
   { schoolId: 'K-12', pressId: 'NS', title: 'National standards 2022, all levels' },
 ];
 
-export async function seed(deps: Deps): Promise<void> {
+export async function seed(deps: Deps, contentDir?: string): Promise<void> {
   await deps.db.insert(pressOptions).values(PRESS_OPTIONS).onConflictDoNothing();
+  const pack = buildPack(contentDir);
+  const { loaded, words } = await loadPack(deps.db, pack);
+  if (loaded) deps.log.info({ version: pack.version, words }, 'loaded the content pack');
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, DEMO_TEACHER));
   if (existing) return;
   await signup(deps, { username: DEMO_TEACHER, password: DEMO_TEACHER, email: 'demoteacher@wordbee.local', isTeacher: true });

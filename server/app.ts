@@ -19,6 +19,9 @@ import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
 import { registerUserRoutes } from './users/rest.ts';
+import { registerClassRoutes } from './classes/rest.ts';
+import { registerTextbookRoutes } from './textbooks/rest.ts';
+import { registerTaskRoutes } from './tasks/rest.ts';
 import { MEDIA_PREFIX, serveListeningMedia } from './speech/rest.ts';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -30,6 +33,8 @@ export type AppOptions = {
   /** Serve the built client from dist/ (default: when it exists). */
   serveClient?: boolean;
   seed?: boolean;
+  /** The word files of the content pack (default db/content/words; tests use a small fixture). */
+  contentDir?: string;
   now?: () => number;
 };
 
@@ -45,10 +50,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log };
-  if (options.seed !== false) await seed(deps);
+  if (options.seed !== false) await seed(deps, options.contentDir);
 
   const rest = new RestRouter(deps);
   registerUserRoutes(rest);
+  registerClassRoutes(rest);
+  registerTextbookRoutes(rest);
+  registerTaskRoutes(rest);
 
   const yoga = createGraphQL(deps);
   const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);

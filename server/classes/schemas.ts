@@ -16,7 +16,8 @@ const required = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_ME
 /** Blank optional fields fall back to the defaults; numbers may come as text (the REST form). */
 const optionalInt = (label: string, fallback: number, min: number, max: number) =>
   z
-    .union([z.number(), z.string(), z.null(), z.undefined()])
+    .union([z.number(), z.string(), z.null()])
+    .optional()
     .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? fallback : Number(String(v).trim())))
     .pipe(
       z
@@ -49,10 +50,22 @@ export const addClassSchema = z.object({
   pressID: required.max(MAX_INPUT, `pressID must be at most ${MAX_INPUT} characters`),
   students: studentNamesSchema,
   tbTaskType: z
-    .union([z.string(), z.null(), z.undefined()])
+    .union([z.string(), z.null()])
+    .optional()
     .transform((v) => (v ? v.trim() : '') || DEFAULT_TB_TASK_TYPE)
     .pipe(z.enum(CLASS_TASK_TYPES, { error: `tbTaskType must be one of ${CLASS_TASK_TYPES.join(', ')}` })),
   spellingTimeoutSec: optionalInt('spellingTimeoutSec', DEFAULT_SPELLING_TIMEOUT_SEC, 5, 59),
   taskDueDays: optionalInt('taskDueDays', DEFAULT_TASK_DUE_DAYS, 1, 365),
 });
 export type AddClassInput = z.infer<typeof addClassSchema>;
+
+export const INPUT_CLASSNAME_MESSAGE = 'input className';
+
+/** Delete and select name a class (spec: 'input className' when it is missing). */
+export const classNameSchema = z.object({
+  className: z
+    .string({ error: INPUT_CLASSNAME_MESSAGE })
+    .trim()
+    .min(1, INPUT_CLASSNAME_MESSAGE)
+    .max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`),
+});

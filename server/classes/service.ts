@@ -1,18 +1,61 @@
 /**
- * Classes: a teacher's classes, their rosters (student names) and task settings.
- * Rules: spec section 5 (Add class, Delete class) and DESIGN (roster, automatic class management).
+ * Classes: a teacher's classes, their rosters (student names) and task settings, and the
+ * press options a class chooses from. Rules: spec section 5 (Add class, Delete class),
+ * section 6 (only teachers) and DESIGN (roster, automatic class management).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { classes, pressOptions, rosterEntries, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
-import { ConflictError, ForbiddenError, ValidationError, parseInput } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
 import { isUniqueViolation, nameKey } from '../users/service.ts';
-import { addClassSchema } from './schemas.ts';
+import { addClassSchema, classNameSchema } from './schemas.ts';
+
+export type ClassRecord = typeof classes.$inferSelect & { students: string[] };
 
 export function requireTeacher(viewer: Viewer): Viewer {
   if (!viewer.isTeacher) throw new ForbiddenError('Only teachers can do this');
   return viewer;
+}
+
+/**
+ * REST bodies repeat the caller's username (spec section 7); it must be the token's user, so
+ * nobody acts in another's name by editing the body.
+ */
+export function checkActingUser(viewer: Viewer, raw: unknown): void {
+  const username = raw && typeof raw === 'object' ? (raw as { username?: unknown }).username : undefined;
+  if (typeof username === 'string' && username.trim() && nameKey(username) !== nameKey(viewer.username)) {
+    throw new ForbiddenError(`You are logged in as ${viewer.username}, not ${username.trim()}`);
+  }
+}
+
+export async function listClasses(db: Executor, viewer: Viewer): Promise<ClassRecord[]> {
+  requireTeacher(viewer);
+  const rows = await db.select().from(classes).where(eq(classes.teacherId, viewer.id)).orderBy(asc(classes.createdAt), asc(classes.id));
+  if (rows.length === 0) return [];
+  const roster = await db
+    .select({ classId: rosterEntries.classId, name: rosterEntries.studentName })
+    .from(rosterEntries)
+    .where(inArray(rosterEntries.classId, rows.map((r) => r.id)))
+    .orderBy(asc(rosterEntries.id));
+  return rows.map((klass) => ({ ...klass, students: roster.filter((r) => r.classId === klass.id).map((r) => r.name) }));
+}
+
+/** The viewer's class by name; another teacher's class is "not found" (no hint that it exists). */
+export async function classByName(db: Executor, viewer: Viewer, className: string) {
+  requireTeacher(viewer);
+  const [klass] = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.teacherId, viewer.id), eq(classes.nameKey, nameKey(className))));
+  if (!klass) throw new NotFoundError(`Class ${className.trim()} not found`);
+  return klass;
+}
+
+export async function classById(db: Executor, viewer: Viewer, id: number) {
+  requireTeacher(viewer);
+  const [klass] = await db.select().from(classes).where(and(eq(classes.id, id), eq(classes.teacherId, viewer.id)));
+  return klass ?? null;
 }
 
 export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
@@ -51,4 +94,36 @@ export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Prom
     if (isUniqueViolation(error)) throw new ConflictError(`You already have a class named ${input.className}`);
     throw error;
   }
+}
+
+/** Deletes the class with its roster, assignments, tasks and results (cascade). */
+export async function deleteClass(db: Executor, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
+  requireTeacher(viewer);
+  const { className } = parseInput(classNameSchema, raw);
+  const klass = await classByName(db, viewer, className);
+  await db.delete(classes).where(eq(classes.id, klass.id));
+  return { id: klass.id, name: klass.name };
+}
+
+/** The settings the client keeps for the selected class (spec: sc-tbTaskType and friends). */
+export async function selectClass(db: Executor, viewer: Viewer, raw: unknown) {
+  requireTeacher(viewer);
+  const { className } = parseInput(classNameSchema, raw);
+  const klass = await classByName(db, viewer, className);
+  return {
+    id: klass.id,
+    className: klass.name,
+    schoolID: klass.schoolId,
+    pressID: klass.pressId,
+    tbTaskType: klass.tbTaskType,
+    spellingTimeoutSec: klass.spellingTimeoutSec,
+    taskDueDays: klass.taskDueDays,
+  };
+}
+
+export async function listPressOptions(db: Executor) {
+  return db
+    .select({ schoolID: pressOptions.schoolId, pressID: pressOptions.pressId, title: pressOptions.title })
+    .from(pressOptions)
+    .orderBy(asc(pressOptions.schoolId), asc(pressOptions.pressId));
 }

@@ -19,7 +19,7 @@ export type GraphQLContext = {
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { ID: { Input: string; Output: string | number } };
+  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date } };
 }>({
   plugins: [ErrorsPlugin, RelayPlugin],
   defaultFieldNullability: false,
@@ -33,6 +33,15 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({ description: 'Everything a client can read.' });
+builder.scalarType('DateTime', {
+  description: 'A point in time, as an ISO 8601 string in UTC.',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new ValidationError('Not a valid date');
+    return date;
+  },
+});
 builder.mutationType({ description: 'Everything a client can change.' });
 
 /** The viewer, or the reason there is none: every protected resolver starts here. */

@@ -2,6 +2,9 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 import '../users/graphql.ts';
+import '../classes/graphql.ts';
+import '../textbooks/graphql.ts';
+import '../tasks/graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

@@ -38,9 +38,13 @@ export class RestRouter {
 
   constructor(private readonly deps: Deps) {}
 
-  on(method: Method, path: string, handler: RestHandler): this {
+  /**
+   * `errors: 'text'` answers refusals as plain text, for the calls whose spec'd reply is text
+   * ('success' or a message); the default is the spec's `{info}` object.
+   */
+  on(method: Method, path: string, handler: RestHandler, options: { errors?: 'json' | 'text' } = {}): this {
     this.router.on(method, `${API_BASE}${path}`, (req, res, params) => {
-      void this.run(handler, req, res, params as Record<string, string | undefined>);
+      void this.run(handler, req, res, params as Record<string, string | undefined>, options.errors ?? 'json');
     });
     return this;
   }
@@ -58,7 +62,7 @@ export class RestRouter {
     return true;
   }
 
-  private async run(handler: RestHandler, req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>) {
+  private async run(handler: RestHandler, req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, errors: 'json' | 'text') {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let viewer: Promise<Viewer> | undefined;
     const request: RestRequest = {
@@ -79,7 +83,8 @@ export class RestRouter {
     try {
       send(res, await handler(request));
     } catch (error) {
-      send(res, errorReply(this.deps, req, error));
+      const reply = errorReply(this.deps, req, error);
+      send(res, errors === 'text' && 'json' in reply ? { status: reply.status, headers: reply.headers, text: (reply.json as { info: string }).info } : reply);
     }
   }
 }

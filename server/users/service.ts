@@ -10,6 +10,7 @@ import type { Executor } from '../../db/index.ts';
 import { AuthenticationError, ConflictError, NotFoundError, parseInput } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
+import { joinOpenTasks } from '../tasks/service.ts';
 
 /** The spec's user record (session storage key 'user'). */
 export type UserRecord = {
@@ -54,10 +55,13 @@ export async function signup(deps: Deps, raw: unknown): Promise<{ info: string; 
       teacherId: teacher.id,
     });
     // Automatic class management: the student joins the roster (or claims their listed name).
-    await tx
+    const [entry] = await tx
       .insert(rosterEntries)
       .values({ classId: klass.id, studentName: input.username, studentKey: key, userId })
-      .onConflictDoUpdate({ target: [rosterEntries.classId, rosterEntries.studentKey], set: { userId } });
+      .onConflictDoUpdate({ target: [rosterEntries.classId, rosterEntries.studentKey], set: { userId } })
+      .returning({ id: rosterEntries.id });
+    // A newcomer finds the class's open tasks waiting.
+    await joinOpenTasks(tx, entry!.id, klass.id);
     return { info: `Student ${input.username} signed up to class ${klass.name}, please login`, username: input.username };
   });
 }

@@ -5,10 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createApp, type App, type AppOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { freshDatabase, type DatabaseKind } from './databases.ts';
+
+/** A small content pack (52 words over all levels) that keeps test servers quick to seed. */
+export const FIXTURE_WORDS = fileURLToPath(new URL('../fixtures/words', import.meta.url));
 
 export type TestServer = {
   url: string;
@@ -39,6 +43,7 @@ export async function startServer(
   const app = await createApp(config, {
     database: database.options,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    contentDir: FIXTURE_WORDS,
     ...options.app,
   });
   const url = await app.listen(0, '127.0.0.1');

@@ -1,0 +1,178 @@
+/**
+ * Builds the content pack from the word files: each word's card (with IPA from the CMU
+ * dictionary), the curriculum lists per level, the National standards 2022 book, the level
+ * sources with unit 'R', and the press textbooks. Pure: no database here (see load.ts).
+ */
+import { createHash } from 'node:crypto';
+import { LEVEL_CODES, TOPICS, type WordEntry } from './format.ts';
+import { readWordFiles, WORDS_DIR } from './check.ts';
+import { phoneticOf } from './phonetics.ts';
+import type { Level } from '../schema.ts';
+
+export type Card = WordEntry & { level: Exclude<Level, 'FC'>; phonetic: string; picture: string | null };
+export type PackUnit = { unitId: string; title: string; words: string[] };
+export type PackBook = {
+  id: string;
+  title: string;
+  kind: 'national' | 'source' | 'press';
+  level: Level | null;
+  schoolId: string | null;
+  pressId: string | null;
+  units: PackUnit[];
+};
+export type Pack = { version: string; cards: Card[]; levels: Record<Level, string[]>; books: PackBook[] };
+
+export const NATIONAL_BOOK = 'NS2022';
+/** The level sources: FM tasks drawn from a level's list by the memory model (unit 'R'). */
+export const SOURCES: { id: string; level: Level; title: string }[] = [
+  { id: 'FC2025', level: 'FC', title: 'Flashcards 2025: picture words for young learners' },
+  { id: 'ES2022', level: 'ES', title: 'Primary school words (2022 standard)' },
+  { id: 'MS2022', level: 'MS', title: 'Junior high words (2022 standard)' },
+  { id: 'HM2020', level: 'HM', title: 'Senior high compulsory words (2020 standard)' },
+  { id: 'HSM2020', level: 'HSM', title: 'Senior high selective-compulsory words (2020 standard)' },
+];
+export const PROFILE_UNIT = 'R';
+const UNIT_SIZE = 20;
+/** Topics whose words are concrete enough for picture flashcards (the FC set). */
+const FC_TOPICS = new Set(['animals', 'food and drink', 'clothes', 'body and health', 'colours and shapes', 'home and furniture', 'transport and travel', 'nature and weather', 'sports and hobbies', 'jobs and work', 'places and directions']);
+
+/** Splits words into runs of at most `size`, keeping runs even (23 words → 12 + 11, not 20 + 3). */
+export function chunk<T>(items: T[], size: number): T[][] {
+  if (items.length === 0) return [];
+  const parts = Math.ceil(items.length / size);
+  const base = Math.floor(items.length / parts);
+  const extra = items.length % parts;
+  const out: T[][] = [];
+  let at = 0;
+  for (let i = 0; i < parts; i++) {
+    const n = base + (i < extra ? 1 : 0);
+    out.push(items.slice(at, at + n));
+    at += n;
+  }
+  return out;
+}
+
+/** Groups entries by topic, in order of each topic's first appearance, keeping order inside. */
+function byTopic(entries: Card[]): Map<string, Card[]> {
+  const groups = new Map<string, Card[]>();
+  for (const e of entries) {
+    const g = groups.get(e.topic) ?? [];
+    g.push(e);
+    groups.set(e.topic, g);
+  }
+  return groups;
+}
+
+function readCards(dir: string): Card[] {
+  const files = readWordFiles(dir);
+  const seen = new Set<string>();
+  const cards: Card[] = [];
+  // Lowest level first, so a word listed at two levels belongs to the lower one.
+  for (const level of LEVEL_CODES) {
+    const levelEntries = files.filter((f) => f.data.level === level).flatMap((f) => f.data.entries);
+    // Several files of one level are merged topic by topic (each file is ordered by topic).
+    const merged = [...byTopic(levelEntries.map((e) => ({ ...e, level, phonetic: '', picture: null })))].sort(
+      ([a], [b]) => firstIndex(levelEntries, a) - firstIndex(levelEntries, b),
+    );
+    for (const [, group] of merged) {
+      for (const card of group) {
+        const key = card.word.toLowerCase();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        cards.push({ ...card, phonetic: phoneticOf(card.word) });
+      }
+    }
+  }
+  return cards;
+}
+
+const firstIndex = (entries: WordEntry[], topic: string) => {
+  const i = entries.findIndex((e) => e.topic === topic);
+  return i < 0 ? TOPICS.length * 10_000 : i;
+};
+
+/** Units for a list of cards: topic by topic, at most UNIT_SIZE words each. */
+function topicUnits(cards: Card[], idPrefix: string, size = UNIT_SIZE): PackUnit[] {
+  const units: PackUnit[] = [];
+  for (const [topic, group] of byTopic(cards)) {
+    const parts = chunk(group, size);
+    parts.forEach((part, i) => {
+      units.push({
+        unitId: `${idPrefix}${units.length + 1}`,
+        title: parts.length > 1 ? `${topic} (${i + 1})` : topic,
+        words: part.map((c) => c.word),
+      });
+    });
+  }
+  return units;
+}
+
+/** Press books whose real unit lists are not established: the level's words by topic, said so in the title. */
+function pressBooks(cards: Card[], schoolId: string, pressId: string, press: string, plan: { id: string; label: string }[], unitsPerBook: number): PackBook[] {
+  const perUnit = Math.max(6, Math.ceil(cards.length / (plan.length * unitsPerBook)));
+  const units = chunk(cards, perUnit);
+  return plan.map((book, b): PackBook => ({
+    id: book.id,
+    title: `${press} ${book.label} (units built from the level's word list by topic)`,
+    kind: 'press',
+    level: null,
+    schoolId,
+    pressId,
+    units: units.slice(b * unitsPerBook, (b + 1) * unitsPerBook).map((words, u) => ({
+      unitId: String(u + 1),
+      title: `Unit ${u + 1}: ${words[0]!.topic}`,
+      words: words.map((c) => c.word),
+    })),
+  })).filter((book) => book.units.length > 0);
+}
+
+const grades = (prefix: string, labels: string[]) => labels.map((l) => ({ id: `${prefix}${l}`, label: l }));
+
+export function buildPack(dir = WORDS_DIR): Pack {
+  const cards = readCards(dir);
+  const of = (level: Card['level']) => cards.filter((c) => c.level === level);
+  const es = of('ES');
+  const ms = of('MS');
+  const hm = of('HM');
+  const hsm = of('HSM');
+  // Each level's list counts "in all": junior high includes the primary words, and so on.
+  const levels: Record<Level, string[]> = {
+    FC: [...es, ...ms].filter((c) => FC_TOPICS.has(c.topic)).map((c) => c.word),
+    ES: es.map((c) => c.word),
+    MS: [...es, ...ms].map((c) => c.word),
+    HM: [...es, ...ms, ...hm].map((c) => c.word),
+    HSM: [...es, ...ms, ...hm, ...hsm].map((c) => c.word),
+  };
+  const national: PackBook = {
+    id: NATIONAL_BOOK,
+    title: 'National standards 2022: every curriculum word, level by level',
+    kind: 'national',
+    level: null,
+    schoolId: 'K-12',
+    pressId: 'NS',
+    units: [...topicUnits(es, 'ES'), ...topicUnits(ms, 'MS'), ...topicUnits(hm, 'HM'), ...topicUnits(hsm, 'HSM')],
+  };
+  const sources: PackBook[] = SOURCES.map((s) => ({
+    id: s.id,
+    title: s.title,
+    kind: 'source',
+    level: s.level,
+    schoolId: null,
+    pressId: null,
+    units: [{ unitId: PROFILE_UNIT, title: 'Words due for review, then new words', words: [] }],
+  }));
+  const seniorSelective = [...hm.slice(Math.floor(hm.length / 2)), ...hsm];
+  const press: PackBook[] = [
+    ...pressBooks(es, 'ES', 'PEP', 'PEP Primary English', grades('PEP', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B']), 6),
+    ...pressBooks([...es].reverse(), 'ES', 'BNU', 'BNU Primary English', grades('BNU', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B']), 6),
+    ...pressBooks(ms, 'MS', 'PEP', 'PEP Go for it!', grades('PEP', ['7A', '7B', '8A', '8B', '9']), 10),
+    ...pressBooks([...ms].reverse(), 'MS', 'BNU', 'BNU Junior English', grades('BNU', ['7A', '7B', '8A', '8B', '9A', '9B']), 8),
+    ...pressBooks(hm.slice(0, Math.ceil(hm.length / 2)), 'HS', 'PEP', 'PEP Senior English', grades('PEPB', ['1', '2', '3']), 5),
+    ...pressBooks(seniorSelective, 'HS', 'PEP', 'PEP Senior English Selective', grades('PEPX', ['1', '2', '3', '4']), 5),
+    ...pressBooks([...hm].reverse(), 'HS', 'BNU', 'BNU Senior English', grades('BNUB', ['1', '2', '3']), 5),
+    ...pressBooks([...hsm].reverse(), 'HS', 'BNU', 'BNU Senior English Selective', grades('BNUX', ['1', '2', '3', '4']), 5),
+  ];
+  const books = [national, ...sources, ...press];
+  const version = createHash('sha256').update(JSON.stringify({ cards, books })).digest('hex').slice(0, 16);
+  return { version, cards, levels, books };
+}

@@ -1,0 +1,79 @@
+/**
+ * Phonetic transcriptions for word cards: the CMU pronouncing dictionary (public domain, US
+ * English, ARPAbet) turned into IPA with stress marks placed before the syllable's onset.
+ */
+import { dictionary } from 'cmu-pronouncing-dictionary';
+
+const VOWELS: Record<string, string> = {
+  AA: 'ɑ', AE: 'æ', AH: 'ʌ', AO: 'ɔ', AW: 'aʊ', AY: 'aɪ', EH: 'ɛ', ER: 'ɝ', EY: 'eɪ',
+  IH: 'ɪ', IY: 'i', OW: 'oʊ', OY: 'ɔɪ', UH: 'ʊ', UW: 'u',
+};
+const CONSONANTS: Record<string, string> = {
+  B: 'b', CH: 'tʃ', D: 'd', DH: 'ð', F: 'f', G: 'ɡ', HH: 'h', JH: 'dʒ', K: 'k', L: 'l', M: 'm',
+  N: 'n', NG: 'ŋ', P: 'p', R: 'r', S: 's', SH: 'ʃ', T: 't', TH: 'θ', V: 'v', W: 'w', Y: 'j',
+  Z: 'z', ZH: 'ʒ',
+};
+/** English syllable onsets of two or three consonants (ARPAbet), for placing stress marks. */
+const ONSETS = new Set(
+  [
+    'P L', 'P R', 'B L', 'B R', 'T R', 'D R', 'K L', 'K R', 'G L', 'G R', 'F L', 'F R', 'TH R', 'SH R',
+    'S P', 'S T', 'S K', 'S M', 'S N', 'S L', 'S W', 'T W', 'D W', 'K W', 'G W', 'P Y', 'B Y', 'K Y',
+    'F Y', 'M Y', 'HH Y', 'V Y', 'S P L', 'S P R', 'S T R', 'S K R', 'S K W', 'S K Y',
+  ],
+);
+
+export function arpabetToIpa(phones: string): string {
+  const list = phones.trim().split(/\s+/);
+  const out: string[] = [];
+  let consonantRun: string[] = [];
+  const flush = (mark: string) => {
+    let onset = consonantRun.length ? 1 : 0;
+    for (let n = Math.min(3, consonantRun.length); n >= 2; n--) {
+      if (ONSETS.has(consonantRun.slice(-n).join(' '))) {
+        onset = n;
+        break;
+      }
+    }
+    const coda = consonantRun.slice(0, consonantRun.length - onset).map((c) => CONSONANTS[c] ?? '');
+    const start = consonantRun.slice(consonantRun.length - onset).map((c) => CONSONANTS[c] ?? '');
+    out.push(...coda, mark, ...start);
+    consonantRun = [];
+  };
+  for (const phone of list) {
+    const match = /^([A-Z]+)([012])?$/.exec(phone);
+    if (!match) continue;
+    const [, base, stress] = match;
+    if (stress === undefined) {
+      consonantRun.push(base!);
+      continue;
+    }
+    flush(stress === '1' ? 'ˈ' : stress === '2' ? 'ˌ' : '');
+    let vowel = VOWELS[base!] ?? '';
+    if (stress === '0' && base === 'AH') vowel = 'ə';
+    if (stress === '0' && base === 'ER') vowel = 'ɚ';
+    out.push(vowel);
+  }
+  out.push(...consonantRun.map((c) => CONSONANTS[c] ?? ''));
+  const ipa = out.join('');
+  // A single-syllable word needs no stress mark.
+  return (ipa.match(/[ˈˌ]/g)?.length ?? 0) === 1 && list.filter((p) => /\d$/.test(p)).length === 1 ? ipa.replace(/[ˈˌ]/, '') : ipa;
+}
+
+/** The ARPAbet pronunciation of one word, or undefined when the dictionary lacks it. */
+export function cmuPhones(word: string): string | undefined {
+  return dictionary[word.toLowerCase().replace(/’/g, "'")];
+}
+
+/** `/ˈæpəl/` for a word or phrase; '' when any part is missing from the dictionary. */
+export function phoneticOf(text: string): string {
+  const parts = text
+    .toLowerCase()
+    .replace(/[.!?,]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const ipa = parts.map((p) => {
+    const phones = cmuPhones(p) ?? (p.includes('-') ? p.split('-').map(cmuPhones).join(' ') : undefined);
+    return phones && !phones.includes('undefined') ? arpabetToIpa(phones) : undefined;
+  });
+  return ipa.every(Boolean) ? `/${ipa.join(' ')}/` : '';
+}

@@ -1,0 +1,80 @@
+/** Spec section 7: the /usertasks and /userprofiles calls. */
+import type { RestRouter } from '../http/rest.ts';
+import { checkActingUser } from '../classes/service.ts';
+import { ValidationError } from '../errors.ts';
+import { assignTask, listTasks, removeTask, taskContent } from './service.ts';
+import { PROFILE_UNIT } from '../textbooks/service.ts';
+
+export function registerTaskRoutes(router: RestRouter): void {
+  // Reply: the task rows, then {tokenExpAt} as the last element.
+  router.on('GET', '/usertasks', async (r) => {
+    const viewer = await r.viewer();
+    const rows = await listTasks(r.deps.db, viewer);
+    return {
+      json: [
+        ...rows.map((t) => ({ student: t.student, bookUnitID: t.bookUnitID, TPID: t.TPID, Type: t.Type, dueBy: t.dueBy.toISOString() })),
+        { tokenExpAt: viewer.tokenExpiresAt },
+      ],
+    };
+  });
+
+  // Reply: [label, items…] — SB 'word -- sentence', FM card objects, PA one 'w1, w2, …' string.
+  router.on('GET', '/usertasks/:taskId', async (r) => {
+    const content = await taskContent(r.deps.db, await r.viewer(), r.params.taskId ?? '');
+    if (content.type === 'SB') return { json: [content.label, ...content.words.map((w) => `${w.text} -- ${w.sentences[0] ?? ''}`)] };
+    if (content.type === 'PA') return { json: [content.label, content.words.map((w) => w.text).join(', ')] };
+    return {
+      json: [
+        content.label,
+        ...content.words.map((w) => ({
+          word: w.text,
+          partOfSpeech: w.partOfSpeech,
+          phonetic: w.phonetic,
+          definition: w.definition,
+          sentences: w.sentences,
+          avatar: w.picture,
+        })),
+      ],
+    };
+  });
+
+  router.on(
+    'POST',
+    '/usertasks/removetask',
+    async (r) => {
+      const viewer = await r.viewer();
+      const body = await r.body();
+      checkActingUser(viewer, body);
+      return { text: (await removeTask(r.deps.db, viewer, body)).info };
+    },
+    { errors: 'text' },
+  );
+
+  // Reply: text containing 'success', otherwise the message.
+  router.on(
+    'POST',
+    '/usertasks/assigntask',
+    async (r) => {
+      const viewer = await r.viewer();
+      const body = await r.body();
+      checkActingUser(viewer, body);
+      return { text: await assignTask(r.deps.db, viewer, body) };
+    },
+    { errors: 'text' },
+  );
+
+  // The profile-based FM task of a level source (unit 'R').
+  router.on(
+    'POST',
+    '/userprofiles/assigntask',
+    async (r) => {
+      const viewer = await r.viewer();
+      const body = (await r.body()) as Record<string, unknown>;
+      checkActingUser(viewer, body);
+      const unit = typeof body?.bookUnitID === 'string' ? body.bookUnitID.split('-')[1] : undefined;
+      if (unit !== PROFILE_UNIT) throw new ValidationError(`This call assigns unit ${PROFILE_UNIT} tasks; use /usertasks/assigntask for other units`);
+      return { text: await assignTask(r.deps.db, viewer, { ...body, Type: 'FM' }) };
+    },
+    { errors: 'text' },
+  );
+}

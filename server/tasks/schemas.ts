@@ -1,0 +1,72 @@
+/** Task inputs (spec section 7: assign, remove, task ids). */
+import { z } from 'zod';
+import { MAX_INPUT } from '../users/schemas.ts';
+
+export const ASSIGNABLE_TYPES = ['PA+SB', 'PA', 'SB', 'FM'] as const;
+
+const idPart = /^[A-Za-z0-9_.]+$/;
+
+/** '{bookID}-{unitID}': neither part contains '-'. */
+export const bookUnitIdSchema = z
+  .string({ error: 'bookUnitID is required' })
+  .trim()
+  .max(60, 'bookUnitID is too long')
+  .transform((v, ctx) => {
+    const parts = v.split('-');
+    if (parts.length !== 2 || !parts.every((p) => idPart.test(p))) {
+      ctx.addIssue({ code: 'custom', message: `bookUnitID must look like NS2022-ES1, not "${v}"` });
+      return z.NEVER;
+    }
+    return { bookId: parts[0]!, unitId: parts[1]! };
+  });
+
+const optionalDueDays = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? undefined : Number(String(v).trim())))
+  .pipe(
+    z
+      .number({ error: 'taskDueDays must be a whole number' })
+      .int('taskDueDays must be a whole number')
+      .min(1, 'taskDueDays must be between 1 and 365')
+      .max(365, 'taskDueDays must be between 1 and 365')
+      .optional(),
+  );
+
+export const assignTaskSchema = z.object({
+  className: z.string({ error: 'Click Classes, then SelectClass menu to select a class to work with' }).trim().min(1, 'Click Classes, then SelectClass menu to select a class to work with').max(MAX_INPUT),
+  bookUnitID: bookUnitIdSchema,
+  Type: z
+    .string({ error: 'Type is required' })
+    .trim()
+    .pipe(z.enum(ASSIGNABLE_TYPES, { error: `Type must be one of ${ASSIGNABLE_TYPES.join(', ')}` })),
+  taskDueDays: optionalDueDays,
+});
+export type AssignTaskInput = z.infer<typeof assignTaskSchema>;
+
+export const removeTaskSchema = z.object({
+  student: z.string({ error: 'student is required' }).trim().min(1, 'student is required').max(MAX_INPUT),
+  bookUnitID: bookUnitIdSchema,
+  TPID: z
+    .union([z.number(), z.string()], { error: 'TPID is required' })
+    .transform((v) => Number(String(v).trim()))
+    .pipe(z.number({ error: 'TPID must be a number' }).int('TPID must be a number').positive('TPID must be a number')),
+  Type: z.enum(['PA', 'SB', 'FM'], { error: 'Type must be PA, SB or FM' }),
+});
+
+/** `{bookID}-{unitID}-{TPID}-{Type}-{teachername}` (DESIGN), or '0' for free practice. */
+export const taskIdSchema = z
+  .string()
+  .trim()
+  .max(120, 'The task id is too long')
+  .transform((v, ctx) => {
+    if (v === '0') return { practice: true as const };
+    const parts = v.split('-');
+    const [bookId, unitId, tpid, type, teacher] = parts;
+    if (parts.length !== 5 || ![bookId, unitId, teacher].every((p) => p && idPart.test(p)) || !/^\d{1,9}$/.test(tpid ?? '') || !['PA', 'SB', 'FM'].includes(type ?? '')) {
+      ctx.addIssue({ code: 'custom', message: 'This task id is not valid; open the task from the task list' });
+      return z.NEVER;
+    }
+    return { practice: false as const, bookId: bookId!, unitId: unitId!, tpid: Number(tpid), type: type as 'PA' | 'SB' | 'FM', teacher: teacher! };
+  });
+export type TaskIdParts = z.infer<typeof taskIdSchema>;

@@ -1,0 +1,402 @@
+/**
+ * Tasks: assignments (one teacher action for a class, the spec's TPID) and their task rows
+ * (one per student on the roster), the task lists, removal, the content a player loads, and
+ * the automatic next task. Rules: spec sections 4–7 and DESIGN (task id, auto next task).
+ */
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type TaskType } from '../../db/schema.ts';
+import { qualified } from '../../db/sql.ts';
+import type { Executor } from '../../db/index.ts';
+import { NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import type { Viewer } from '../deps.ts';
+import { classByName, requireTeacher } from '../classes/service.ts';
+import { nameKey } from '../users/service.ts';
+import { PROFILE_UNIT, NATIONAL_BOOK, bookById, nextUnit, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
+import { assignTaskSchema, removeTaskSchema, taskIdSchema } from './schemas.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A row of the task list (spec section 3, Task row) with what the client needs to open it. */
+export type TaskListRow = {
+  id: number;
+  student: string;
+  bookUnitID: string;
+  TPID: number;
+  Type: TaskType;
+  dueBy: Date;
+  taskId: string;
+  className: string;
+  unitTitle: string;
+  bookTitle: string;
+};
+
+export const taskIdOf = (r: { bookId: string; unitId: string; tpid: number; type: string; teacher: string }) =>
+  `${r.bookId}-${r.unitId}-${r.tpid}-${r.type}-${r.teacher}`;
+
+// ---------------------------------------------------------------- assigning
+
+/**
+ * Assigns a unit to every student on the class roster, due in taskDueDays days. 'PA+SB'
+ * assigns both kinds; unit 'R' of a level source assigns a Flashcard Master task drawn from
+ * each student's memory model. Assigning a unit and kind that is still open adds rows only for
+ * students who lack one, so nothing is duplicated.
+ */
+export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now = new Date()): Promise<string> {
+  requireTeacher(viewer);
+  const input = parseInput(assignTaskSchema, raw);
+  const klass = await classByName(db, viewer, input.className);
+  const { bookId, unitId } = input.bookUnitID;
+  const book = await bookById(db, viewer, bookId);
+  if (!book) throw new NotFoundError(`Book ${bookId} not found`);
+  const unit = await unitOf(db, bookId, unitId);
+  if (!unit) throw new NotFoundError(`Unit ${unitId} of book ${bookId} not found`);
+  const profile = unitId === PROFILE_UNIT;
+  if (profile && input.Type !== 'FM') throw new ValidationError(`Unit ${PROFILE_UNIT} is a Flashcard Master task: assign it with Type FM`);
+  if (!profile && (await unitWordCards(db, bookId, unitId)).length === 0) {
+    throw new ValidationError(`Unit ${unitId} of book ${bookId} has no words yet`);
+  }
+  const types: TaskType[] = input.Type === 'PA+SB' ? ['PA', 'SB'] : [input.Type];
+  const dueDays = input.taskDueDays ?? klass.taskDueDays;
+  const roster = await db.select({ id: rosterEntries.id }).from(rosterEntries).where(eq(rosterEntries.classId, klass.id));
+  if (roster.length === 0) throw new ValidationError(`Class ${klass.name} has no students yet`);
+
+  const done: string[] = [];
+  for (const type of types) {
+    const open = await openAssignment(db, klass.id, bookId, unitId, type);
+    const assignmentId =
+      open ??
+      (
+        await db
+          .insert(assignments)
+          .values({ classId: klass.id, bookId, unitId, type, origin: 'teacher', dueDays, createdAt: now })
+          .returning({ id: assignments.id })
+      )[0]!.id;
+    const dueAt = open ? await dueOf(db, open) : new Date(now.getTime() + dueDays * DAY_MS);
+    const added = await db
+      .insert(taskRows)
+      .values(roster.map((r) => ({ assignmentId, rosterEntryId: r.id, dueAt, createdAt: now })))
+      .onConflictDoNothing()
+      .returning({ id: taskRows.id });
+    done.push(
+      open
+        ? `${type} ${bookId}-${unitId} is already assigned (TPID ${assignmentId}); ${added.length} new student${added.length === 1 ? '' : 's'} added`
+        : `${type} ${bookId}-${unitId} assigned to ${added.length} student${added.length === 1 ? '' : 's'} of ${klass.name} (TPID ${assignmentId})`,
+    );
+  }
+  return `success: ${done.join('; ')}`;
+}
+
+/** A teacher assignment of this class, unit and kind that still has open rows. */
+async function openAssignment(db: Executor, classId: number, bookId: string, unitId: string, type: TaskType): Promise<number | null> {
+  const [row] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(
+      and(
+        eq(assignments.classId, classId),
+        eq(assignments.bookId, bookId),
+        eq(assignments.unitId, unitId),
+        eq(assignments.type, type),
+        eq(assignments.origin, 'teacher'),
+        sql`exists (select 1 from ${taskRows} t where t.assignment_id = ${qualified(assignments.id)} and t.status = 'open')`,
+      ),
+    )
+    .orderBy(desc(assignments.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function dueOf(db: Executor, assignmentId: number): Promise<Date> {
+  const [row] = await db
+    .select({ due: sql<string>`max(${taskRows.dueAt})` })
+    .from(taskRows)
+    .where(eq(taskRows.assignmentId, assignmentId));
+  return new Date(row!.due);
+}
+
+/**
+ * A student who joins a class (signup, or a name added to the roster) receives the class's
+ * open teacher assignments that are not yet past due.
+ */
+export async function joinOpenTasks(db: Executor, rosterEntryId: number, classId: number, now = new Date()): Promise<number> {
+  const open = await db
+    .select({ id: assignments.id, due: sql<string>`max(${taskRows.dueAt})` })
+    .from(assignments)
+    .innerJoin(taskRows, eq(taskRows.assignmentId, assignments.id))
+    .where(and(eq(assignments.classId, classId), eq(assignments.origin, 'teacher'), eq(taskRows.status, 'open')))
+    .groupBy(assignments.id);
+  const current = open.filter((a) => new Date(a.due) > now);
+  if (current.length === 0) return 0;
+  const added = await db
+    .insert(taskRows)
+    .values(current.map((a) => ({ assignmentId: a.id, rosterEntryId, dueAt: new Date(a.due) })))
+    .onConflictDoNothing()
+    .returning({ id: taskRows.id });
+  return added.length;
+}
+
+// ---------------------------------------------------------------- the task list
+
+const taskListColumns = {
+  id: taskRows.id,
+  student: rosterEntries.studentName,
+  bookId: assignments.bookId,
+  unitId: assignments.unitId,
+  tpid: assignments.id,
+  type: assignments.type,
+  dueBy: taskRows.dueAt,
+  teacher: users.username,
+  className: classes.name,
+  bookTitle: books.title,
+  unitTitle: sql<string>`coalesce((select u.title from ${units} u where u.book_id = ${qualified(assignments.bookId)} and u.unit_id = ${qualified(assignments.unitId)}), '')`,
+};
+
+function toListRow(r: { id: number; student: string; bookId: string; unitId: string; tpid: number; type: TaskType; dueBy: Date; teacher: string; className: string; bookTitle: string; unitTitle: string }): TaskListRow {
+  return {
+    id: r.id,
+    student: r.student,
+    bookUnitID: `${r.bookId}-${r.unitId}`,
+    TPID: r.tpid,
+    Type: r.type,
+    dueBy: r.dueBy,
+    taskId: taskIdOf(r),
+    className: r.className,
+    bookTitle: r.bookTitle,
+    unitTitle: r.unitTitle,
+  };
+}
+
+/**
+ * The signed-in user's open tasks: a student's own, a teacher's students' (optionally of one
+ * class), soonest due first.
+ */
+export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string } = {}): Promise<TaskListRow[]> {
+  const scope = viewer.isTeacher
+    ? and(eq(classes.teacherId, viewer.id), options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined)
+    : eq(rosterEntries.userId, viewer.id);
+  const rows = await db
+    .select(taskListColumns)
+    .from(taskRows)
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+    .innerJoin(books, eq(books.id, assignments.bookId))
+    .where(and(eq(taskRows.status, 'open'), scope))
+    .orderBy(asc(taskRows.dueAt), asc(rosterEntries.studentName), asc(taskRows.id));
+  return rows.map(toListRow);
+}
+
+/** A teacher removes one student's open task (spec: Remove task, teachers only). */
+export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Promise<{ info: string; id: number }> {
+  requireTeacher(viewer);
+  const input = parseInput(removeTaskSchema, raw);
+  const [row] = await db
+    .select({ id: taskRows.id })
+    .from(taskRows)
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+    .where(
+      and(
+        eq(classes.teacherId, viewer.id),
+        eq(assignments.id, input.TPID),
+        eq(assignments.bookId, input.bookUnitID.bookId),
+        eq(assignments.unitId, input.bookUnitID.unitId),
+        eq(assignments.type, input.Type),
+        eq(rosterEntries.studentKey, nameKey(input.student)),
+        eq(taskRows.status, 'open'),
+      ),
+    );
+  if (!row) throw new NotFoundError(`No open ${input.Type} task ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} (TPID ${input.TPID}) for ${input.student}`);
+  await db.delete(taskRows).where(eq(taskRows.id, row.id));
+  return { info: `Removed ${input.Type} ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} of ${input.student}`, id: row.id };
+}
+
+// ---------------------------------------------------------------- task content
+
+export type TaskContent =
+  | { type: 'SB'; label: string; words: WordCard[]; spellingTimeoutSec: number }
+  | { type: 'FM'; label: string; words: WordCard[] }
+  | { type: 'PA'; label: string; words: WordCard[] };
+
+/** The open task row a student owns for this task id, with its class settings. */
+export async function studentTaskRow(db: Executor, viewer: Viewer, taskId: string) {
+  const parts = parseInput(taskIdSchema, taskId);
+  if (parts.practice) throw new ValidationError('Free practice has no task row');
+  const [row] = await db
+    .select({ row: taskRows, assignment: assignments, klass: classes, teacher: users.username })
+    .from(taskRows)
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+    .where(
+      and(
+        eq(assignments.id, parts.tpid),
+        eq(assignments.bookId, parts.bookId),
+        eq(assignments.unitId, parts.unitId),
+        eq(assignments.type, parts.type),
+        eq(rosterEntries.userId, viewer.id),
+      ),
+    );
+  if (!row || nameKey(row.teacher) !== nameKey(parts.teacher)) throw new NotFoundError('This task is not in your task list');
+  return row;
+}
+
+/**
+ * What a player loads for a task id: a student gets their own open task (an FM batch from the
+ * memory model is drawn once and kept); a teacher may preview their own class's assignment;
+ * '0' is free pronunciation practice.
+ */
+export async function taskContent(db: Executor, viewer: Viewer, taskId: string, now = new Date()): Promise<TaskContent> {
+  const parts = parseInput(taskIdSchema, taskId);
+  if (parts.practice) return practiceContent(db, viewer);
+  const label = taskId.trim();
+  let spellingTimeoutSec: number;
+  let batch: string[] | null = null;
+  let batchSize: number;
+  if (viewer.isTeacher) {
+    const [row] = await db
+      .select({ klass: classes })
+      .from(assignments)
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .where(and(eq(assignments.id, parts.tpid), eq(classes.teacherId, viewer.id), eq(assignments.type, parts.type), eq(assignments.bookId, parts.bookId), eq(assignments.unitId, parts.unitId)));
+    if (!row) throw new NotFoundError('This task is not one of your classes');
+    spellingTimeoutSec = row.klass.spellingTimeoutSec;
+    batchSize = row.klass.fmBatchSize;
+  } else {
+    const found = await studentTaskRow(db, viewer, taskId);
+    if (found.row.status !== 'open') throw new ValidationError('This task is finished; pick another from your task list');
+    spellingTimeoutSec = found.klass.spellingTimeoutSec;
+    batchSize = found.klass.fmBatchSize;
+    batch = found.row.words;
+    if (parts.unitId === PROFILE_UNIT && !batch) {
+      const book = await bookById(db, viewer, parts.bookId);
+      batch = await drawBatch(db, viewer.id, book?.level ?? 'ES', batchSize, now);
+      if (batch.length === 0) throw new ValidationError('No words are due for review in this level yet');
+      await db.update(taskRows).set({ words: batch }).where(eq(taskRows.id, found.row.id));
+    }
+  }
+  let cards: WordCard[];
+  if (parts.unitId === PROFILE_UNIT) {
+    if (!batch) {
+      const book = await bookById(db, viewer, parts.bookId);
+      batch = await drawBatch(db, null, book?.level ?? 'ES', batchSize, now);
+    }
+    cards = await cardsFor(db, batch);
+  } else {
+    cards = await unitWordCards(db, parts.bookId, parts.unitId);
+  }
+  if (cards.length === 0) throw new ValidationError(`Unit ${parts.unitId} of book ${parts.bookId} has no words yet`);
+  if (parts.type === 'SB') return { type: 'SB', label, words: cards, spellingTimeoutSec };
+  return { type: parts.type, label, words: cards };
+}
+
+async function cardsFor(db: Executor, texts: string[]): Promise<WordCard[]> {
+  if (texts.length === 0) return [];
+  const rows = await db.select().from(words).where(inArray(words.textKey, texts.map((t) => t.toLowerCase())));
+  const byKey = new Map(rows.map((r) => [r.textKey, r]));
+  return texts.map((t) => byKey.get(t.toLowerCase())).filter((r): r is WordCard => Boolean(r));
+}
+
+/**
+ * A Flashcard Master batch from a level: the student's words that are due first (earliest
+ * due first), then words never seen, in the level's teaching order.
+ */
+export async function drawBatch(db: Executor, userId: number | null, level: string, size: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ text: words.text })
+    .from(levelWords)
+    .innerJoin(words, eq(words.id, levelWords.wordId))
+    .leftJoin(wordMemory, and(eq(wordMemory.wordId, levelWords.wordId), eq(wordMemory.userId, userId ?? -1)))
+    .where(and(eq(levelWords.level, level as any), sql`(${wordMemory.userId} is null or ${wordMemory.due} <= ${now})`))
+    .orderBy(sql`${wordMemory.userId} is null`, asc(wordMemory.due), asc(levelWords.rank))
+    .limit(size);
+  return rows.map((r) => r.text);
+}
+
+/** Free pronunciation practice (`/usertasks/0`): the first National standards unit of the student's level. */
+async function practiceContent(db: Executor, viewer: Viewer): Promise<TaskContent> {
+  const [klass] = viewer.isTeacher
+    ? await db.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.teacherId, viewer.id)).limit(1)
+    : await db
+        .select({ schoolId: classes.schoolId })
+        .from(rosterEntries)
+        .innerJoin(classes, eq(classes.id, rosterEntries.classId))
+        .where(eq(rosterEntries.userId, viewer.id))
+        .limit(1);
+  const prefix = { MS: 'MS', HS: 'HM' }[klass?.schoolId ?? ''] ?? 'ES';
+  const cards = await unitWordCards(db, NATIONAL_BOOK, `${prefix}1`);
+  return { type: 'PA', label: 'Free practice', words: cards.slice(0, 10) };
+}
+
+// ---------------------------------------------------------------- the automatic next task
+
+export type NextTask = { assigned: true; bookUnitID: string; type: TaskType; tpid: number } | { assigned: false; reason: string };
+
+/**
+ * When a student finishes a task, they get the next unit of the same book and kind, due in
+ * the class's taskDueDays (DESIGN: auto next task). A level source's unit 'R' brings another
+ * memory-model batch. Classmates reaching the same unit share one 'auto' assignment (one
+ * TPID), so the class's scores on it compare. Runs inside the result's transaction.
+ */
+export async function assignNext(tx: Executor, taskRowId: number, now = new Date()): Promise<NextTask> {
+  const [row] = await tx
+    .select({ row: taskRows, assignment: assignments, klass: classes })
+    .from(taskRows)
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .where(eq(taskRows.id, taskRowId));
+  if (!row) return { assigned: false, reason: 'task not found' };
+  const { assignment, klass } = row;
+  // Classmates finishing together must join one auto assignment, not race to make two.
+  await tx.execute(sql`select pg_advisory_xact_lock(727003, ${klass.id})`);
+  const next = assignment.unitId === PROFILE_UNIT ? { unitId: PROFILE_UNIT } : await nextUnit(tx, assignment.bookId, assignment.unitId);
+  if (!next) return { assigned: false, reason: `${assignment.bookId}-${assignment.unitId} was the last unit of the book` };
+  const already = await tx
+    .select({ id: taskRows.id })
+    .from(taskRows)
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .where(
+      and(
+        eq(taskRows.rosterEntryId, row.row.rosterEntryId),
+        eq(taskRows.status, 'open'),
+        ne(taskRows.id, taskRowId),
+        eq(assignments.bookId, assignment.bookId),
+        eq(assignments.unitId, next.unitId),
+        eq(assignments.type, assignment.type),
+      ),
+    );
+  if (already.length) return { assigned: false, reason: 'the next task is already in the list' };
+  const [shared] = await tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(
+      and(
+        eq(assignments.classId, klass.id),
+        eq(assignments.bookId, assignment.bookId),
+        eq(assignments.unitId, next.unitId),
+        eq(assignments.type, assignment.type),
+        eq(assignments.origin, 'auto'),
+        // An 'R' batch is personal: every batch is its own assignment.
+        next.unitId === PROFILE_UNIT ? sql`false` : undefined,
+      ),
+    )
+    .orderBy(desc(assignments.id))
+    .limit(1);
+  const tpid =
+    shared?.id ??
+    (
+      await tx
+        .insert(assignments)
+        .values({ classId: klass.id, bookId: assignment.bookId, unitId: next.unitId, type: assignment.type, origin: 'auto', dueDays: klass.taskDueDays, createdAt: now })
+        .returning({ id: assignments.id })
+    )[0]!.id;
+  await tx
+    .insert(taskRows)
+    .values({ assignmentId: tpid, rosterEntryId: row.row.rosterEntryId, dueAt: new Date(now.getTime() + klass.taskDueDays * DAY_MS), createdAt: now })
+    .onConflictDoNothing();
+  return { assigned: true, bookUnitID: `${assignment.bookId}-${next.unitId}`, type: assignment.type, tpid };
+}
+

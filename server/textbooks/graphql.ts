@@ -1,0 +1,53 @@
+/** Textbooks in GraphQL: a class's shelf (spec screen 9), books and their units. */
+import { builder, viewerOf } from '../graphql/builder.ts';
+import { ClassRef } from '../classes/graphql.ts';
+import { bookById, bookEntry, shelfFor, unitsOfBooks, type BookRecord, type Shelf, type UnitSummary } from './service.ts';
+
+const UnitRef = builder.objectRef<UnitSummary>('Unit').implement({
+  description: 'A unit of a book: the words one task practises.',
+  fields: (t) => ({
+    unitId: t.exposeString('unitId', { description: "The unit id ('R' marks a memory-model flashcard unit)." }),
+    title: t.exposeString('title'),
+    wordCount: t.exposeInt('wordCount', { description: 'Words in the unit (0 for R units: drawn per student).' }),
+    bookUnitId: t.string({ description: "'{bookID}-{unitID}', as assignments name it.", resolve: (u) => `${u.bookId}-${u.unitId}` }),
+  }),
+});
+
+export const BookRef = builder.objectRef<BookRecord>('Book');
+
+builder.node(BookRef, {
+  description: 'A book: the National standards book, a level source, a press textbook or a school’s own.',
+  id: { resolve: (b) => b.id },
+  loadOne: (id, ctx) => bookById(ctx.deps.db, viewerOf(ctx), id),
+  fields: (t) => ({
+    bookId: t.exposeString('id', { description: 'The book id (no hyphens).' }),
+    title: t.exposeString('title'),
+    kind: t.exposeString('kind', { description: 'national, source, press or school.' }),
+    level: t.exposeString('level', { nullable: true, description: 'The level a source draws from: FC, ES, MS, HM or HSM.' }),
+    entry: t.string({ description: "'bookID-firstUnit-lastUnit' (the spec's textbook entry).", resolve: (b) => bookEntry(b) }),
+    units: t.field({
+      type: [UnitRef],
+      description: 'The units, first to last.',
+      resolve: async (b, _args, ctx) => unitsOfBooks(ctx.deps.db, [b.id]),
+    }),
+  }),
+});
+
+const ShelfRef = builder.objectRef<Shelf>('Shelf').implement({
+  description: "What a class can open on the Textbooks screen: the National standards book, the level sources and the class's press textbooks.",
+  fields: (t) => ({
+    schoolId: t.string({ resolve: (s) => s.klass.schoolId }),
+    pressId: t.string({ resolve: (s) => s.klass.pressId }),
+    national: t.field({ type: BookRef, resolve: (s) => s.national }),
+    sources: t.field({ type: [BookRef], description: "Level sources, each with unit 'R'.", resolve: (s) => s.sources }),
+    press: t.field({ type: [BookRef], description: "The class's textbooks for its school level and press.", resolve: (s) => s.press }),
+  }),
+});
+
+builder.objectField(ClassRef, 'shelf', (t) =>
+  t.field({
+    type: ShelfRef,
+    description: 'The books this class can open.',
+    resolve: (klass, _args, ctx) => shelfFor(ctx.deps.db, viewerOf(ctx), klass.name),
+  }),
+);

@@ -1,0 +1,103 @@
+/**
+ * Textbooks: the books a class can open and the units inside them (spec screen 9). Owns the
+ * books, units and unit_words tables (filled by the content pack, db/content).
+ */
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { books, classes, unitWords, units, words } from '../../db/schema.ts';
+import type { Executor } from '../../db/index.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import type { Viewer } from '../deps.ts';
+import { NATIONAL_BOOK, PROFILE_UNIT } from '../../db/content/pack.ts';
+import { qualified } from '../../db/sql.ts';
+import { classByName } from '../classes/service.ts';
+
+export { NATIONAL_BOOK, PROFILE_UNIT };
+
+export type BookRecord = typeof books.$inferSelect;
+
+/** The spec's textbook entry: `bookID-firstUnit-lastUnit`. */
+export const bookEntry = (b: Pick<BookRecord, 'id' | 'firstUnit' | 'lastUnit'>) => `${b.id}-${b.firstUnit}-${b.lastUnit}`;
+
+/** Books a teacher may open: the pack's books and the teacher's own imported ones. */
+const visibleTo = (viewer: Viewer) => or(isNull(books.ownerTeacherId), eq(books.ownerTeacherId, viewer.id));
+
+export type Shelf = {
+  klass: typeof classes.$inferSelect;
+  national: BookRecord;
+  sources: BookRecord[];
+  /** The textbooks of the class's school level and press. */
+  press: BookRecord[];
+};
+
+/** What the Textbooks screen offers a class (spec screen 9: the start list and the press entry). */
+export async function shelfFor(db: Executor, viewer: Viewer, className: string): Promise<Shelf> {
+  const klass = await classByName(db, viewer, className);
+  const all = await db.select().from(books).where(visibleTo(viewer)).orderBy(asc(books.sortOrder), asc(books.id));
+  const national = all.find((b) => b.id === NATIONAL_BOOK);
+  if (!national) throw new NotFoundError('The content pack is not loaded: no National standards book');
+  const press =
+    klass.schoolId === 'K-12'
+      ? [national]
+      : all.filter((b) => (b.kind === 'press' || b.kind === 'school') && b.schoolId === klass.schoolId && b.pressId === klass.pressId);
+  return { klass, national, sources: all.filter((b) => b.kind === 'source'), press };
+}
+
+/** REST `GET /textbooks/?cn=`: "schoolID,pressID,entry,entry,…" (spec section 7). */
+export async function textbookListText(db: Executor, viewer: Viewer, className: string): Promise<string> {
+  if (!className.trim()) throw new ValidationError('Click Classes, then SelectClass menu to select a class to work with');
+  const shelf = await shelfFor(db, viewer, className);
+  return [shelf.klass.schoolId, shelf.klass.pressId, ...shelf.press.map(bookEntry)].join(',');
+}
+
+export async function bookById(db: Executor, viewer: Viewer, bookId: string): Promise<BookRecord | null> {
+  const [book] = await db.select().from(books).where(and(eq(books.id, bookId), visibleTo(viewer)));
+  return book ?? null;
+}
+
+export type UnitSummary = { bookId: string; unitId: string; title: string; ordinal: number; wordCount: number };
+
+export async function unitsOfBooks(db: Executor, bookIds: readonly string[]): Promise<UnitSummary[]> {
+  if (bookIds.length === 0) return [];
+  return db
+    .select({
+      bookId: units.bookId,
+      unitId: units.unitId,
+      title: units.title,
+      ordinal: units.ordinal,
+      wordCount: sql<number>`(select count(*)::int from ${unitWords} uw where uw.book_id = ${qualified(units.bookId)} and uw.unit_id = ${qualified(units.unitId)})`,
+    })
+    .from(units)
+    .where(inArray(units.bookId, [...bookIds]))
+    .orderBy(asc(units.bookId), asc(units.ordinal));
+}
+
+export async function unitOf(db: Executor, bookId: string, unitId: string) {
+  const [unit] = await db.select().from(units).where(and(eq(units.bookId, bookId), eq(units.unitId, unitId)));
+  return unit ?? null;
+}
+
+/** The unit after this one in its book, or null after the last. */
+export async function nextUnit(db: Executor, bookId: string, unitId: string) {
+  const current = await unitOf(db, bookId, unitId);
+  if (!current) return null;
+  const [next] = await db
+    .select()
+    .from(units)
+    .where(and(eq(units.bookId, bookId), sql`${units.ordinal} > ${current.ordinal}`))
+    .orderBy(asc(units.ordinal))
+    .limit(1);
+  return next ?? null;
+}
+
+export type WordCard = typeof words.$inferSelect;
+
+/** A unit's word cards in teaching order. */
+export async function unitWordCards(db: Executor, bookId: string, unitId: string): Promise<WordCard[]> {
+  const rows = await db
+    .select({ word: words })
+    .from(unitWords)
+    .innerJoin(words, eq(words.id, unitWords.wordId))
+    .where(and(eq(unitWords.bookId, bookId), eq(unitWords.unitId, unitId)))
+    .orderBy(asc(unitWords.position));
+  return rows.map((r) => r.word);
+}
