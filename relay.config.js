@@ -6,3 +6,4 @@ export const schema = './schema.graphql';
 export const language = 'typescript';
 export const eagerEsModules = true;
 export const excludes = ['**/node_modules/**', '**/__generated__/**'];
+export const customScalarTypes = { DateTime: 'string' };

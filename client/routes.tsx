@@ -28,6 +28,9 @@ const Signup = lazy(() => import('./screens/Signup/Signup'));
 const PaDocs = lazy(() => import('./screens/Help/PaDocs'));
 const Coming = lazy(() => import('./screens/Coming/Coming'));
 const TextbookAudio = lazy(() => import('./screens/Listening/TextbookAudio'));
+const Tasks = lazy(() => import('./screens/Tasks/Tasks'));
+const Classes = lazy(() => import('./screens/Classes/Classes'));
+const Textbooks = lazy(() => import('./screens/Textbooks/Textbooks'));
 
 export const ROUTES: RouteDef[] = [
   { path: '/', screen: Home, modes: ALL, title: 'Home' },
@@ -39,13 +42,13 @@ export const ROUTES: RouteDef[] = [
   { path: '/rjbhs', screen: TextbookAudio, modes: ALL, title: 'High school textbook audio' },
   { path: '/login', screen: Login, modes: ['visitor'], title: 'Login' },
   { path: '/signup', screen: Signup, modes: ALL, title: 'Signup' },
-  { path: '/task', screen: Coming, modes: SIGNED_IN, title: 'Tasks' },
+  { path: '/task', screen: Tasks, modes: SIGNED_IN, title: 'Tasks' },
   { path: '/dashboard', screen: Coming, modes: SIGNED_IN, title: 'Dashboard' },
   { path: '/record', screen: Coming, modes: SIGNED_IN, title: 'Pronunciation' },
   { path: '/spellingbee', screen: Coming, modes: SIGNED_IN, title: 'Spelling Bee' },
   { path: '/flashcardmaster', screen: Coming, modes: SIGNED_IN, title: 'Flashcard Master' },
-  { path: '/classes', screen: Coming, modes: TEACHER, title: 'Classes' },
-  { path: '/textbooks', screen: Coming, modes: TEACHER, title: 'Textbooks' },
+  { path: '/classes', screen: Classes, modes: TEACHER, title: 'Classes' },
+  { path: '/textbooks', screen: Textbooks, modes: TEACHER, title: 'Textbooks' },
 ];
 
 export function routeFor(path: string): RouteDef | undefined {

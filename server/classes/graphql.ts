@@ -41,6 +41,20 @@ builder.objectField(UserRef, 'classes', (t) =>
   }),
 );
 
+builder.objectField(UserRef, 'class', (t) =>
+  t.field({
+    type: ClassRef,
+    nullable: true,
+    description: "One of a teacher's classes by name (case-insensitive); null when there is none.",
+    args: { name: t.arg.string({ required: true }) },
+    resolve: async (user, { name }, ctx) => {
+      if (!user.isTeacher) return null;
+      const key = name.trim().toLowerCase();
+      return (await listClasses(ctx.deps.db, viewerOf(ctx))).find((c) => c.nameKey === key) ?? null;
+    },
+  }),
+);
+
 const PressOptionRef = builder.objectRef<{ schoolID: string; pressID: string; title: string }>('PressOption').implement({
   description: 'A textbook series offered for a school level.',
   fields: (t) => ({

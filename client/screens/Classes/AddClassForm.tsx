@@ -1,0 +1,164 @@
+/** The +Class form (spec screen 8 and section 5, Add class). */
+import { useMemo, useState, type FormEvent } from 'react';
+import { graphql, useMutation } from 'react-relay';
+import { addClassSchema, CLASS_TASK_TYPES, DEFAULT_SPELLING_TIMEOUT_SEC, DEFAULT_TASK_DUE_DAYS, DEFAULT_TB_TASK_TYPE, SCHOOL_IDS } from '../../../server/classes/schemas';
+import { TextField } from '../../ui/TextField';
+import { StatusLine, type Status } from '../../ui/StatusLine';
+import { cachedPressOptions, lastSet, rememberLastSet } from './classStorage';
+import type { AddClassFormMutation } from './__generated__/AddClassFormMutation.graphql';
+
+export function AddClassForm({ connectionId }: { connectionId: string }) {
+  const [form, setForm] = useState({
+    className: '',
+    schoolID: '',
+    pressID: '',
+    students: '',
+    tbTaskType: lastSet('tbTaskType', DEFAULT_TB_TASK_TYPE),
+    taskDueDays: lastSet('taskDueDays', String(DEFAULT_TASK_DUE_DAYS)),
+    spellingTimeoutSec: lastSet('spellingTimeoutSec', String(DEFAULT_SPELLING_TIMEOUT_SEC)),
+  });
+  const [status, setStatus] = useState<Status>(null);
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const [commit, inFlight] = useMutation<AddClassFormMutation>(graphql`
+    mutation AddClassFormMutation($input: AddClassInput!, $connections: [ID!]!) {
+      addClass(input: $input) {
+        __typename
+        ... on ClassPayload {
+          info
+          class @appendNode(connections: $connections, edgeTypeName: "UserClassesConnectionEdge") {
+            id
+            name
+            schoolId
+            pressId
+            students
+            tbTaskType
+            spellingTimeoutSec
+            taskDueDays
+          }
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on ConflictError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
+
+  // Choosing a school refilters the presses from the cached press options (spec section 4).
+  const presses = useMemo(() => {
+    if (!form.schoolID) return [];
+    return (cachedPressOptions() ?? []).filter((p) => p.schoolId === form.schoolID);
+  }, [form.schoolID]);
+  const chooseSchool = (schoolID: string) => {
+    if (!cachedPressOptions()) setStatus({ text: 'pressoptions not exist or empty', tone: 'error' });
+    setForm((f) => ({ ...f, schoolID, pressID: '' }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = addClassSchema.safeParse(form);
+    if (!parsed.success) {
+      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      return;
+    }
+    const input = parsed.data;
+    commit({
+      variables: {
+        connections: [connectionId],
+        input: {
+          className: input.className,
+          schoolId: input.schoolID,
+          pressId: input.pressID,
+          students: input.students.join(', '),
+          tbTaskType: input.tbTaskType,
+          spellingTimeoutSec: input.spellingTimeoutSec,
+          taskDueDays: input.taskDueDays,
+        },
+      },
+      onCompleted: ({ addClass }) => {
+        if (addClass.__typename === 'ClassPayload') {
+          rememberLastSet('tbTaskType', input.tbTaskType);
+          rememberLastSet('taskDueDays', String(input.taskDueDays));
+          rememberLastSet('spellingTimeoutSec', String(input.spellingTimeoutSec));
+          sessionStorage.removeItem('classList');
+          setStatus({ text: `${addClass.info}: class ${input.className} added`, tone: 'success' });
+        } else {
+          setStatus({ text: addClass.__typename === '%other' ? 'The class could not be added' : addClass.message, tone: 'error' });
+        }
+      },
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
+
+  return (
+    <section className="card panel-form" aria-label="Add a class">
+      <h2>+Class</h2>
+      {/* The form is hidden while a status message shows (spec screen 8). */}
+      {status ? (
+        <>
+          <StatusLine status={status} />
+          <button type="button" className="button" onClick={() => setStatus(null)}>
+            {status.tone === 'success' ? 'Add another class' : 'Back to the form'}
+          </button>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate className="form-grid">
+          <TextField label="className" name="className" mandatory value={form.className} onValue={set('className')} placeholder="e.g. Class 3A" />
+          <label className="field">
+            <span className="field-label">
+              schoolID <span className="mandatory-mark">*</span>
+            </span>
+            <select name="schoolID" className="mandatory" value={form.schoolID} onChange={(e) => chooseSchool(e.target.value)}>
+              <option value="">Choose…</option>
+              {SCHOOL_IDS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">
+              pressID <span className="mandatory-mark">*</span>
+            </span>
+            <select name="pressID" className="mandatory" value={form.pressID} onChange={(e) => set('pressID')(e.target.value)} disabled={!form.schoolID}>
+              <option value="">{form.schoolID ? 'Choose…' : 'Choose a schoolID first'}</option>
+              {presses.map((p) => (
+                <option key={p.pressId} value={p.pressId} title={p.title}>
+                  {p.pressId} — {p.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField label="students" name="students" mandatory maxLength={3000} value={form.students} onValue={set('students')} placeholder="Adam, Juliet" />
+          <label className="field">
+            <span className="field-label">tbTaskType</span>
+            <select name="tbTaskType" value={form.tbTaskType} onChange={(e) => set('tbTaskType')(e.target.value)}>
+              {CLASS_TASK_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField label="taskDueDays" name="taskDueDays" inputMode="numeric" value={form.taskDueDays} onValue={set('taskDueDays')} />
+          <TextField label="spellingTimeoutSec" name="spellingTimeoutSec" inputMode="numeric" value={form.spellingTimeoutSec} onValue={set('spellingTimeoutSec')} />
+          <div className="form-actions">
+            <button type="submit" className="button primary" disabled={inFlight}>
+              +Class
+            </button>
+          </div>
+          <p className="hint form-help">
+            Red boxes are required. schoolID: ES primary, MS junior high, HS senior high. Task Type PA or SB (PA+SB assigns both). Students: names
+            separated by commas; they sign up with your username and this class name.
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}

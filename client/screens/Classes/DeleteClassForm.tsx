@@ -1,0 +1,74 @@
+/** The -Class form: a 'Class list ...' dropdown and '-Class' (spec screen 8). */
+import { useState, type FormEvent } from 'react';
+import { graphql, useMutation } from 'react-relay';
+import { classNameSchema } from '../../../server/classes/schemas';
+import { StatusLine, type Status } from '../../ui/StatusLine';
+import { clearSelectedClass } from './classStorage';
+import type { DeleteClassFormMutation } from './__generated__/DeleteClassFormMutation.graphql';
+
+export function DeleteClassForm({ classes, connectionId }: { classes: readonly { id: string; name: string }[]; connectionId: string }) {
+  const [className, setClassName] = useState('');
+  const [status, setStatus] = useState<Status>(null);
+  const [commit, inFlight] = useMutation<DeleteClassFormMutation>(graphql`
+    mutation DeleteClassFormMutation($input: ClassNameInput!, $connections: [ID!]!) {
+      deleteClass(input: $input) {
+        __typename
+        ... on DeleteClassPayload {
+          className
+          deletedClassId @deleteEdge(connections: $connections)
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on NotFoundError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = classNameSchema.safeParse({ className });
+    if (!parsed.success) {
+      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      return;
+    }
+    if (!window.confirm(`Delete class ${className} with its tasks and results?`)) return;
+    commit({
+      variables: { input: parsed.data, connections: [connectionId] },
+      onCompleted: ({ deleteClass }) => {
+        if (deleteClass.__typename === 'DeleteClassPayload') {
+          sessionStorage.removeItem('classList');
+          if (sessionStorage.getItem('selectedClassname') === deleteClass.className) clearSelectedClass();
+          setClassName('');
+          setStatus({ text: `${deleteClass.className} deleted`, tone: 'success' });
+        } else {
+          setStatus({ text: deleteClass.__typename === '%other' ? 'The class could not be deleted' : deleteClass.message, tone: 'error' });
+        }
+      },
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
+  return (
+    <section className="card panel-form" aria-label="Delete a class">
+      <h2>-Class</h2>
+      <form onSubmit={submit} className="inline-form">
+        <select name="className" aria-label="Class list" value={className} onChange={(e) => setClassName(e.target.value)}>
+          <option value="">Class list ...</option>
+          {classes.map((c) => (
+            <option key={c.id} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button danger" disabled={inFlight}>
+          -Class
+        </button>
+      </form>
+      <StatusLine status={status} />
+    </section>
+  );
+}

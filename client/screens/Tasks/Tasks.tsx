@@ -1,0 +1,143 @@
+/**
+ * Task list (spec screen 6): the signed-in user's tasks — student, bookUnitID, TPID, Type,
+ * dueBy. Clicking a Type opens its player with the task id; teachers remove a task with X.
+ */
+import { useState } from 'react';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { useLocation } from 'wouter';
+import { useSession, useStoredValue } from '../../session';
+import { useTokenExpiry } from '../../ui/useTokenExpiry';
+import { StatusLine, type Status } from '../../ui/StatusLine';
+import type { TasksQuery } from './__generated__/TasksQuery.graphql';
+import type { TasksRemoveMutation } from './__generated__/TasksRemoveMutation.graphql';
+
+export const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
+
+/** The due date as the spec shows it: the first 10 characters of the locale date. */
+export const dueText = (iso: string) => new Date(iso).toLocaleDateString().slice(0, 10);
+
+export default function Tasks() {
+  const user = useSession();
+  const selectedClass = useStoredValue('selectedClassname');
+  const className = user?.isTeacher ? selectedClass : null;
+  const data = useLazyLoadQuery<TasksQuery>(
+    graphql`
+      query TasksQuery($className: String) {
+        viewer {
+          id
+          tasks(first: 1000, className: $className) @connection(key: "Tasks_tasks", filters: ["className"]) {
+            __id
+            edges {
+              node {
+                id
+                student
+                bookUnitId
+                tpid
+                type
+                dueBy
+                taskId
+                unitTitle
+              }
+            }
+          }
+        }
+      }
+    `,
+    { className },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const [commitRemove, removing] = useMutation<TasksRemoveMutation>(graphql`
+    mutation TasksRemoveMutation($input: RemoveTaskInput!, $connections: [ID!]!) {
+      removeTask(input: $input) {
+        __typename
+        ... on RemoveTaskPayload {
+          info
+          removedTaskId @deleteEdge(connections: $connections)
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on NotFoundError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
+  const [status, setStatus] = useState<Status>(null);
+  const [, navigate] = useLocation();
+  const expiry = useTokenExpiry(user);
+  const isTeacher = Boolean(user?.isTeacher);
+  const tasks = data.viewer?.tasks;
+  const rows = tasks?.edges?.map((e) => e?.node).filter((n): n is NonNullable<typeof n> => Boolean(n)) ?? [];
+
+  const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
+  const remove = (row: (typeof rows)[number]) => {
+    if (!tasks) return;
+    setStatus({ text: `Removing ${row.type} ${row.bookUnitId} of ${row.student}…`, tone: 'info' });
+    commitRemove({
+      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type }, connections: [tasks.__id] },
+      onCompleted: ({ removeTask }) =>
+        setStatus(
+          removeTask.__typename === 'RemoveTaskPayload'
+            ? { text: removeTask.info, tone: 'success' }
+            : { text: removeTask.__typename === '%other' ? 'The task could not be removed' : removeTask.message, tone: 'error' },
+        ),
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
+
+  return (
+    <section className="card">
+      <h1>Tasks · 任务</h1>
+      <p className="hint">Click the Type cell (SB, FM or PA) to do the task.</p>
+      {isTeacher && <p className="hint">Click the X cell to remove the task.{className ? ` Showing class ${className}.` : ' Showing all your classes.'}</p>}
+      {rows.length === 0 ? (
+        <p className="empty">{isTeacher ? 'No open tasks. Open Textbooks and click a unit to assign one.' : 'No tasks right now. Well done! 🐝'}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table tasks-table stack">
+            <thead>
+              <tr>
+                <th>student</th>
+                <th>bookUnitID</th>
+                <th>TPID</th>
+                <th>Type</th>
+                <th>dueBy</th>
+                {isTeacher && <th aria-label="Remove">X</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td data-label="student">{row.student}</td>
+                  <td data-label="bookUnitID" title={row.unitTitle}>
+                    {row.bookUnitId}
+                  </td>
+                  <td data-label="TPID">{row.tpid}</td>
+                  <td data-label="Type">
+                    <button type="button" className={`type-chip type-${row.type}`} onClick={() => open(row)} title={`Open ${row.type} ${row.bookUnitId}`}>
+                      {row.type}
+                    </button>
+                  </td>
+                  <td data-label="dueBy">{dueText(String(row.dueBy))}</td>
+                  {isTeacher && (
+                    <td data-label="X">
+                      <button type="button" className="remove-x" disabled={removing} onClick={() => remove(row)} aria-label={`Remove ${row.type} ${row.bookUnitId} of ${row.student}`}>
+                        X
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <StatusLine status={status} />
+      {expiry && <p className="hint expiry">{expiry}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * Textbooks (spec screen 9) for the selected class: the start list (National standards 2022,
+ * the level sources with unit 'R', the class's school-and-press entry); a press entry lists the
+ * National book, itself and the class's textbooks; a book lists its units. Clicking a bookID
+ * opens it; clicking a unit assigns it to the class.
+ */
+import { useState } from 'react';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { useLocation } from 'wouter';
+import { useStoredValue } from '../../session';
+import { StatusLine, type Status } from '../../ui/StatusLine';
+import type { TextbooksQuery, TextbooksQuery$data } from './__generated__/TextbooksQuery.graphql';
+import type { TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
+
+type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
+/** What the table shows: the start list, the press entry, or one book's units. */
+type View = { kind: 'start' } | { kind: 'press' } | { kind: 'book'; bookId: string };
+
+export default function Textbooks() {
+  const className = useStoredValue('selectedClassname');
+  if (!className) {
+    return (
+      <section className="card">
+        <h1>Textbooks · 教材</h1>
+        <p className="guidance">Click Classes, then SelectClass menu to select a class to work with</p>
+      </section>
+    );
+  }
+  return <Shelf className={className} />;
+}
+
+function Shelf({ className }: { className: string }) {
+  const data = useLazyLoadQuery<TextbooksQuery>(
+    graphql`
+      query TextbooksQuery($className: String!) {
+        viewer {
+          class(name: $className) {
+            name
+            tbTaskType
+            taskDueDays
+            shelf {
+              schoolId
+              pressId
+              national {
+                ...Textbooks_book @relay(mask: false)
+              }
+              sources {
+                ...Textbooks_book @relay(mask: false)
+              }
+              press {
+                ...Textbooks_book @relay(mask: false)
+              }
+            }
+          }
+        }
+      }
+    `,
+    { className },
+    { fetchPolicy: 'store-or-network' },
+  );
+  graphql`
+    fragment Textbooks_book on Book {
+      id
+      bookId
+      title
+      kind
+      level
+      entry
+      units {
+        unitId
+        title
+        wordCount
+        bookUnitId
+      }
+    }
+  `;
+  const [view, setView] = useState<View>(() => {
+    const current = sessionStorage.getItem('currentBId');
+    return current ? (current === 'press' ? { kind: 'press' } : { kind: 'book', bookId: current }) : { kind: 'start' };
+  });
+  const [status, setStatus] = useState<Status>(null);
+  const [, navigate] = useLocation();
+  const [commit, inFlight] = useMutation<TextbooksAssignMutation>(graphql`
+    mutation TextbooksAssignMutation($input: AssignTaskInput!) {
+      assignTask(input: $input) {
+        __typename
+        ... on AssignTaskPayload {
+          info
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on NotFoundError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
+
+  const klass = data.viewer?.class;
+  if (!klass) {
+    return (
+      <section className="card">
+        <h1>Textbooks · 教材</h1>
+        <p className="guidance">Go Classes menu and select a class to work with</p>
+      </section>
+    );
+  }
+  const shelf = klass.shelf;
+  const pressEntry = `${shelf.schoolId}-${shelf.pressId}`;
+  const allBooks = [shelf.national, ...shelf.sources, ...shelf.press];
+  sessionStorage.setItem('buIDarr', JSON.stringify(shelf.press.map((b) => b.entry)));
+
+  const open = (next: View) => {
+    sessionStorage.setItem('lastBId', sessionStorage.getItem('currentBId') ?? '');
+    if (next.kind === 'start') sessionStorage.removeItem('currentBId');
+    else sessionStorage.setItem('currentBId', next.kind === 'press' ? 'press' : next.bookId);
+    setStatus(null);
+    setView(next);
+  };
+
+  const assign = (book: Book, unitId: string) => {
+    const profile = unitId === 'R';
+    const type = profile ? 'FM' : klass.tbTaskType;
+    setStatus({ text: `Assigning ${type} ${book.bookId}-${unitId} to ${klass.name}…`, tone: 'info' });
+    commit({
+      variables: { input: { className: klass.name, bookUnitId: `${book.bookId}-${unitId}`, type, taskDueDays: klass.taskDueDays } },
+      onCompleted: ({ assignTask }) => {
+        const text = assignTask.__typename === '%other' ? 'The task could not be assigned' : 'info' in assignTask ? assignTask.info : assignTask.message;
+        if (text.includes('success')) navigate('/task');
+        else setStatus({ text, tone: 'error' });
+      },
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
+
+  let rows: { key: string; bookCell: string; title: string; onBook?: () => void; units: { label: string; title?: string; onClick: () => void }[] }[];
+  if (view.kind === 'book') {
+    const book = allBooks.find((b) => b.bookId === view.bookId) ?? shelf.national;
+    rows = book.units.map((u) => ({
+      key: u.unitId,
+      bookCell: book.bookId,
+      title: `${u.title}${u.wordCount ? ` · ${u.wordCount} words` : ''}`,
+      units: [{ label: u.unitId, title: `Assign ${book.bookId}-${u.unitId}`, onClick: () => assign(book, u.unitId) }],
+    }));
+  } else {
+    const bookRow = (b: Book) => ({
+      key: b.bookId,
+      bookCell: b.bookId,
+      title: b.title,
+      onBook: () => open({ kind: 'book', bookId: b.bookId }),
+      units:
+        b.kind === 'source'
+          ? [{ label: 'R', title: `Assign a Flashcard Master batch from ${b.bookId}`, onClick: () => assign(b, 'R') }]
+          : [{ label: b.entry.split('-').slice(1).join('–'), title: `Open ${b.bookId}`, onClick: () => open({ kind: 'book', bookId: b.bookId }) }],
+    });
+    rows =
+      view.kind === 'start'
+        ? [
+            bookRow(shelf.national),
+            ...shelf.sources.map(bookRow),
+            {
+              key: pressEntry,
+              bookCell: pressEntry,
+              title: `The class's textbooks: ${shelf.press.length} book${shelf.press.length === 1 ? '' : 's'}`,
+              onBook: () => open({ kind: 'press' }),
+              units: [{ label: shelf.press.map((b) => b.bookId).join(', ') || '—', onClick: () => open({ kind: 'press' }) }],
+            },
+          ]
+        : [bookRow(shelf.national), { key: pressEntry, bookCell: pressEntry, title: 'This press entry', units: [] }, ...shelf.press.map(bookRow)];
+  }
+
+  return (
+    <section className="card">
+      <h1>Textbooks · 教材</h1>
+      <p className="hint">
+        Class <strong>{klass.name}</strong> ({shelf.schoolId}, {shelf.pressId}) — a unit click assigns <strong>{klass.tbTaskType}</strong>, due in{' '}
+        {klass.taskDueDays} days; unit R assigns Flashcard Master. Click a bookID to open that book.
+      </p>
+      <nav className="crumbs" aria-label="Books">
+        <button type="button" className="link-button" onClick={() => open({ kind: 'start' })} disabled={view.kind === 'start'}>
+          All sources
+        </button>
+        {view.kind !== 'start' && (
+          <>
+            {' › '}
+            <button type="button" className="link-button" onClick={() => open({ kind: 'press' })} disabled={view.kind === 'press'}>
+              {pressEntry}
+            </button>
+          </>
+        )}
+        {view.kind === 'book' && <> › {view.bookId}</>}
+      </nav>
+      <div className="table-scroll">
+        <table className="table books-table">
+          <thead>
+            <tr>
+              <th>bookID</th>
+              <th>title</th>
+              <th>unitID</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>
+                  {row.onBook ? (
+                    <button type="button" className="cell-button book-cell" onClick={row.onBook}>
+                      {row.bookCell}
+                    </button>
+                  ) : (
+                    row.bookCell
+                  )}
+                </td>
+                <td>{row.title}</td>
+                <td>
+                  {row.units.map((u) => (
+                    <button key={u.label} type="button" className="cell-button unit-cell" disabled={inFlight} onClick={u.onClick} title={u.title}>
+                      {u.label}
+                    </button>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <StatusLine status={status} />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+/** A teacher's day in Chromium: add a class, select it, open a textbook, assign, see and remove tasks; a student sees theirs. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function logIn(page: Page, username: string, password = username) {
+    await page.goto(`${server.url}/login`);
+    await page.fill('input[name=username]', username);
+    await page.fill('input[name=password]', password);
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/task');
+  }
+  const status = (page: Page) => page.getByTestId('status').first().innerText();
+
+  it('adds, selects and uses a class, assigns a unit, and removes one task', async () => {
+    await server.post('/api/v1.0/username/signup', { username: 'msgao', password: 'gao12', email: 'gao@school.cn', isTeacher: true });
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.on('dialog', (d) => void d.accept());
+    await logIn(page, 'msgao', 'gao12');
+    await page.click('a[href="/classes"]');
+    await expect.poll(() => page.locator('.guidance').innerText()).toBe('No class, please click +Class to add a class');
+    expect(await page.getByRole('button', { name: 'SelectClass' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: '+Class' }).click();
+    await page.locator('form').getByRole('button', { name: '+Class' }).click();
+    await expect.poll(() => status(page)).toBe('All four red color inputs are required');
+    await page.getByRole('button', { name: 'Back to the form' }).click();
+    await page.fill('input[name=className]', 'Class 5C');
+    await page.selectOption('select[name=schoolID]', 'ES');
+    const presses = await page.locator('select[name=pressID] option').allInnerTexts();
+    expect(presses.slice(1).map((p) => p.split(' ')[0])).toEqual(['BNU', 'PEP']);
+    await page.selectOption('select[name=pressID]', 'PEP');
+    await page.fill('input[name=students]', 'kiki01, leo002');
+    expect(await page.inputValue('input[name=taskDueDays]')).toBe('7');
+    expect(await page.inputValue('input[name=spellingTimeoutSec]')).toBe('15');
+    await page.selectOption('select[name=tbTaskType]', 'SB');
+    await page.locator('form').getByRole('button', { name: '+Class' }).click();
+    await expect.poll(() => status(page)).toBe('success: class Class 5C added');
+    await expect.poll(() => page.locator('table').innerText()).toContain('kiki01, leo002');
+    await expect.poll(() => page.locator('.guidance').innerText()).toBe('Click SelectClass menu to select a class to work with');
+
+    await page.getByRole('button', { name: 'SelectClass' }).click();
+    const selectPanel = page.getByRole('region', { name: 'Select a class' });
+    await selectPanel.locator('select').selectOption('Class 5C');
+    await selectPanel.getByRole('button', { name: 'selectClass' }).click();
+    await expect.poll(() => page.getByTestId('welcome').innerText()).toBe('Welcome msgao · Class 5C');
+
+    await page.click('a[href="/textbooks"]');
+    await expect.poll(() => page.locator('table').innerText()).toContain('NS2022');
+    const start = await page.locator('tbody tr td:first-child').allInnerTexts();
+    expect(start).toEqual(['NS2022', 'FC2025', 'ES2022', 'MS2022', 'HM2020', 'HSM2020', 'ES-PEP']);
+    await page.getByRole('button', { name: 'ES-PEP' }).first().click();
+    await expect.poll(() => page.locator('tbody tr td:first-child').allInnerTexts()).toEqual(['NS2022', 'ES-PEP', 'PEP3A']);
+    await page.getByRole('button', { name: 'NS2022', exact: true }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(7);
+    await page.getByRole('button', { name: 'ES2', exact: true }).click();
+    await page.waitForURL('**/task');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+    const cells = await page.locator('tbody tr').first().locator('td').allInnerTexts();
+    expect(cells.slice(0, 4)).toEqual(['kiki01', 'NS2022-ES2', expect.stringMatching(/^\d+$/), 'SB']);
+    expect(cells[4]).toBe(new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US').slice(0, 10));
+
+    await page.getByRole('button', { name: /Remove SB NS2022-ES2 of leo002/ }).click();
+    await expect.poll(() => status(page)).toBe('Removed SB NS2022-ES2 of leo002');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.context().close();
+
+    await server.post('/api/v1.0/username/signup', { username: 'kiki01', password: 'kiki1', email: 'kiki@home.cn', isTeacher: false, teachername: 'msgao', classname: 'Class 5C' });
+    const kid = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await logIn(kid, 'kiki01', 'kiki1');
+    await expect.poll(() => kid.locator('tbody tr').count()).toBe(1);
+    expect(await kid.locator('th').allInnerTexts()).toEqual(['student', 'bookUnitID', 'TPID', 'Type', 'dueBy']);
+    await expect.poll(() => kid.locator('main').innerText()).toMatch(/user auth will expire in 1(19|20) minutes/);
+    await kid.getByRole('button', { name: 'SB' }).click();
+    await kid.waitForURL('**/spellingbee');
+    expect(await kid.evaluate(() => history.state?.taskId)).toMatch(/^NS2022-ES2-\d+-SB-msgao$/);
+    await kid.context().close();
+  });
+});
