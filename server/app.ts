@@ -15,6 +15,7 @@ import { seed } from '../db/seed.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
+import { createTts } from './speech/tts.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
@@ -22,7 +23,8 @@ import { registerUserRoutes } from './users/rest.ts';
 import { registerClassRoutes } from './classes/rest.ts';
 import { registerTextbookRoutes } from './textbooks/rest.ts';
 import { registerTaskRoutes } from './tasks/rest.ts';
-import { MEDIA_PREFIX, serveListeningMedia } from './speech/rest.ts';
+import { registerResultRoutes } from './results/rest.ts';
+import { MEDIA_PREFIX, WORD_AUDIO_PREFIX, registerSpeechRoutes, serveListeningMedia, serveWordAudio } from './speech/rest.ts';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -49,7 +51,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir) };
   if (options.seed !== false) await seed(deps, options.contentDir);
 
   const rest = new RestRouter(deps);
@@ -57,6 +59,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerClassRoutes(rest);
   registerTextbookRoutes(rest);
   registerTaskRoutes(rest);
+  registerSpeechRoutes(rest);
+  registerResultRoutes(rest);
 
   const yoga = createGraphQL(deps);
   const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);
@@ -95,6 +99,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }
     if (rest.handle(req, res)) return;
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
+    if (path.startsWith(WORD_AUDIO_PREFIX)) return serveWordAudio(deps, req, res, path.slice(WORD_AUDIO_PREFIX.length));
     if (path === GRAPHQL_PATH) return void yoga(req, res, { req });
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
@@ -128,6 +133,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await deps.tts.close();
       await database.close();
     },
   };

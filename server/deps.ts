@@ -6,12 +6,14 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/index.ts';
 import type { Config } from './config.ts';
 import type { TokenIssuer } from './users/tokens.ts';
+import type { TtsEngine } from './speech/tts.ts';
 
 export type Deps = {
   db: Database;
   config: Config;
   tokens: TokenIssuer;
   log: Logger;
+  tts: TtsEngine;
 };
 
 /** The signed-in user a request acts for. */

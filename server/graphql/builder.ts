@@ -19,7 +19,7 @@ export type GraphQLContext = {
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date } };
+  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
 }>({
   plugins: [ErrorsPlugin, RelayPlugin],
   defaultFieldNullability: false,
@@ -41,6 +41,11 @@ builder.scalarType('DateTime', {
     if (Number.isNaN(date.getTime())) throw new ValidationError('Not a valid date');
     return date;
   },
+});
+builder.scalarType('JSON', {
+  description: 'Any JSON value (used for the spec-shaped sbArr result array).',
+  serialize: (value) => value,
+  parseValue: (value) => value,
 });
 builder.mutationType({ description: 'Everything a client can change.' });
 

@@ -5,6 +5,7 @@ import '../users/graphql.ts';
 import '../classes/graphql.ts';
 import '../textbooks/graphql.ts';
 import '../tasks/graphql.ts';
+import '../results/graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

@@ -102,6 +102,11 @@ export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): Re
 export function send(res: ServerResponse, reply: RestReply): void {
   if (res.headersSent) return;
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
+  if (reply.status === 304) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
   let payload: string | Uint8Array;
   if ('json' in reply) {
     headers['content-type'] = 'application/json; charset=utf-8';

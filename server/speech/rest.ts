@@ -1,10 +1,39 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Deps } from '../deps.ts';
-import { DomainError } from '../errors.ts';
-import { send } from '../http/rest.ts';
+import { DomainError, NotFoundError, parseInput } from '../errors.ts';
+import { errorReply, send, type RestReply, type RestRouter } from '../http/rest.ts';
 import { listeningMedia } from './listening-media.ts';
+import { ttsInputSchema, type Speech } from './tts.ts';
 
 export const MEDIA_PREFIX = '/media/listening/';
+export const WORD_AUDIO_PREFIX = '/wordAudio/';
+
+/** Speech is the same for the same text forever: cache it for a year, revalidate by ETag. */
+function speechReply(req: IncomingMessage, speech: Speech): RestReply {
+  const headers = { 'cache-control': 'public, max-age=31536000, immutable', etag: speech.etag };
+  if (req.headers['if-none-match'] === speech.etag) return { status: 304, bytes: new Uint8Array(), contentType: speech.contentType, headers };
+  return { bytes: speech.bytes, contentType: speech.contentType, headers };
+}
+
+export function registerSpeechRoutes(router: RestRouter): void {
+  // GET /tts/?text={word}[&voice=slt|rms|awb|kal][&speed=0.5–2]: speech audio (spec section 7).
+  router.on('GET', '/tts', async (r) => {
+    const input = parseInput(ttsInputSchema, Object.fromEntries(r.query));
+    return speechReply(r.req, await r.deps.tts.speak(input));
+  });
+}
+
+/** GET /wordAudio/beginMsg-{name}.mp3 (or .wav): the player's spoken welcome for a student. */
+export function serveWordAudio(deps: Deps, req: IncomingMessage, res: ServerResponse, file: string): void {
+  const match = /^beginMsg-([A-Za-z0-9_.]{1,30}?)\.(mp3|wav)$/.exec(decodeURIComponent(file));
+  const reply = match
+    ? deps.tts.speak({ text: `Hello ${match[1]}! Let's begin. Listen carefully, then type the word.`, voice: 'slt', speed: 1 }).then((s) => speechReply(req, s))
+    : Promise.reject(new NotFoundError('No such audio file'));
+  reply.then(
+    (r) => send(res, r),
+    (error) => send(res, errorReply(deps, req, error)),
+  );
+}
 
 /** GET /media/listening/{file}: the Listening page's generated audio and article. */
 export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: ServerResponse, file: string): void {

@@ -3,7 +3,7 @@
  * (one per student on the roster), the task lists, removal, the content a player loads, and
  * the automatic next task. Rules: spec sections 4–7 and DESIGN (task id, auto next task).
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type TaskType } from '../../db/schema.ts';
 import { qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
@@ -310,7 +310,7 @@ export async function drawBatch(db: Executor, userId: number | null, level: stri
     .from(levelWords)
     .innerJoin(words, eq(words.id, levelWords.wordId))
     .leftJoin(wordMemory, and(eq(wordMemory.wordId, levelWords.wordId), eq(wordMemory.userId, userId ?? -1)))
-    .where(and(eq(levelWords.level, level as any), sql`(${wordMemory.userId} is null or ${wordMemory.due} <= ${now})`))
+    .where(and(eq(levelWords.level, level as any), or(isNull(wordMemory.userId), lte(wordMemory.due, now))))
     .orderBy(sql`${wordMemory.userId} is null`, asc(wordMemory.due), asc(levelWords.rank))
     .limit(size);
   return rows.map((r) => r.text);
@@ -352,23 +352,28 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   const { assignment, klass } = row;
   // Classmates finishing together must join one auto assignment, not race to make two.
   await tx.execute(sql`select pg_advisory_xact_lock(727003, ${klass.id})`);
-  const next = assignment.unitId === PROFILE_UNIT ? { unitId: PROFILE_UNIT } : await nextUnit(tx, assignment.bookId, assignment.unitId);
-  if (!next) return { assigned: false, reason: `${assignment.bookId}-${assignment.unitId} was the last unit of the book` };
-  const already = await tx
-    .select({ id: taskRows.id })
-    .from(taskRows)
-    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-    .where(
-      and(
-        eq(taskRows.rosterEntryId, row.row.rosterEntryId),
-        eq(taskRows.status, 'open'),
-        ne(taskRows.id, taskRowId),
-        eq(assignments.bookId, assignment.bookId),
-        eq(assignments.unitId, next.unitId),
-        eq(assignments.type, assignment.type),
-      ),
-    );
-  if (already.length) return { assigned: false, reason: 'the next task is already in the list' };
+  // The next unit this student has not done yet; units already finished are skipped.
+  let next: { unitId: string } | null = { unitId: assignment.unitId };
+  for (;;) {
+    next = assignment.unitId === PROFILE_UNIT ? { unitId: PROFILE_UNIT } : await nextUnit(tx, assignment.bookId, next.unitId);
+    if (!next) return { assigned: false, reason: `${assignment.bookId}-${assignment.unitId} was the last unit of the book to do` };
+    const rows = await tx
+      .select({ status: taskRows.status })
+      .from(taskRows)
+      .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+      .where(
+        and(
+          eq(taskRows.rosterEntryId, row.row.rosterEntryId),
+          ne(taskRows.id, taskRowId),
+          eq(assignments.bookId, assignment.bookId),
+          eq(assignments.unitId, next.unitId),
+          eq(assignments.type, assignment.type),
+        ),
+      );
+    if (rows.some((r) => r.status === 'open')) return { assigned: false, reason: 'the next task is already in the list' };
+    // A memory-model batch is new every time; a unit already done is skipped.
+    if (next.unitId === PROFILE_UNIT || !rows.some((r) => r.status === 'done')) break;
+  }
   const [shared] = await tx
     .select({ id: assignments.id })
     .from(assignments)
@@ -400,3 +405,9 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   return { assigned: true, bookUnitID: `${assignment.bookId}-${next.unitId}`, type: assignment.type, tpid };
 }
 
+
+/** The words a task asks, in order: its memory-model batch, or its unit's words. */
+export async function wordsOfTask(db: Executor, row: { words: string[] | null }, assignment: { bookId: string; unitId: string }): Promise<WordCard[]> {
+  if (row.words) return cardsFor(db, row.words);
+  return unitWordCards(db, assignment.bookId, assignment.unitId);
+}

@@ -1,0 +1,91 @@
+/** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { builder, viewerOf } from '../graphql/builder.ts';
+import { taskContent, type TaskContent } from '../tasks/service.ts';
+import type { WordCard } from '../textbooks/service.ts';
+import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
+
+const ttsUrl = (text: string) => `/api/v1.0/tts/?text=${encodeURIComponent(text)}`;
+
+const WordCardRef = builder.objectRef<WordCard>('WordCard').implement({
+  description: 'A word card: the word, how it sounds, what it means and how it is used.',
+  fields: (t) => ({
+    text: t.exposeString('text', { description: 'The word or phrase, exactly as it must be typed.' }),
+    partOfSpeech: t.exposeString('partOfSpeech'),
+    phonetic: t.exposeString('phonetic', { description: 'IPA, e.g. /ˈæpəl/ (empty when unknown).' }),
+    definition: t.exposeString('definition', { description: 'A simple English definition.' }),
+    sentences: t.exposeStringList('sentences', { description: 'Example sentences; the first is the Spelling Bee sentence.' }),
+    pictureUrl: t.string({ nullable: true, description: 'The picture (avatar), when the word has one.', resolve: (w) => (w.picture ? `/avatars/${w.picture}` : null) }),
+    audioUrl: t.string({ description: 'The word spoken.', resolve: (w) => ttsUrl(w.text) }),
+    sentenceAudioUrl: t.string({ description: 'The word, its first sentence, and the word again, spoken (the Spelling Bee prompt).', resolve: (w) => ttsUrl(`${w.text}. ${w.sentences[0] ?? ''} ${w.text}.`.slice(0, 200)) }),
+  }),
+});
+
+const TaskContentRef = builder.objectRef<TaskContent>('TaskContent').implement({
+  description: 'What a player loads for a task id.',
+  fields: (t) => ({
+    label: t.exposeString('label', { description: 'The task id (the first item of the spec’s task array).' }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    spellingTimeoutSec: t.int({ description: 'Spelling Bee countdown per word (the class setting).', resolve: (c) => (c.type === 'SB' ? c.spellingTimeoutSec : 15) }),
+    words: t.field({ type: [WordCardRef], resolve: (c) => c.words }),
+  }),
+});
+
+builder.queryField('taskContent', (t) =>
+  t.field({
+    type: TaskContentRef,
+    description: "A task's words for its player: the student's own open task, a teacher's preview, or '0' for free practice.",
+    args: { taskId: t.arg.string({ required: true }) },
+    resolve: (_root, { taskId }, ctx) => taskContent(ctx.deps.db, viewerOf(ctx), taskId),
+  }),
+);
+
+const AnswerInput = builder.inputType('AnswerInput', {
+  fields: (t) => ({
+    taskId: t.string({ required: true }),
+    position: t.int({ required: true, description: '1 for the first word.' }),
+    word: t.string({ required: true }),
+    typed: t.string({ required: true }),
+    status: t.string({ required: true, description: 'v, x, canceled, skipped or timeout:{s}s.' }),
+  }),
+});
+
+const AnswerPayload = builder.objectRef<{ position: number; status: string }>('AnswerPayload').implement({
+  fields: (t) => ({ position: t.exposeInt('position'), status: t.exposeString('status') }),
+});
+
+builder.mutationField('recordAnswer', (t) =>
+  t.field({
+    type: AnswerPayload,
+    description: 'Records one answer as it is given (the live class view shows it).',
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
+    args: { input: t.arg({ type: AnswerInput, required: true }) },
+    resolve: (_root, { input }, ctx) => recordAnswer(ctx.deps, viewerOf(ctx), input),
+  }),
+);
+
+const WrongSpellingRef = builder.objectRef<{ word: string; typed: string }>('WrongSpelling').implement({
+  fields: (t) => ({ word: t.exposeString('word'), typed: t.exposeString('typed') }),
+});
+
+const ResultPayload = builder.objectRef<ResultReceipt>('ResultPayload').implement({
+  description: 'The stored result of a finished task.',
+  fields: (t) => ({
+    score: t.exposeInt('score', { description: 'floor(100 × correct / words).' }),
+    correct: t.exposeInt('correct'),
+    total: t.exposeInt('total'),
+    alreadyStored: t.boolean({ resolve: (r) => !r.stored, description: 'True when this exact result had been posted before.' }),
+    wrongSpellings: t.field({ type: [WrongSpellingRef], resolve: (r) => r.wrongSpellings }),
+    nextTask: t.string({ nullable: true, description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.", resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null) }),
+  }),
+});
+
+builder.mutationField('submitResult', (t) =>
+  t.field({
+    type: ResultPayload,
+    description: 'Posts the sbArr of a finished Spelling Bee or Flashcard Master task (spec section 3). Posting it again stores nothing new.',
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
+    args: { sbArr: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, { sbArr }, ctx) => submitSpellingResult(ctx.deps, viewerOf(ctx), sbArr),
+  }),
+);

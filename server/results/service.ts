@@ -1,0 +1,114 @@
+/**
+ * Results: finished tasks and their answers. A result is validated against its task, then in
+ * one transaction its answers, the result, the memory model, the vocabulary measure and the
+ * automatic next task are written; posting the same result again stores nothing new.
+ * Rules: spec section 3 (sbArr), section 4 (SB and FM flows) and DESIGN (results, vocabulary).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { answers, results, taskRows, vocabularyPasses } from '../../db/schema.ts';
+import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
+import type { Deps, Viewer } from '../deps.ts';
+import { NATIONAL_BOOK } from '../textbooks/service.ts';
+import { assignNext, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
+import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
+import { ratingFor, reviewWords } from './memory.ts';
+
+export type ResultReceipt = {
+  resultId: number;
+  label: string;
+  score: number;
+  correct: number;
+  total: number;
+  /** False when the same result had been stored before. */
+  stored: boolean;
+  next: NextTask;
+  /** The wrong spellings, as the spelling-check list shows them. */
+  wrongSpellings: { word: string; typed: string }[];
+};
+
+export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unknown, now = new Date()): Promise<ResultReceipt> {
+  if (viewer.isTeacher) throw new ForbiddenError('Only students post task results');
+  const parsed = parseSbArr(body);
+  const task = await studentTaskRow(deps.db, viewer, parsed.label);
+  if (task.assignment.type === 'PA') throw new ValidationError('Pronunciation results are sent by recording upload, not as sbArr');
+  const taskWords = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  const { correct, score } = checkAgainstTask(parsed, taskWords);
+  const wrongSpellings = parsed.rows.filter((r) => r.status === 'x').map((r) => ({ word: r.word, typed: r.typed.trim() }));
+
+  return deps.db.transaction(async (tx) => {
+    // One result per task row, even when the same post arrives twice at once.
+    await tx.execute(sql`select id from ${taskRows} where id = ${task.row.id} for update`);
+    const [previous] = await tx.select().from(results).where(eq(results.taskRowId, task.row.id));
+    if (previous) {
+      if (JSON.stringify(previous.detail) !== JSON.stringify(parsed.raw)) throw new ConflictError('This task already has a different result');
+      return { resultId: previous.id, label: parsed.label, score: previous.score, correct: previous.correct, total: previous.total, stored: false, next: { assigned: false, reason: 'already recorded' }, wrongSpellings };
+    }
+    const [row] = await tx.select({ status: taskRows.status }).from(taskRows).where(eq(taskRows.id, task.row.id));
+    if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
+
+    await tx
+      .insert(answers)
+      .values(parsed.rows.map((r) => ({ taskRowId: task.row.id, position: r.position, word: r.word, typed: r.typed, status: r.status, answeredAt: now })))
+      .onConflictDoUpdate({
+        target: [answers.taskRowId, answers.position],
+        set: { word: sql`excluded.word`, typed: sql`excluded.typed`, status: sql`excluded.status` },
+      });
+    const [result] = await tx
+      .insert(results)
+      .values({ taskRowId: task.row.id, userId: viewer.id, score, correct, total: taskWords.length, detail: parsed.raw, createdAt: now })
+      .returning({ id: results.id });
+    await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
+
+    const cards = await wordsOfTask(tx, task.row, task.assignment);
+    const idOf = new Map(cards.map((c) => [c.text, c.id]));
+    const reviews = parsed.rows.flatMap((r) => {
+      const rating = ratingFor(r.status, r.typed, r.word);
+      const wordId = idOf.get(r.word);
+      return rating !== null && wordId !== undefined ? [{ wordId, rating }] : [];
+    });
+    await reviewWords(tx, viewer.id, reviews, now);
+
+    // Only National standards Spelling Bee answers count as passed words (DESIGN: vocabulary measure).
+    if (task.assignment.bookId === NATIONAL_BOOK && task.assignment.type === 'SB') {
+      const passed = parsed.rows.filter((r) => r.status === 'v').map((r) => idOf.get(r.word)).filter((id): id is number => id !== undefined);
+      if (passed.length) {
+        await tx
+          .insert(vocabularyPasses)
+          .values(passed.map((wordId) => ({ userId: viewer.id, wordId, firstPassedAt: now })))
+          .onConflictDoNothing();
+      }
+    }
+    const next = await assignNext(tx, task.row.id, now);
+    return { resultId: result!.id, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
+  });
+}
+
+/** The reply text of `POST /userspelling`. */
+export function receiptText(r: ResultReceipt): string {
+  const head = `score ${r.correct} of ${r.total} (${r.score}%) ${r.stored ? 'saved' : 'was already saved'}`;
+  const next = r.next.assigned ? `; next task: ${r.next.type} ${r.next.bookUnitID}` : r.stored ? `; ${r.next.reason}` : '';
+  return head + next;
+}
+
+/**
+ * One answer as it is given, for the live class view: stored (or replaced, when the student
+ * restarts) so a result posted later finds it; the final result stays the record.
+ */
+export async function recordAnswer(deps: Deps, viewer: Viewer, input: { taskId: string; position: number; word: string; typed: string; status: string }, now = new Date()) {
+  if (viewer.isTeacher) throw new ForbiddenError('Only students answer tasks');
+  const task = await studentTaskRow(deps.db, viewer, input.taskId);
+  if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
+  const words = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length) throw new ValidationError('No such word in this task');
+  if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`);
+  if (!STATUS_PATTERN.test(input.status)) throw new ValidationError(`Unknown status "${input.status.slice(0, 20)}"`);
+  if ((input.status === 'v') !== isCorrect(input.typed, input.word) && (input.status === 'v' || input.status === 'x')) {
+    throw new ValidationError('The status does not match the answer');
+  }
+  const values = { taskRowId: task.row.id, position: input.position, word: input.word, typed: input.typed.slice(0, 200), status: input.status, answeredAt: now };
+  await deps.db
+    .insert(answers)
+    .values(values)
+    .onConflictDoUpdate({ target: [answers.taskRowId, answers.position], set: { typed: values.typed, status: values.status, answeredAt: now } });
+  return { studentName: viewer.username, ...values };
+}
