@@ -31,6 +31,8 @@ const TextbookAudio = lazy(() => import('./screens/Listening/TextbookAudio'));
 const Tasks = lazy(() => import('./screens/Tasks/Tasks'));
 const Classes = lazy(() => import('./screens/Classes/Classes'));
 const Textbooks = lazy(() => import('./screens/Textbooks/Textbooks'));
+const SpellingBee = lazy(() => import('./screens/SpellingBee/SpellingBee'));
+const FlashcardMaster = lazy(() => import('./screens/FlashcardMaster/FlashcardMaster'));
 
 export const ROUTES: RouteDef[] = [
   { path: '/', screen: Home, modes: ALL, title: 'Home' },
@@ -45,8 +47,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/task', screen: Tasks, modes: SIGNED_IN, title: 'Tasks' },
   { path: '/dashboard', screen: Coming, modes: SIGNED_IN, title: 'Dashboard' },
   { path: '/record', screen: Coming, modes: SIGNED_IN, title: 'Pronunciation' },
-  { path: '/spellingbee', screen: Coming, modes: SIGNED_IN, title: 'Spelling Bee' },
-  { path: '/flashcardmaster', screen: Coming, modes: SIGNED_IN, title: 'Flashcard Master' },
+  { path: '/spellingbee', screen: SpellingBee, modes: SIGNED_IN, title: 'Spelling Bee' },
+  { path: '/flashcardmaster', screen: FlashcardMaster, modes: SIGNED_IN, title: 'Flashcard Master' },
   { path: '/classes', screen: Classes, modes: TEACHER, title: 'Classes' },
   { path: '/textbooks', screen: Textbooks, modes: TEACHER, title: 'Textbooks' },
 ];

@@ -24,7 +24,7 @@ import { registerClassRoutes } from './classes/rest.ts';
 import { registerTextbookRoutes } from './textbooks/rest.ts';
 import { registerTaskRoutes } from './tasks/rest.ts';
 import { registerResultRoutes } from './results/rest.ts';
-import { MEDIA_PREFIX, WORD_AUDIO_PREFIX, registerSpeechRoutes, serveListeningMedia, serveWordAudio } from './speech/rest.ts';
+import { AVATAR_PREFIX, MEDIA_PREFIX, WORD_AUDIO_PREFIX, registerSpeechRoutes, serveAvatar, serveListeningMedia, serveWordAudio } from './speech/rest.ts';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -99,6 +99,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }
     if (rest.handle(req, res)) return;
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
+    if (path.startsWith(AVATAR_PREFIX)) return serveAvatar(deps, req, res, path.slice(AVATAR_PREFIX.length));
     if (path.startsWith(WORD_AUDIO_PREFIX)) return serveWordAudio(deps, req, res, path.slice(WORD_AUDIO_PREFIX.length));
     if (path === GRAPHQL_PATH) return void yoga(req, res, { req });
     if (assets) {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { LEVEL_CODES, TOPICS, type WordEntry } from './format.ts';
 import { readWordFiles, WORDS_DIR } from './check.ts';
 import { phoneticOf } from './phonetics.ts';
+import { AVATARS_FILE, readAvatarMapping } from './avatars.ts';
 import type { Level } from '../schema.ts';
 
 export type Card = WordEntry & { level: Exclude<Level, 'FC'>; phonetic: string; picture: string | null };
@@ -128,8 +129,9 @@ function pressBooks(cards: Card[], schoolId: string, pressId: string, press: str
 
 const grades = (prefix: string, labels: string[]) => labels.map((l) => ({ id: `${prefix}${l}`, label: l }));
 
-export function buildPack(dir = WORDS_DIR): Pack {
-  const cards = readCards(dir);
+export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE): Pack {
+  const avatars = readAvatarMapping(avatarsFile);
+  const cards = readCards(dir).map((c) => ({ ...c, picture: avatars.get(c.word.toLowerCase()) ?? null }));
   const of = (level: Card['level']) => cards.filter((c) => c.level === level);
   const es = of('ES');
   const ms = of('MS');

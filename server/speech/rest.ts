@@ -1,4 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_AVATAR, TWEMOJI_DIR, isAvatarFile } from '../../db/content/avatars.ts';
 import type { Deps } from '../deps.ts';
 import { DomainError, NotFoundError, parseInput } from '../errors.ts';
 import { errorReply, send, type RestReply, type RestRouter } from '../http/rest.ts';
@@ -7,6 +11,8 @@ import { ttsInputSchema, type Speech } from './tts.ts';
 
 export const MEDIA_PREFIX = '/media/listening/';
 export const WORD_AUDIO_PREFIX = '/wordAudio/';
+export const AVATAR_PREFIX = '/avatars/';
+const DEFAULT_AVATAR_PATH = fileURLToPath(new URL('../../db/content/default-avatar.svg', import.meta.url));
 
 /** Speech is the same for the same text forever: cache it for a year, revalidate by ETag. */
 function speechReply(req: IncomingMessage, speech: Speech): RestReply {
@@ -45,5 +51,16 @@ export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: Serve
       deps.log.error({ err: error, url: req.url }, 'listening media failed');
       send(res, { status: 500, text: 'The file could not be made; please try again' });
     },
+  );
+}
+
+/** GET /avatars/{file}: word pictures (Twemoji) and the default bee for words without one. */
+export function serveAvatar(deps: Deps, req: IncomingMessage, res: ServerResponse, file: string): void {
+  const name = decodeURIComponent(file);
+  if (!isAvatarFile(name)) return send(res, { status: 404, text: 'No such picture' });
+  const full = name === DEFAULT_AVATAR ? DEFAULT_AVATAR_PATH : path.join(TWEMOJI_DIR, name);
+  readFile(full).then(
+    (bytes) => send(res, { bytes, contentType: 'image/svg+xml', headers: { 'cache-control': 'public, max-age=604800' } }),
+    () => send(res, { status: 404, text: 'No such picture' }),
   );
 }

@@ -4,8 +4,6 @@ import { Link, useLocation } from 'wouter';
 const PLANNED: Record<string, string> = {
   '/dashboard': 'your scores per task and your vocabulary per level.',
   '/record': 'recording and scoring your pronunciation.',
-  '/spellingbee': 'the Spelling Bee player.',
-  '/flashcardmaster': 'the Flashcard Master player.',
 };
 
 export default function Coming() {

@@ -1,0 +1,219 @@
+/**
+ * Flashcard Master player (spec screen 11, 'Flashcard flow'): a card shows the word's picture,
+ * or its text card (word details and example sentences) when it has none; the student types
+ * the word: Enter gives v (+1) or x, Skip gives 'skipped'. Side flips the card. At the end the
+ * result is posted and the app returns to /task after 4 seconds.
+ */
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { Link, useLocation } from 'wouter';
+import { isCorrect } from '../../../server/results/sbarr';
+import { currentTaskId } from '../../ui/player/taskId';
+import { buildSbArr, type Answer } from '../../ui/player/result';
+import { ChangeBackground, useBackground } from '../../ui/player/Background';
+import { SpellingCheck } from '../../ui/player/SpellingCheck';
+import { Panel } from '../../ui/Panel';
+import type { FlashcardMasterQuery } from './__generated__/FlashcardMasterQuery.graphql';
+import type { FlashcardMasterAnswerMutation } from './__generated__/FlashcardMasterAnswerMutation.graphql';
+import type { FlashcardMasterSubmitMutation } from './__generated__/FlashcardMasterSubmitMutation.graphql';
+
+const RETURN_AFTER_MS = 4000;
+
+export default function FlashcardMaster() {
+  const taskId = currentTaskId();
+  if (!taskId) {
+    return (
+      <Panel title="Flashcard Master" tone="info">
+        <p>Open a Flashcard Master task from your task list.</p>
+        <Link href="/task">Go to my tasks</Link>
+      </Panel>
+    );
+  }
+  return <Player taskId={taskId} />;
+}
+
+function Player({ taskId }: { taskId: string }) {
+  const data = useLazyLoadQuery<FlashcardMasterQuery>(
+    graphql`
+      query FlashcardMasterQuery($taskId: String!) {
+        taskContent(taskId: $taskId) {
+          label
+          words {
+            text
+            partOfSpeech
+            phonetic
+            definition
+            sentences
+            pictureUrl
+            audioUrl
+          }
+        }
+      }
+    `,
+    { taskId },
+    { fetchPolicy: 'network-only' },
+  );
+  const { label, words } = data.taskContent;
+  const [, navigate] = useLocation();
+  const [background, nextBackground, backgroundIndex] = useBackground();
+  const [answers, setAnswers] = useState<Answer[]>([]);
+  const [typed, setTyped] = useState('');
+  const [textSide, setTextSide] = useState(false);
+  const [feedback, setFeedback] = useState('');
+  const [endMessage, setEndMessage] = useState('');
+  const [repeats, setRepeats] = useState(0);
+  const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
+  const audio = useRef<HTMLAudioElement>(null);
+  const done = answers.length === words.length;
+  const card = words[answers.length];
+  const correct = answers.filter((a) => a.status === 'v').length;
+
+  const [recordAnswer] = useMutation<FlashcardMasterAnswerMutation>(graphql`
+    mutation FlashcardMasterAnswerMutation($input: AnswerInput!) {
+      recordAnswer(input: $input) {
+        __typename
+      }
+    }
+  `);
+  const [submitResult] = useMutation<FlashcardMasterSubmitMutation>(graphql`
+    mutation FlashcardMasterSubmitMutation($sbArr: JSON!) {
+      submitResult(sbArr: $sbArr) {
+        __typename
+        ... on ResultPayload {
+          score
+          nextTask
+          wrongSpellings {
+            word
+            typed
+          }
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on NotFoundError {
+          message
+        }
+        ... on ConflictError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
+
+  const finish = useCallback(
+    (all: Answer[]) => {
+      const { sbArr, correct: right } = buildSbArr(label, all);
+      const ending = `score ${right} of ${all.length}, done. Auto back to Task`;
+      setEndMessage(ending);
+      submitResult({
+        variables: { sbArr },
+        onCompleted: ({ submitResult: r }) => {
+          if (r.__typename === 'ResultPayload') {
+            setWrong(r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })));
+            window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
+          } else {
+            setEndMessage(`score ${right} of ${all.length}, but it was not saved: ${r.__typename === '%other' ? 'unexpected reply' : r.message}`);
+          }
+        },
+        onError: (error) => setEndMessage(`score ${right} of ${all.length}, but it was not saved: ${error.message}`),
+      });
+    },
+    [label, navigate, submitResult],
+  );
+
+  const record = (status: string) => {
+    if (!card) return;
+    const entry = { word: card.text, typed, status };
+    const all = [...answers, entry];
+    setAnswers(all);
+    setTyped('');
+    setTextSide(false);
+    recordAnswer({ variables: { input: { taskId: label, position: all.length, word: entry.word, typed: entry.typed, status } }, onError: () => {} });
+    setFeedback(status === 'v' ? `✔ ${card.text}` : status === 'skipped' ? `Skipped: ${card.text}` : `✘ It is “${card.text}”`);
+    if (all.length === words.length) finish(all);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Enter after the end repeats the score message (spec section 4).
+    if (done) {
+      setRepeats((n) => n + 1);
+      return;
+    }
+    if (!card || !typed.trim()) return;
+    record(isCorrect(typed, card.text) ? 'v' : 'x');
+  };
+
+  const showText = !card?.pictureUrl || textSide;
+
+  return (
+    <section className="player" style={{ background }} aria-label="Flashcard Master">
+      <header className="player-head">
+        <h1>🃏 Flashcard Master</h1>
+        <span className="word-count" data-testid="word-count">
+          {done ? `${words.length} cards` : `Card ${answers.length + 1} of ${words.length}`}
+        </span>
+      </header>
+      <div className="player-body">
+        <div className={`flashcard${showText ? ' text-side' : ''}`} data-testid="card">
+          {done ? (
+            <div className="card-done">🎉</div>
+          ) : showText ? (
+            <div className="card-text" aria-readonly="true">
+              <p className="card-word">{card!.text}</p>
+              <p className="card-phonetic">
+                {card!.phonetic} <span className="pos">{card!.partOfSpeech}</span>
+              </p>
+              <p className="card-definition">{card!.definition}</p>
+              <ul className="card-sentences">
+                {card!.sentences.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <img src={card!.pictureUrl!} alt="What is this word?" className="avatar big" />
+          )}
+        </div>
+        <div className="player-controls">
+          <audio ref={audio} controls preload="none" src={card?.audioUrl} aria-label="Hear the word" />
+          <form onSubmit={submit} className="answer-form">
+            <input
+              className="input answer-input"
+              name="answer"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="Type the word then return"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={60}
+              autoFocus
+              aria-label="Type the word then return"
+            />
+            <div className="actions">
+              <button type="submit" className="button primary">
+                Enter ⏎
+              </button>
+              <button type="button" className="button" onClick={() => setTextSide((s) => !s)} disabled={done || !card?.pictureUrl} title="Flip the card">
+                Side {showText ? '🖼' : '📝'}
+              </button>
+              <button type="button" className="button" onClick={() => record('skipped')} disabled={done}>
+                Skip
+              </button>
+              <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
+            </div>
+          </form>
+          {/* A new key re-announces the same message when Enter is pressed after the end. */}
+          <p key={repeats} className="status status-info score-line" role="status" data-testid="status">
+            {done ? endMessage : `${feedback ? `${feedback} · ` : ''}Score: ${correct}`}
+          </p>
+          <SpellingCheck pairs={wrong} />
+        </div>
+      </div>
+    </section>
+  );
+}

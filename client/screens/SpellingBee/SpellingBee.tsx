@@ -1,0 +1,273 @@
+/**
+ * Spelling Bee player (spec screen 10, 'Spelling Bee flow'): each word is spoken with its
+ * sentence, the student types it; v or x after trimming (exact, case-sensitive), 'canceled',
+ * or 'timeout:{s}s' at 60 s. The class's countdown repeats the word once when it runs out.
+ * At the end the result is posted and the app returns to /task after about 4 seconds.
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { Link, useLocation } from 'wouter';
+import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
+import { useSession } from '../../session';
+import { currentTaskId } from '../../ui/player/taskId';
+import { buildSbArr, type Answer } from '../../ui/player/result';
+import { ChangeBackground, useBackground } from '../../ui/player/Background';
+import { SpellingCheck } from '../../ui/player/SpellingCheck';
+import { Panel } from '../../ui/Panel';
+import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
+import type { SpellingBeeAnswerMutation } from './__generated__/SpellingBeeAnswerMutation.graphql';
+import type { SpellingBeeSubmitMutation } from './__generated__/SpellingBeeSubmitMutation.graphql';
+
+export const RETURN_AFTER_MS = 4000;
+
+export default function SpellingBee() {
+  const taskId = currentTaskId();
+  if (!taskId) {
+    return (
+      <Panel title="Spelling Bee" tone="info">
+        <p>Open a Spelling Bee task from your task list.</p>
+        <Link href="/task">Go to my tasks</Link>
+      </Panel>
+    );
+  }
+  return <Player taskId={taskId} />;
+}
+
+type Phase = 'ready' | 'asking' | 'done';
+
+function Player({ taskId }: { taskId: string }) {
+  const data = useLazyLoadQuery<SpellingBeeQuery>(
+    graphql`
+      query SpellingBeeQuery($taskId: String!) {
+        taskContent(taskId: $taskId) {
+          label
+          type
+          spellingTimeoutSec
+          words {
+            text
+            pictureUrl
+            audioUrl
+            sentenceAudioUrl
+          }
+        }
+      }
+    `,
+    { taskId },
+    { fetchPolicy: 'network-only' },
+  );
+  const content = data.taskContent;
+  const words = content.words;
+  const user = useSession();
+  const [, navigate] = useLocation();
+  const [background, nextBackground, backgroundIndex] = useBackground();
+  const [phase, setPhase] = useState<Phase>('ready');
+  const [index, setIndex] = useState(0);
+  const [answers, setAnswers] = useState<Answer[]>([]);
+  const [typed, setTyped] = useState('');
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(Date.now());
+  const [replayed, setReplayed] = useState(false);
+  const [message, setMessage] = useState('');
+  const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
+  const audio = useRef<HTMLAudioElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const [recordAnswer] = useMutation<SpellingBeeAnswerMutation>(graphql`
+    mutation SpellingBeeAnswerMutation($input: AnswerInput!) {
+      recordAnswer(input: $input) {
+        __typename
+      }
+    }
+  `);
+  const [submitResult] = useMutation<SpellingBeeSubmitMutation>(graphql`
+    mutation SpellingBeeSubmitMutation($sbArr: JSON!) {
+      submitResult(sbArr: $sbArr) {
+        __typename
+        ... on ResultPayload {
+          score
+          nextTask
+          wrongSpellings {
+            word
+            typed
+          }
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on NotFoundError {
+          message
+        }
+        ... on ConflictError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
+
+  const correct = answers.filter((a) => a.status === 'v').length;
+  const current = words[index];
+
+  const play = useCallback((src: string) => {
+    const el = audio.current;
+    if (!el) return;
+    el.src = src;
+    el.play().catch(() => {
+      // Autoplay refused (no gesture yet): the student presses play on the audio control.
+    });
+  }, []);
+
+  const ask = useCallback(
+    (i: number) => {
+      setIndex(i);
+      setTyped('');
+      setReplayed(false);
+      setStartedAt(Date.now());
+      setNow(Date.now());
+      play(words[i]!.sentenceAudioUrl);
+      input.current?.focus();
+    },
+    [play, words],
+  );
+
+  const begin = () => {
+    setAnswers([]);
+    setWrong([]);
+    setMessage('');
+    setPhase('asking');
+    ask(0);
+  };
+
+  const finish = useCallback(
+    (all: Answer[]) => {
+      setPhase('done');
+      audio.current?.pause();
+      const { sbArr, correct: right } = buildSbArr(content.label, all);
+      const ending = `score ${right} of ${all.length}. The test finished`;
+      setMessage(`${ending} — saving…`);
+      submitResult({
+        variables: { sbArr },
+        onCompleted: ({ submitResult: r }) => {
+          if (r.__typename === 'ResultPayload') {
+            setWrong(r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })));
+            setMessage(`${ending}${r.nextTask ? `. Next task: ${r.nextTask}` : ''}. Back to Tasks in a moment…`);
+            window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
+          } else {
+            setMessage(`${ending}, but it was not saved: ${r.__typename === '%other' ? 'unexpected reply' : r.message}`);
+          }
+        },
+        onError: (error) => setMessage(`${ending}, but it was not saved: ${error.message}. Press (Re)Begin to try again.`),
+      });
+    },
+    [content.label, navigate, submitResult],
+  );
+
+  const answer = useCallback(
+    (status: string, text: string) => {
+      if (phase !== 'asking' || !current) return;
+      const entry = { word: current.text, typed: text, status };
+      const all = [...answers, entry];
+      setAnswers(all);
+      recordAnswer({ variables: { input: { taskId: content.label, position: all.length, word: entry.word, typed: entry.typed, status } }, onError: () => {} });
+      if (all.length === words.length) finish(all);
+      else ask(all.length);
+    },
+    [answers, ask, content.label, current, finish, phase, recordAnswer, words.length],
+  );
+
+  // The per-word clock: repeat the word when the class countdown runs out; at 60 s it is a timeout.
+  useEffect(() => {
+    if (phase !== 'asking') return;
+    const tick = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(tick);
+  }, [phase]);
+  const elapsed = Math.max(0, Math.floor((now - startedAt) / 1000));
+  useEffect(() => {
+    if (phase !== 'asking' || !current) return;
+    if (elapsed >= SPELLING_TIME_LIMIT_SEC) answer(`timeout:${elapsed}s`, typed);
+    else if (elapsed >= content.spellingTimeoutSec && !replayed) {
+      setReplayed(true);
+      play(current.audioUrl);
+    }
+  }, [answer, content.spellingTimeoutSec, current, elapsed, phase, play, replayed, typed]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (phase !== 'asking') return;
+    const seconds = Math.floor((Date.now() - startedAt) / 1000);
+    if (seconds >= SPELLING_TIME_LIMIT_SEC) answer(`timeout:${seconds}s`, typed);
+    else answer(current && isCorrect(typed, current.text) ? 'v' : 'x', typed);
+  };
+
+  const countdown = Math.max(0, content.spellingTimeoutSec - elapsed);
+  const picture = phase === 'asking' && current?.pictureUrl ? current.pictureUrl : '/avatars/default.svg';
+
+  return (
+    <section className="player" style={{ background }} aria-label="Spelling Bee">
+      <header className="player-head">
+        <h1>🐝 Spelling Bee</h1>
+        <span className="word-count" data-testid="word-count">
+          {phase === 'asking' ? `Word ${index + 1} of ${words.length}` : `${words.length} words`}
+        </span>
+      </header>
+      <div className="player-body">
+        <div className="avatar-frame">
+          <img src={picture} alt={phase === 'asking' ? 'A picture for the word' : 'WordBee'} className="avatar" />
+          {phase === 'asking' && (
+            <div className={`countdown${countdown <= 3 ? ' low' : ''}`} aria-label="Seconds left" data-testid="countdown">
+              {countdown}
+            </div>
+          )}
+        </div>
+        <div className="player-controls">
+          <audio ref={audio} controls preload="none" aria-label="Word audio" />
+          {phase === 'ready' && (
+            <p className="hint">
+              Hello {user?.username}! Press (Re)Begin, listen to each word and its sentence, then type the word and press Enter.{' '}
+              <button type="button" className="link-button" onClick={() => play(`/wordAudio/beginMsg-${user?.username ?? 'friend'}.mp3`)}>
+                ▶ Hear the welcome
+              </button>
+            </p>
+          )}
+          <form onSubmit={submit} className="answer-form">
+            <input
+              ref={input}
+              className="input answer-input"
+              name="answer"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder={phase === 'asking' ? 'Type the word you hear, then press Enter' : ''}
+              disabled={phase !== 'asking'}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={60}
+              aria-label="Your spelling"
+            />
+            <div className="actions">
+              <button type="submit" className="button primary" disabled={phase !== 'asking'}>
+                Enter ⏎
+              </button>
+              <button type="button" className="button" onClick={() => current && play(current.sentenceAudioUrl)} disabled={phase !== 'asking'}>
+                🔊 Again
+              </button>
+              <button type="button" className="button" onClick={() => answer('canceled', typed)} disabled={phase !== 'asking'}>
+                Cancel word
+              </button>
+              <button type="button" className="button" onClick={begin} disabled={phase === 'done' || (phase === 'asking' && index === words.length - 1)}>
+                (Re)Begin
+              </button>
+              <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
+            </div>
+          </form>
+          <p className="status status-info score-line" role="status" data-testid="status">
+            {message || (phase === 'asking' ? `Score: ${correct} of ${answers.length}` : `Ready: ${words.length} words`)}
+          </p>
+          <SpellingCheck pairs={wrong} />
+        </div>
+      </div>
+    </section>
+  );
+}

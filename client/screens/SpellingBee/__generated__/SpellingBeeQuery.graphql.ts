@@ -1,0 +1,149 @@
+/**
+ * @generated SignedSource<<dbac3ee2a5e180ba144df1fbb4686ce8>>
+ * @lightSyntaxTransform
+ */
+
+/* tslint:disable */
+/* eslint-disable */
+// @ts-nocheck
+
+import { ConcreteRequest } from 'relay-runtime';
+export type SpellingBeeQuery$variables = {
+  taskId: string;
+};
+export type SpellingBeeQuery$data = {
+  readonly taskContent: {
+    readonly label: string;
+    readonly spellingTimeoutSec: number;
+    readonly type: string;
+    readonly words: ReadonlyArray<{
+      readonly audioUrl: string;
+      readonly pictureUrl: string | null | undefined;
+      readonly sentenceAudioUrl: string;
+      readonly text: string;
+    }>;
+  };
+};
+export type SpellingBeeQuery = {
+  response: SpellingBeeQuery$data;
+  variables: SpellingBeeQuery$variables;
+};
+
+const node: ConcreteRequest = (function(){
+var v0 = [
+  {
+    "defaultValue": null,
+    "kind": "LocalArgument",
+    "name": "taskId"
+  }
+],
+v1 = [
+  {
+    "alias": null,
+    "args": [
+      {
+        "kind": "Variable",
+        "name": "taskId",
+        "variableName": "taskId"
+      }
+    ],
+    "concreteType": "TaskContent",
+    "kind": "LinkedField",
+    "name": "taskContent",
+    "plural": false,
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "label",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "type",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "spellingTimeoutSec",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "WordCard",
+        "kind": "LinkedField",
+        "name": "words",
+        "plural": true,
+        "selections": [
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "text",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "pictureUrl",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "audioUrl",
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "sentenceAudioUrl",
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      }
+    ],
+    "storageKey": null
+  }
+];
+return {
+  "fragment": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Fragment",
+    "metadata": null,
+    "name": "SpellingBeeQuery",
+    "selections": (v1/*:: as any*/),
+    "type": "Query",
+    "abstractKey": null
+  },
+  "kind": "Request",
+  "operation": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Operation",
+    "name": "SpellingBeeQuery",
+    "selections": (v1/*:: as any*/)
+  },
+  "params": {
+    "cacheID": "2f9efa4bdb5ad72bdde952ff87a74a10",
+    "id": null,
+    "metadata": {},
+    "name": "SpellingBeeQuery",
+    "operationKind": "query",
+    "text": "query SpellingBeeQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    type\n    spellingTimeoutSec\n    words {\n      text\n      pictureUrl\n      audioUrl\n      sentenceAudioUrl\n    }\n  }\n}\n"
+  }
+};
+})();
+
+(node as any).hash = "a4e1509415e6c196828b8cdd3180b8d0";
+
+export default node;

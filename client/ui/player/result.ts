@@ -1,0 +1,14 @@
+/** Builds the sbArr the server stores (spec section 3) from a player's answers. */
+import { finalScore, SBARR_HEADER } from '../../../server/results/sbarr';
+
+export type Answer = { word: string; typed: string; status: string };
+
+export function buildSbArr(label: string, answers: Answer[]): { sbArr: unknown[]; correct: number; score: number } {
+  let correct = 0;
+  const rows = answers.map((a, i) => {
+    if (a.status === 'v') correct++;
+    return [i + 1, a.word, a.typed, a.status, correct];
+  });
+  const score = finalScore(correct, answers.length);
+  return { sbArr: [SBARR_HEADER, ...rows, `${label}-${score}`], correct, score };
+}

@@ -1,0 +1,101 @@
+/** Spelling Bee and Flashcard Master played through as a student would. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+    browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
+    const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES1', Type: 'FM' }, teacher);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function studentPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.url}/login`);
+    await page.fill('input[name=username]', 'demostudent');
+    await page.fill('input[name=password]', 'demostudent');
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/task');
+    return page;
+  }
+  const status = (page: Page) => page.getByTestId('status').innerText();
+
+  it('plays a whole Spelling Bee task: right, wrong, canceled and a timeout, then returns to the next task', async () => {
+    const page = await studentPage();
+    await page.locator('tr', { hasText: 'NS2022-ES3' }).getByRole('button', { name: 'SB' }).click();
+    await page.waitForURL('**/spellingbee');
+    await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('8 words');
+    await page.getByRole('button', { name: '(Re)Begin' }).click();
+    await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Word 1 of 8');
+    const audioSrc = await page.locator('audio').getAttribute('src');
+    expect(decodeURIComponent(audioSrc!)).toContain('red. The red kite flies high in the sky. red.');
+    const answer = async (text: string) => {
+      await page.fill('input[name=answer]', text);
+      await page.keyboard.press('Enter');
+    };
+    await answer(' red ');
+    await answer('bleu');
+    // The class countdown (15 s) runs out and the word is said again; at 60 s it is a timeout.
+    await page.fill('input[name=answer]', 'gre');
+    await page.clock.fastForward(16_000);
+    await expect.poll(async () => decodeURIComponent((await page.locator('audio').getAttribute('src'))!)).toContain('text=green');
+    await page.clock.fastForward(45_000);
+    await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Word 4 of 8');
+    await page.getByRole('button', { name: 'Cancel word' }).click();
+    await expect.poll(() => status(page)).toBe('Score: 1 of 4');
+    for (const word of ['circle', 'square', 'black', 'white']) await answer(word);
+    await expect.poll(() => status(page)).toMatch(/^score 5 of 8\. The test finished\. Next task: NS2022-HM1 SB|^score 5 of 8\. The test finished/);
+    await expect.poll(() => page.locator('.spelling-check').innerText()).toContain('Wrong spell words list (correct word, wrong spell;)');
+    expect(await page.locator('.spelling-check').innerText()).toContain('blue, bleu;');
+    expect(await page.locator('.spelling-check').innerText()).toContain('Please refer to the report file for details');
+    await page.clock.fastForward(4_500);
+    await page.waitForURL('**/task');
+    await expect.poll(() => page.locator('tbody').innerText()).toContain('NS2022-MS1');
+    expect(await page.locator('tbody').innerText()).not.toContain('NS2022-ES3');
+    const stored = await server.app.deps.db.query.answers.findMany();
+    expect(stored.map((a) => a.status)).toEqual(expect.arrayContaining(['v', 'x', expect.stringMatching(/^timeout:6\ds$/), 'canceled']));
+    await page.context().close();
+  });
+
+  it('plays a whole Flashcard Master task: pictures, text cards, skip, and Enter after the end', async () => {
+    const page = await studentPage();
+    await page.locator('tr', { hasText: 'NS2022-ES1' }).getByRole('button', { name: 'FM' }).click();
+    await page.waitForURL('**/flashcardmaster');
+    await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Card 1 of 12');
+    expect(await page.locator('[data-testid=card] img').getAttribute('src')).toBe('/avatars/1f408.svg');
+    await page.getByRole('button', { name: /Side/ }).click();
+    expect(await page.locator('.card-word').innerText()).toBe('cat');
+    const type = async (text: string) => {
+      await page.fill('input[name=answer]', text);
+      await page.keyboard.press('Enter');
+    };
+    await type('cat');
+    await type('dgo');
+    await expect.poll(() => status(page)).toBe('✘ It is “dog” · Score: 1');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    for (const word of ['fish', 'rabbit', 'panda', 'tiger', 'monkey', 'duck', 'elephant', 'horse']) await type(word);
+    // 'sheep' has no picture: its text card shows, and Side cannot flip it.
+    await expect.poll(() => page.locator('.card-word').innerText()).toBe('sheep');
+    expect(await page.getByRole('button', { name: /Side/ }).isDisabled()).toBe(true);
+    await type('sheep');
+    await expect.poll(() => status(page)).toBe('score 10 of 12, done. Auto back to Task');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(page)).toBe('score 10 of 12, done. Auto back to Task');
+    await page.clock.fastForward(4_500);
+    await page.waitForURL('**/task');
+    await expect.poll(() => page.locator('tbody').innerText()).toContain('NS2022-ES2');
+    await page.context().close();
+  });
+});
