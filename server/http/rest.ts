@@ -19,8 +19,8 @@ export type RestRequest = {
   req: IncomingMessage;
   params: Record<string, string | undefined>;
   query: URLSearchParams;
-  /** The parsed JSON body (at most 256 KB). */
-  body(): Promise<unknown>;
+  /** The parsed JSON body (at most 256 KB unless the route allows more). */
+  body(limit?: number): Promise<unknown>;
   /** The signed-in user; throws AuthenticationError without a valid token. */
   viewer(): Promise<Viewer>;
 };
@@ -70,7 +70,7 @@ export class RestRouter {
       req,
       params,
       query: url.searchParams,
-      body: () => readJson(req, JSON_LIMIT),
+      body: (limit = JSON_LIMIT) => readJson(req, limit),
       viewer: () => {
         viewer ??= (async () => {
           const token = accessTokenOf(req.headers);

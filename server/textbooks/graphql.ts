@@ -1,5 +1,8 @@
 /** Textbooks in GraphQL: a class's shelf (spec screen 9), books and their units. */
 import { builder, viewerOf } from '../graphql/builder.ts';
+import { ForbiddenError, ValidationError } from '../errors.ts';
+import { requireTeacher } from '../classes/service.ts';
+import { importBooks, parseBooksFile } from './import.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { bookById, bookEntry, shelfFor, unitsOfBooks, type BookRecord, type Shelf, type UnitSummary } from './service.ts';
 
@@ -49,5 +52,31 @@ builder.objectField(ClassRef, 'shelf', (t) =>
     type: ShelfRef,
     description: 'The books this class can open.',
     resolve: (klass, _args, ctx) => shelfFor(ctx.deps.db, viewerOf(ctx), klass.name),
+  }),
+);
+
+const ImportPayload = builder.objectRef<{ books: number; units: number; words: number; newWords: number }>('ImportTextbookPayload').implement({
+  description: 'What the import added or replaced.',
+  fields: (t) => ({
+    books: t.exposeInt('books'),
+    units: t.exposeInt('units'),
+    words: t.exposeInt('words', { description: 'Unit words in all.' }),
+    newWords: t.exposeInt('newWords', { description: 'Word cards that were new to WordBee.' }),
+  }),
+});
+
+builder.mutationField('importTextbook', (t) =>
+  t.field({
+    type: ImportPayload,
+    description: "Adds or replaces the teacher's own book(s) from a CSV or JSON file (docs/content.md). Nothing is imported when any line is bad.",
+    errors: { types: [ValidationError, ForbiddenError] },
+    args: {
+      fileName: t.arg.string({ required: true, description: 'Tells CSV from JSON (.csv or .json).' }),
+      content: t.arg.string({ required: true, description: 'The file as text (at most 2 MB).' }),
+    },
+    resolve: async (_root, { fileName, content }, ctx) => {
+      const viewer = requireTeacher(viewerOf(ctx));
+      return importBooks(ctx.deps.db, parseBooksFile(fileName, content), viewer.id);
+    },
   }),
 );

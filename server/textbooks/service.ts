@@ -38,7 +38,12 @@ export async function shelfFor(db: Executor, viewer: Viewer, className: string):
   const press =
     klass.schoolId === 'K-12'
       ? [national]
-      : all.filter((b) => (b.kind === 'press' || b.kind === 'school') && b.schoolId === klass.schoolId && b.pressId === klass.pressId);
+      : all.filter(
+          (b) =>
+            (b.kind === 'press' && b.schoolId === klass.schoolId && b.pressId === klass.pressId) ||
+            // A school's own books show for classes of their level (or every level for K-12).
+            (b.kind === 'school' && (b.schoolId === klass.schoolId || b.schoolId === 'K-12')),
+        );
   return { klass, national, sources: all.filter((b) => b.kind === 'source'), press };
 }
 

@@ -152,7 +152,7 @@ function Player({ taskId }: { taskId: string }) {
   return (
     <section className="player" style={{ background }} aria-label="Flashcard Master">
       <header className="player-head">
-        <h1>🃏 Flashcard Master</h1>
+        <h1>🌟 Flashcard Master</h1>
         <span className="word-count" data-testid="word-count">
           {done ? `${words.length} cards` : `Card ${answers.length + 1} of ${words.length}`}
         </span>

@@ -11,6 +11,7 @@ import { useStoredValue } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { TextbooksQuery, TextbooksQuery$data } from './__generated__/TextbooksQuery.graphql';
 import type { TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
+import { ImportBook } from './ImportBook';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** What the table shows: the start list, the press entry, or one book's units. */
@@ -30,6 +31,7 @@ export default function Textbooks() {
 }
 
 function Shelf({ className }: { className: string }) {
+  const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<TextbooksQuery>(
     graphql`
       query TextbooksQuery($className: String!) {
@@ -56,7 +58,7 @@ function Shelf({ className }: { className: string }) {
       }
     `,
     { className },
-    { fetchPolicy: 'store-or-network' },
+    { fetchPolicy: fetchKey ? 'network-only' : 'store-or-network', fetchKey },
   );
   graphql`
     fragment Textbooks_book on Book {
@@ -229,6 +231,7 @@ function Shelf({ className }: { className: string }) {
         </table>
       </div>
       <StatusLine status={status} />
+      <ImportBook onImported={() => setFetchKey((k) => k + 1)} />
     </section>
   );
 }
