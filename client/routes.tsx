@@ -31,6 +31,7 @@ const TextbookAudio = lazy(() => import('./screens/Listening/TextbookAudio'));
 const Tasks = lazy(() => import('./screens/Tasks/Tasks'));
 const Classes = lazy(() => import('./screens/Classes/Classes'));
 const Textbooks = lazy(() => import('./screens/Textbooks/Textbooks'));
+const Dashboard = lazy(() => import('./screens/Dashboard/Dashboard'));
 const SpellingBee = lazy(() => import('./screens/SpellingBee/SpellingBee'));
 const FlashcardMaster = lazy(() => import('./screens/FlashcardMaster/FlashcardMaster'));
 
@@ -45,7 +46,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/login', screen: Login, modes: ['visitor'], title: 'Login' },
   { path: '/signup', screen: Signup, modes: ALL, title: 'Signup' },
   { path: '/task', screen: Tasks, modes: SIGNED_IN, title: 'Tasks' },
-  { path: '/dashboard', screen: Coming, modes: SIGNED_IN, title: 'Dashboard' },
+  { path: '/dashboard', screen: Dashboard, modes: SIGNED_IN, title: 'Dashboard' },
   { path: '/record', screen: Coming, modes: SIGNED_IN, title: 'Pronunciation' },
   { path: '/spellingbee', screen: SpellingBee, modes: SIGNED_IN, title: 'Spelling Bee' },
   { path: '/flashcardmaster', screen: FlashcardMaster, modes: SIGNED_IN, title: 'Flashcard Master' },

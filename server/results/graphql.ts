@@ -4,6 +4,9 @@ import { builder, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
 import type { WordCard } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
+import { dashboardRecords, passedPercent, vocabulary, type DashboardRecord } from './dashboard.ts';
+import { UserRef } from '../users/graphql.ts';
+import type { Viewer } from '../deps.ts';
 
 const ttsUrl = (text: string) => `/api/v1.0/tts/?text=${encodeURIComponent(text)}`;
 
@@ -88,4 +91,41 @@ builder.mutationField('submitResult', (t) =>
     args: { sbArr: t.arg({ type: 'JSON', required: true }) },
     resolve: (_root, { sbArr }, ctx) => submitSpellingResult(ctx.deps, viewerOf(ctx), sbArr),
   }),
+);
+
+const DashboardRecordRef = builder.objectRef<DashboardRecord>('DashboardRecord').implement({
+  description: "One finished task: the student's score and the class's on the same assignment.",
+  fields: (t) => ({
+    testId: t.exposeString('testID', { description: "'{bookID}-{unitID}-{TPID}-{Type}'." }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime' }),
+    currentScore: t.exposeInt('currentScore'),
+    averageScore: t.exposeInt('averageScore', { description: 'The class average on the same assignment, rounded.' }),
+    maxScore: t.exposeInt('maxScore'),
+    minScore: t.exposeInt('minScore'),
+  }),
+});
+
+const LevelVocabularyRef = builder.objectRef<{ level: string; passed: number; required: number }>('LevelVocabulary').implement({
+  description: 'Words of a level the student has spelled right in National standards Spelling Bee tasks.',
+  fields: (t) => ({
+    level: t.exposeString('level', { description: 'FC, ES, MS, HM or HSM.' }),
+    passed: t.exposeInt('passed'),
+    required: t.exposeInt('required', { description: "The level's list size." }),
+    percent: t.int({ description: 'Whole number, truncated.', resolve: (v) => passedPercent([v.passed, v.required]) }),
+  }),
+});
+
+const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
+  description: "The signed-in student's scores and vocabulary (spec screen 7).",
+  fields: (t) => ({
+    records: t.field({ type: [DashboardRecordRef], resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
+    vocabulary: t.field({
+      type: [LevelVocabularyRef],
+      resolve: async (viewer, _a, ctx) => Object.entries(await vocabulary(ctx.deps.db, viewer)).map(([level, [passed, required]]) => ({ level, passed, required })),
+    }),
+  }),
+});
+
+builder.objectField(UserRef, 'dashboard', (t) =>
+  t.field({ type: DashboardRef, description: 'Scores and vocabulary of this user.', resolve: (user) => user }),
 );

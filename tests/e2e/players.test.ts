@@ -66,6 +66,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     expect(await page.locator('tbody').innerText()).not.toContain('NS2022-ES3');
     const stored = await server.app.deps.db.query.answers.findMany();
     expect(stored.map((a) => a.status)).toEqual(expect.arrayContaining(['v', 'x', expect.stringMatching(/^timeout:6\ds$/), 'canceled']));
+    await page.click('a[href="/dashboard"]');
+    await expect.poll(() => page.getByTestId('level-ES').innerText()).toMatch(/required\s+30\s+passed\s+5\s+16%/);
+    await expect.poll(() => page.getByTestId('score-chart').locator('svg').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 

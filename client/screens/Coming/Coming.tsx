@@ -2,7 +2,6 @@
 import { Link, useLocation } from 'wouter';
 
 const PLANNED: Record<string, string> = {
-  '/dashboard': 'your scores per task and your vocabulary per level.',
   '/record': 'recording and scoring your pronunciation.',
 };
 

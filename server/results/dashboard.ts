@@ -1,0 +1,75 @@
+/**
+ * The student dashboard (spec screen 7, Dashboard record): one record per finished task with
+ * the student's score and the class's average, best and lowest on the same assignment, and the
+ * vocabulary measure per level. Only National standards Spelling Bee passes count as passed
+ * words (DESIGN); required = the level's list size.
+ */
+import { and, asc, avg, count, eq, max, min } from 'drizzle-orm';
+import { assignments, levelWords, results, taskRows, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
+import type { Executor } from '../../db/index.ts';
+import type { Viewer } from '../deps.ts';
+
+export type DashboardRecord = {
+  testID: string;
+  finishedAt: Date;
+  currentScore: number;
+  averageScore: number;
+  maxScore: number;
+  minScore: number;
+};
+export type Vocabulary = Record<Level, [passed: number, required: number]>;
+
+export async function dashboardRecords(db: Executor, viewer: Viewer, limit = 50): Promise<DashboardRecord[]> {
+  const classStats = db
+    .select({
+      assignmentId: taskRows.assignmentId,
+      average: avg(results.score).as('average'),
+      best: max(results.score).as('best'),
+      lowest: min(results.score).as('lowest'),
+    })
+    .from(results)
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .groupBy(taskRows.assignmentId)
+    .as('class_stats');
+  const rows = await db
+    .select({
+      score: results.score,
+      finishedAt: results.createdAt,
+      tpid: assignments.id,
+      bookId: assignments.bookId,
+      unitId: assignments.unitId,
+      type: assignments.type,
+      average: classStats.average,
+      best: classStats.best,
+      lowest: classStats.lowest,
+    })
+    .from(results)
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classStats, eq(classStats.assignmentId, assignments.id))
+    .where(eq(results.userId, viewer.id))
+    .orderBy(asc(results.createdAt), asc(results.id));
+  return rows.slice(-limit).map((r) => ({
+    testID: `${r.bookId}-${r.unitId}-${r.tpid}-${r.type}`,
+    finishedAt: r.finishedAt,
+    currentScore: r.score,
+    averageScore: Math.round(Number(r.average)),
+    maxScore: Number(r.best),
+    minScore: Number(r.lowest),
+  }));
+}
+
+export async function vocabulary(db: Executor, viewer: Viewer): Promise<Vocabulary> {
+  const required = await db.select({ level: levelWords.level, n: count() }).from(levelWords).groupBy(levelWords.level);
+  const passed = await db
+    .select({ level: levelWords.level, n: count() })
+    .from(vocabularyPasses)
+    .innerJoin(levelWords, eq(levelWords.wordId, vocabularyPasses.wordId))
+    .where(and(eq(vocabularyPasses.userId, viewer.id)))
+    .groupBy(levelWords.level);
+  const of = (list: { level: Level; n: number }[], level: Level) => Number(list.find((r) => r.level === level)?.n ?? 0);
+  return Object.fromEntries(LEVELS.map((l) => [l, [of(passed, l), of(required, l)]])) as Vocabulary;
+}
+
+/** The whole-number percentage the summary shows (truncated, spec section 9). */
+export const passedPercent = ([passed, required]: [number, number]) => (required ? Math.floor((100 * passed) / required) : 0);
