@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
+import { createLiveEvents } from './live/pubsub.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
@@ -51,7 +52,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl) };
   if (options.seed !== false) await seed(deps, options.contentDir);
 
   const rest = new RestRouter(deps);
@@ -135,6 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.closeIdleConnections();
       });
       await deps.tts.close();
+      await deps.live.close();
       await database.close();
     },
   };

@@ -7,6 +7,7 @@ import type { Database } from '../db/index.ts';
 import type { Config } from './config.ts';
 import type { TokenIssuer } from './users/tokens.ts';
 import type { TtsEngine } from './speech/tts.ts';
+import type { LiveEvents } from './live/pubsub.ts';
 
 export type Deps = {
   db: Database;
@@ -14,6 +15,7 @@ export type Deps = {
   tokens: TokenIssuer;
   log: Logger;
   tts: TtsEngine;
+  live: LiveEvents;
 };
 
 /** The signed-in user a request acts for. */

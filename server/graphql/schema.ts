@@ -6,6 +6,7 @@ import '../classes/graphql.ts';
 import '../textbooks/graphql.ts';
 import '../tasks/graphql.ts';
 import '../results/graphql.ts';
+import '../live/graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

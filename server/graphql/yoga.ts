@@ -3,7 +3,9 @@
  * path and port) for subscriptions. Both build the same context from the access token.
  */
 import type { IncomingMessage, Server } from 'node:http';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
+import { DomainError } from '../errors.ts';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
@@ -29,8 +31,17 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       warn: (...a) => deps.log.warn(a.map(String).join(' ')),
       error: (...a) => deps.log.error({ err: a.find((x) => x instanceof Error) }, a.filter((x) => !(x instanceof Error)).map(String).join(' ')),
     },
-    // Unexpected errors reach the client as "Unexpected error." with no stack or SQL.
-    maskedErrors: true,
+    // Domain errors keep their sentence (with a code); anything unexpected reaches the client
+    // as "Unexpected error." with no stack or SQL.
+    maskedErrors: {
+      maskError: (error, message, isDev) => {
+        const original = error instanceof GraphQLError ? error.originalError : undefined;
+        if (original instanceof DomainError) {
+          return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: original.name } });
+        }
+        return maskError(error, message, isDev);
+      },
+    },
     context: async ({ request, connectionParams, req }) => {
       const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];
       const token = typeof fromParams === 'string' ? fromParams : request ? accessTokenOf(request.headers) : undefined;

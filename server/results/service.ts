@@ -12,6 +12,7 @@ import { NATIONAL_BOOK } from '../textbooks/service.ts';
 import { assignNext, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
 import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
 import { ratingFor, reviewWords } from './memory.ts';
+import { answerEventId, finishedEventId } from '../live/service.ts';
 
 export type ResultReceipt = {
   resultId: number;
@@ -35,7 +36,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
   const { correct, score } = checkAgainstTask(parsed, taskWords);
   const wrongSpellings = parsed.rows.filter((r) => r.status === 'x').map((r) => ({ word: r.word, typed: r.typed.trim() }));
 
-  return deps.db.transaction(async (tx) => {
+  const receipt = await deps.db.transaction(async (tx): Promise<ResultReceipt> => {
     // One result per task row, even when the same post arrives twice at once.
     await tx.execute(sql`select id from ${taskRows} where id = ${task.row.id} for update`);
     const [previous] = await tx.select().from(results).where(eq(results.taskRowId, task.row.id));
@@ -81,6 +82,24 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     const next = await assignNext(tx, task.row.id, now);
     return { resultId: result!.id, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
   });
+  if (receipt.stored) {
+    deps.live.publish({
+      id: finishedEventId(receipt.resultId),
+      kind: 'finished',
+      at: now,
+      classId: task.klass.id,
+      student: task.studentName,
+      taskId: parsed.label,
+      bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
+      type: task.assignment.type,
+      position: null,
+      word: null,
+      typed: null,
+      status: null,
+      score: receipt.score,
+    });
+  }
+  return receipt;
 }
 
 /** The reply text of `POST /userspelling`. */
@@ -110,5 +129,20 @@ export async function recordAnswer(deps: Deps, viewer: Viewer, input: { taskId: 
     .insert(answers)
     .values(values)
     .onConflictDoUpdate({ target: [answers.taskRowId, answers.position], set: { typed: values.typed, status: values.status, answeredAt: now } });
-  return { studentName: viewer.username, ...values };
+  deps.live.publish({
+    id: answerEventId(task.row.id, input.position, now),
+    kind: 'answer',
+    at: now,
+    classId: task.klass.id,
+    student: task.studentName,
+    taskId: input.taskId.trim(),
+    bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
+    type: task.assignment.type,
+    position: input.position,
+    word: input.word,
+    typed: values.typed,
+    status: input.status,
+    score: null,
+  });
+  return values;
 }

@@ -225,7 +225,7 @@ export async function studentTaskRow(db: Executor, viewer: Viewer, taskId: strin
   const parts = parseInput(taskIdSchema, taskId);
   if (parts.practice) throw new ValidationError('Free practice has no task row');
   const [row] = await db
-    .select({ row: taskRows, assignment: assignments, klass: classes, teacher: users.username })
+    .select({ row: taskRows, assignment: assignments, klass: classes, teacher: users.username, studentName: rosterEntries.studentName })
     .from(taskRows)
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))

@@ -16,6 +16,8 @@ export const FIXTURE_WORDS = fileURLToPath(new URL('../fixtures/words', import.m
 
 export type TestServer = {
   url: string;
+  /** The PostgreSQL URL of its database (undefined on PGlite). */
+  databaseUrl?: string;
   app: App;
   dataDir: string;
   /** POST JSON to a REST call; returns status and parsed body. */
@@ -30,10 +32,12 @@ export type TestServer = {
 
 export async function startServer(
   kind: DatabaseKind = 'pglite',
-  options: { env?: Record<string, string>; app?: AppOptions } = {},
+  options: { env?: Record<string, string>; app?: AppOptions; /** Share another test server's PostgreSQL database. */ sharedDatabaseUrl?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-test-'));
-  const database = await freshDatabase(kind);
+  const database = options.sharedDatabaseUrl
+    ? { options: { url: options.sharedDatabaseUrl, max: 5 }, url: options.sharedDatabaseUrl, drop: async () => {} }
+    : await freshDatabase(kind);
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -58,6 +62,7 @@ export async function startServer(
   };
   const server: TestServer = {
     url,
+    databaseUrl: database.url,
     app,
     dataDir,
     post: async (p, body, headers = {}) =>

@@ -60,12 +60,12 @@ describe.each(DATABASES)('the dashboard on %s', (kind) => {
   });
 
   it('GraphQL gives the same records and truncated percentages', async () => {
-    const r = await server.gql(`{ viewer { dashboard { records { testId currentScore averageScore } vocabulary { level passed required percent } } } }`, {}, who.ann01['x-access-token']);
+    const r = await server.gql(`{ viewer { dashboard { records { testId currentScore averageScore } vocabulary { level passed required percent } } } }`, {}, who.ann01!['x-access-token']);
     const d = r.body.data.viewer.dashboard;
     expect(d.records.map((x: any) => x.currentScore)).toEqual([75, 100]);
     expect(d.vocabulary).toContainEqual({ level: 'ES', passed: 6, required: 30, percent: 20 });
     expect(d.vocabulary).toContainEqual({ level: 'HSM', passed: 6, required: 52, percent: 11 });
-    const other = await server.gql(`{ viewer { dashboard { records { currentScore } } } }`, {}, who.bo002['x-access-token']);
+    const other = await server.gql(`{ viewer { dashboard { records { currentScore } } } }`, {}, who.bo002!['x-access-token']);
     expect(other.body.data.viewer.dashboard.records.map((x: any) => x.currentScore)).toEqual([100]);
   });
 });

@@ -1,0 +1,38 @@
+/** Live class activity as a GraphQL subscription (graphql-ws), for the class's teacher only. */
+import { builder, viewerOf } from '../graphql/builder.ts';
+import { classActivity } from './service.ts';
+import type { ClassEvent } from './pubsub.ts';
+
+const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent').implement({
+  description: 'Something a student did in a class: an answer as it was given, or a finished task.',
+  fields: (t) => ({
+    eventId: t.exposeString('id', { description: 'Stable id: a client drops events it has already shown.' }),
+    kind: t.exposeString('kind', { description: 'answer or finished.' }),
+    at: t.expose('at', { type: 'DateTime' }),
+    student: t.exposeString('student'),
+    taskId: t.exposeString('taskId'),
+    bookUnitId: t.exposeString('bookUnitId'),
+    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    position: t.exposeInt('position', { nullable: true, description: 'Answers: the word number, from 1.' }),
+    word: t.exposeString('word', { nullable: true }),
+    typed: t.exposeString('typed', { nullable: true }),
+    status: t.exposeString('status', { nullable: true, description: 'Answers: v, x, canceled, skipped or timeout:{s}s.' }),
+    score: t.exposeInt('score', { nullable: true, description: 'Finished tasks: the score, 0–100.' }),
+  }),
+});
+
+builder.subscriptionType({ description: 'Live updates over graphql-ws at /graphql.' });
+
+builder.subscriptionField('classActivity', (t) =>
+  t.field({
+    type: ClassEventRef,
+    description:
+      "A class's activity: first what happened since `since` (default: the last 24 hours), then each event as it happens. Teachers only, for their own classes. On reconnect, pass the last event's time as `since` (or keep it) and drop events whose eventId you have shown.",
+    args: {
+      classId: t.arg.globalID({ required: true, description: 'The Class id.' }),
+      since: t.arg({ type: 'DateTime' }),
+    },
+    subscribe: async (_root, { classId, since }, ctx) => classActivity(ctx.deps, viewerOf(ctx), Number(classId.id), since),
+    resolve: (event) => event,
+  }),
+);

@@ -1,0 +1,111 @@
+/**
+ * Live class activity: each answer as it is given and each finished task, for the teacher who
+ * owns the class. A subscriber first gets what happened since its cursor (from the database),
+ * then live events; ids let a reconnecting client drop what it has already shown.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { answers, assignments, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
+import type { Deps, Viewer } from '../deps.ts';
+import { NotFoundError } from '../errors.ts';
+import { requireTeacher } from '../classes/service.ts';
+import { taskIdOf } from '../tasks/service.ts';
+import type { ClassEvent } from './pubsub.ts';
+
+export const answerEventId = (taskRowId: number, position: number, at: Date) => `answer:${taskRowId}:${position}:${at.getTime()}`;
+export const finishedEventId = (resultId: number) => `finished:${resultId}`;
+
+/** How far back a new live view looks when it gives no cursor: today's activity. */
+const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+export async function storedActivity(deps: Deps, classId: number, since: Date): Promise<ClassEvent[]> {
+  const answerRows = await deps.db
+    .select({ a: answers, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
+    .from(answers)
+    .innerJoin(taskRows, eq(taskRows.id, answers.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+    .where(and(eq(assignments.classId, classId), gt(answers.answeredAt, since)))
+    .orderBy(asc(answers.answeredAt), asc(answers.id));
+  const resultRows = await deps.db
+    .select({ r: results, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
+    .from(results)
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+    .where(and(eq(assignments.classId, classId), gt(results.createdAt, since)))
+    .orderBy(asc(results.createdAt));
+  const task = (a: typeof assignments.$inferSelect, teacher: string) => ({
+    taskId: taskIdOf({ bookId: a.bookId, unitId: a.unitId, tpid: a.id, type: a.type, teacher }),
+    bookUnitId: `${a.bookId}-${a.unitId}`,
+    type: a.type,
+  });
+  const events: ClassEvent[] = [
+    ...answerRows.map(({ a, student, assignment, teacher }) => ({
+      id: answerEventId(a.taskRowId, a.position, a.answeredAt),
+      kind: 'answer' as const,
+      at: a.answeredAt,
+      classId,
+      student,
+      ...task(assignment, teacher),
+      position: a.position,
+      word: a.word,
+      typed: a.typed,
+      status: a.status,
+      score: null,
+    })),
+    ...resultRows.map(({ r, student, assignment, teacher }) => ({
+      id: finishedEventId(r.id),
+      kind: 'finished' as const,
+      at: r.createdAt,
+      classId,
+      student,
+      ...task(assignment, teacher),
+      position: null,
+      word: null,
+      typed: null,
+      status: null,
+      score: r.score,
+    })),
+  ];
+  return events.sort((x, y) => x.at.getTime() - y.at.getTime());
+}
+
+/**
+ * The class's activity since `since` (default: the last day), then live. Subscribing to live
+ * events first and replaying after means nothing falls between the two; duplicates are dropped.
+ */
+export async function classActivity(deps: Deps, viewer: Viewer, classId: number, since?: Date | null): Promise<AsyncIterable<ClassEvent>> {
+  requireTeacher(viewer);
+  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), eq(classes.teacherId, viewer.id)));
+  if (!klass) throw new NotFoundError('Class not found');
+  const live = deps.live.subscribe(classId);
+  const from = since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS);
+  return (async function* () {
+    const iterator = live[Symbol.asyncIterator]();
+    // Start listening before reading the past.
+    const first = iterator.next();
+    const seen = new Set<string>();
+    for (const event of await storedActivity(deps, classId, from)) {
+      seen.add(event.id);
+      yield event;
+    }
+    let next = first;
+    try {
+      for (;;) {
+        const { value, done } = await next;
+        if (done) return;
+        if (!seen.has(value.id)) {
+          seen.add(value.id);
+          yield value;
+        }
+        next = iterator.next();
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  })();
+}

@@ -1,0 +1,29 @@
+/** A graphql-ws client for tests: subscribes and collects events until told to stop. */
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+
+export function subscribe(url: string, token: string, query: string, variables: Record<string, unknown>) {
+  const events: any[] = [];
+  const errors: unknown[] = [];
+  const client = createClient({ url: url.replace(/^http/, 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { accessToken: token }, retryAttempts: 0, lazy: false });
+  const dispose = client.subscribe(
+    { query, variables },
+    { next: (v) => (v.errors ? errors.push(...v.errors) : events.push(v.data)), error: (e) => errors.push(e), complete: () => {} },
+  );
+  return {
+    events,
+    errors,
+    close: async () => {
+      dispose();
+      await client.dispose();
+    },
+  };
+}
+
+export async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
