@@ -5,7 +5,8 @@
  * words (DESIGN); required = the level's list size.
  */
 import { and, asc, avg, count, eq, max, min } from 'drizzle-orm';
-import { assignments, levelWords, results, taskRows, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
+import { assignments, levelWords, results, rosterEntries, taskRows, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
+import { classByName } from '../classes/service.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
 
@@ -73,3 +74,37 @@ export async function vocabulary(db: Executor, viewer: Viewer): Promise<Vocabula
 
 /** The whole-number percentage the summary shows (truncated, spec section 9). */
 export const passedPercent = ([passed, required]: [number, number]) => (required ? Math.floor((100 * passed) / required) : 0);
+
+/** The class's finished tasks as CSV (the spec's local result export), oldest first. */
+export async function classResultsCsv(db: Executor, viewer: Viewer, className: string): Promise<string> {
+  const klass = await classByName(db, viewer, className);
+  const rows = await db
+    .select({
+      student: rosterEntries.studentName,
+      bookId: assignments.bookId,
+      unitId: assignments.unitId,
+      tpid: assignments.id,
+      type: assignments.type,
+      score: results.score,
+      correct: results.correct,
+      total: results.total,
+      finishedAt: results.createdAt,
+    })
+    .from(results)
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+    .where(eq(assignments.classId, klass.id))
+    .orderBy(asc(results.createdAt), asc(results.id));
+  const cell = (v: string | number) => {
+    const text = String(v);
+    // Quote when needed, and defuse spreadsheet formulas.
+    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [
+    ['class', 'student', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'].join(','),
+    ...rows.map((r) => [klass.name, r.student, `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, r.finishedAt.toISOString()].map(cell).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,7 +1,7 @@
 /** Spec section 7: POST /userspelling, the result of a Spelling Bee or Flashcard Master task. */
 import type { RestRouter } from '../http/rest.ts';
 import { receiptText, submitSpellingResult } from './service.ts';
-import { dashboardRecords, vocabulary } from './dashboard.ts';
+import { classResultsCsv, dashboardRecords, vocabulary } from './dashboard.ts';
 
 export function registerResultRoutes(router: RestRouter): void {
   router.on('POST', '/userspelling', async (r) => {
@@ -29,5 +29,13 @@ export function registerDashboardRoutes(router: RestRouter): void {
     return {
       json: records.map(({ finishedAt: _f, ...record }, i) => (i === records.length - 1 ? { ...record, ...summary } : record)),
     };
+  });
+
+  // GET /userclasses/export?className=: the class's results as CSV (teachers, own classes).
+  router.on('GET', '/userclasses/export', async (r) => {
+    const className = r.query.get('className') ?? '';
+    const csv = await classResultsCsv(r.deps.db, await r.viewer(), className);
+    const file = `wordbee-${className.replace(/[^A-Za-z0-9_.]+/g, '_')}-results.csv`;
+    return { bytes: Buffer.from(`\uFEFF${csv}`), contentType: 'text/csv; charset=utf-8', headers: { 'content-disposition': `attachment; filename="${file}"` } };
   });
 }

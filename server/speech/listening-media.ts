@@ -7,25 +7,25 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { NotFoundError } from '../errors.ts';
-import { synthesize } from './flite.ts';
+import type { TtsEngine } from './tts.ts';
 import { LISTENING_FILES, SAMPLE_EXPRESSIONS, SAMPLE_WORDS } from './listening-texts.ts';
 
-const makers: Record<string, { type: string; make: () => Promise<Buffer> }> = {
+const makers: Record<string, { type: string; make: (tts: TtsEngine) => Promise<Buffer> }> = {
   [LISTENING_FILES.wordList]: {
     type: 'audio/wav',
     // Periods give a pause between words; rms is Flite's US male voice, slowed to 0.75.
-    make: () => synthesize(SAMPLE_WORDS.join('. ') + '.', 'rms', 0.75),
+    make: async (tts) => (await tts.speak({ text: SAMPLE_WORDS.join('. ') + '.', voice: 'rms', speed: 0.75 })).bytes,
   },
   [LISTENING_FILES.expressions]: {
     type: 'audio/wav',
-    make: () => synthesize(SAMPLE_EXPRESSIONS.join(' '), 'slt', 1.15),
+    make: async (tts) => (await tts.speak({ text: SAMPLE_EXPRESSIONS.join(' '), voice: 'slt', speed: 1.15 })).bytes,
   },
   [LISTENING_FILES.article]: { type: 'application/pdf', make: listeningArticle },
 };
 
 const pending = new Map<string, Promise<Buffer>>();
 
-export async function listeningMedia(dataDir: string, file: string): Promise<{ bytes: Buffer; type: string }> {
+export async function listeningMedia(dataDir: string, tts: TtsEngine, file: string): Promise<{ bytes: Buffer; type: string }> {
   const maker = Object.hasOwn(makers, file) ? makers[file] : undefined;
   if (!maker) throw new NotFoundError(`No listening file named ${file}`);
   const dir = path.join(dataDir, 'media');
@@ -33,7 +33,7 @@ export async function listeningMedia(dataDir: string, file: string): Promise<{ b
   let job = pending.get(file);
   if (!job) {
     job = readFile(target).catch(async () => {
-      const bytes = await maker.make();
+      const bytes = await maker.make(tts);
       await mkdir(dir, { recursive: true });
       const tmp = `${target}.${process.pid}.tmp`;
       await writeFile(tmp, bytes);

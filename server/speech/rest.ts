@@ -43,7 +43,7 @@ export function serveWordAudio(deps: Deps, req: IncomingMessage, res: ServerResp
 
 /** GET /media/listening/{file}: the Listening page's generated audio and article. */
 export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: ServerResponse, file: string): void {
-  listeningMedia(deps.config.dataDir, decodeURIComponent(file)).then(
+  listeningMedia(deps.config.dataDir, deps.tts, decodeURIComponent(file)).then(
     ({ bytes, type }) =>
       send(res, { bytes, contentType: type, headers: { 'cache-control': 'public, max-age=86400', 'accept-ranges': 'none' } }),
     (error) => {

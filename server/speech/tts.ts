@@ -1,17 +1,29 @@
 /**
- * Text-to-speech for the players and the Listening page: Flite voices in a worker thread,
- * cached in memory and on disk per text, voice and speed (DESIGN, speech out).
+ * Text-to-speech for the players and the Listening page: Flite voices, each synthesis in a
+ * short-lived child process (off the event loop, and isolated: node:wasi is experimental in
+ * Node 20 and crashed processes under repeated use), at most two at once, cached in memory and
+ * on disk per text, voice and speed (DESIGN, speech out).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import { execFile } from 'node:child_process';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { VOICES, type Voice } from './flite.ts';
+import { DomainError } from '../errors.ts';
 
 export const MAX_TTS_CHARS = 200;
+
+/** Too many syntheses are waiting: the client is told to try again shortly. */
+export class BusyError extends DomainError {
+  readonly httpStatus = 503;
+  constructor() {
+    super('Speech is busy, please try again in a moment');
+    this.name = 'BusyError';
+  }
+}
 
 /** What may be spoken: letters, digits, spaces and ordinary punctuation, at most 200 characters. */
 export const ttsInputSchema = z.object({
@@ -37,18 +49,42 @@ export type TtsEngine = {
   close(): Promise<void>;
 };
 
-const workerFile = fileURLToPath(new URL('./tts-worker.ts', import.meta.url));
+const cliFile = fileURLToPath(new URL('./flite-cli.mjs', import.meta.url));
+/** Syntheses running at once (one per core here); more wait their turn. */
+const MAX_PARALLEL = 2;
+const MAX_WAITING = 200;
+
+/** Runs one synthesis in a short-lived child process; a crash there cannot take the server down. */
+function synthesizeInChild(input: TtsInput): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--no-warnings', cliFile, input.voice, String(input.speed), input.text],
+      { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024, timeout: 20_000 },
+      (error, stdout) => {
+        if (error || stdout.length < 44 || stdout.subarray(0, 4).toString() !== 'RIFF') reject(new Error(`speech synthesis failed${error ? `: ${error.message}` : ''}`));
+        else resolve(stdout);
+      },
+    );
+  });
+}
 
 export function createTts(dataDir: string): TtsEngine {
-  const pool = new Piscina({
-    filename: workerFile,
-    // The workers load TypeScript through tsx, like the server itself.
-    execArgv: ['--import', 'tsx', '--no-warnings'],
-    minThreads: 1,
-    maxThreads: 2,
-    idleTimeout: 60_000,
-    maxQueue: 200,
-  });
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function limited<T>(job: () => Promise<T>): Promise<T> {
+    if (running >= MAX_PARALLEL) {
+      if (waiting.length >= MAX_WAITING) throw new BusyError();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
   const memory = new LRUCache<string, Speech>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (s) => s.bytes.length });
   const pending = new Map<string, Promise<Speech>>();
   const dir = path.join(dataDir, 'tts');
@@ -59,7 +95,8 @@ export function createTts(dataDir: string): TtsEngine {
     try {
       bytes = await readFile(file);
     } catch {
-      bytes = Buffer.from(await pool.run({ text: input.text, voice: input.voice, speed: input.speed }));
+      // One retry: a synthesis process that crashed is simply started again.
+      bytes = await limited(() => synthesizeInChild(input).catch(() => synthesizeInChild(input)));
       await mkdir(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       await writeFile(tmp, bytes);
@@ -82,7 +119,7 @@ export function createTts(dataDir: string): TtsEngine {
       }
       return job;
     },
-    close: () => pool.destroy(),
+    close: async () => {},
   };
 }
 

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { DashboardQuery } from './__generated__/DashboardQuery.graphql';
 import { ScoreChart } from './ScoreChart';
+import { LiveClass } from './LiveClass';
+import { useSession, useStoredValue } from '../../session';
 
 const LEVEL_NAMES: Record<string, string> = {
   FC: 'Flashcards',
@@ -25,6 +27,15 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 }
 
 export default function Dashboard() {
+  const user = useSession();
+  const selected = useStoredValue('selectedClassname');
+  if (user?.isTeacher) {
+    return selected ? <LiveClass className={selected} /> : <p className="guidance">Click Classes, then SelectClass menu to select a class to work with</p>;
+  }
+  return <StudentDashboard />;
+}
+
+function StudentDashboard() {
   const data = useLazyLoadQuery<DashboardQuery>(
     graphql`
       query DashboardQuery {

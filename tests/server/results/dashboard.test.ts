@@ -69,3 +69,27 @@ describe.each(DATABASES)('the dashboard on %s', (kind) => {
     expect(other.body.data.viewer.dashboard.records.map((x: any) => x.currentScore)).toEqual([100]);
   });
 });
+
+describe('the class results export', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+  });
+  afterAll(() => server?.close());
+
+  it('gives the teacher a CSV of finished tasks, and nobody else', async () => {
+    const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
+    const task = (await server.get('/api/v1.0/usertasks', student)).body[0];
+    const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
+    const words = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
+    await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`], student);
+    const response = await fetch(`${server.url}/api/v1.0/userclasses/export?className=Demo%20Class`, { headers: teacher });
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('class,student,bookUnitID,TPID,Type,score,correct,words,finishedAt');
+    expect(lines[1]).toMatch(new RegExp(`^Demo Class,demostudent,NS2022-ES3,${task.TPID},SB,100,8,8,\\d{4}-`));
+    expect((await server.get('/api/v1.0/userclasses/export?className=Demo%20Class', student)).status).toBe(403);
+  });
+});

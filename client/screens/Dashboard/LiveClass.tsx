@@ -1,0 +1,142 @@
+/**
+ * The teacher's live class view: each student of the selected class with the answers they give
+ * as they give them (word, ✓/✗) and their finished tasks with scores, over a graphql-ws
+ * subscription that catches up after a reconnect without showing anything twice.
+ */
+import { useMemo, useState } from 'react';
+import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
+import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { Link } from 'wouter';
+import { readUser } from '../../session';
+import type { LiveClassQuery } from './__generated__/LiveClassQuery.graphql';
+import type { LiveClassSubscription, LiveClassSubscription$data } from './__generated__/LiveClassSubscription.graphql';
+
+type Event = LiveClassSubscription$data['classActivity'];
+
+/** Downloads the class's results as CSV (the call needs the access token, so not a plain link). */
+async function exportCsv(className: string) {
+  const response = await fetch(`/api/v1.0/userclasses/export?className=${encodeURIComponent(className)}`, {
+    headers: { 'x-access-token': readUser()?.accessToken ?? '' },
+  });
+  if (!response.ok) {
+    alert((await response.json().catch(() => null))?.info ?? 'The export failed');
+    return;
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = `wordbee-${className}-results.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+export function LiveClass({ className }: { className: string }) {
+  const data = useLazyLoadQuery<LiveClassQuery>(
+    graphql`
+      query LiveClassQuery($className: String!) {
+        viewer {
+          class(name: $className) {
+            id
+            name
+            students
+          }
+        }
+      }
+    `,
+    { className },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const klass = data.viewer?.class;
+  if (!klass) return <p className="guidance">Go Classes menu and select a class to work with</p>;
+  return <Activity classId={klass.id} name={klass.name} students={klass.students} />;
+}
+
+function Activity({ classId, name, students }: { classId: string; name: string; students: readonly string[] }) {
+  const [events, setEvents] = useState<Event[]>([]);
+  const [connected, setConnected] = useState(true);
+  const config = useMemo<GraphQLSubscriptionConfig<LiveClassSubscription>>(
+    () => ({
+      subscription: graphql`
+        subscription LiveClassSubscription($classId: ID!) {
+          classActivity(classId: $classId) {
+            eventId
+            kind
+            at
+            student
+            taskId
+            bookUnitId
+            type
+            position
+            word
+            typed
+            status
+            score
+          }
+        }
+      `,
+      variables: { classId },
+      onNext: (response) => {
+        const event = response?.classActivity;
+        if (!event) return;
+        setConnected(true);
+        // A reconnect replays what happened since the start; drop what is already shown.
+        setEvents((list) => (list.some((e) => e.eventId === event.eventId) ? list : [...list, event]));
+      },
+      onError: () => setConnected(false),
+    }),
+    [classId],
+  );
+  useSubscription(config);
+
+  const byStudent = useMemo(() => {
+    const map = new Map<string, Event[]>();
+    for (const s of students) map.set(s.toLowerCase(), []);
+    for (const e of events) map.set(e.student.toLowerCase(), [...(map.get(e.student.toLowerCase()) ?? []), e]);
+    return map;
+  }, [events, students]);
+
+  return (
+    <section className="card">
+      <h1>Live class · 实时成绩</h1>
+      <p className="hint">
+        Class <strong>{name}</strong>: answers appear as students give them (the last 24 hours).{' '}
+        <span className={connected ? 'live-dot on' : 'live-dot'}>{connected ? 'live' : 'reconnecting…'}</span>{' '}
+        <button type="button" className="link-button" onClick={() => void exportCsv(name)}>
+          Export results (CSV)
+        </button>
+      </p>
+      <div className="live-grid">
+        {students.map((student) => {
+          const mine = byStudent.get(student.toLowerCase()) ?? [];
+          const answers = mine.filter((e) => e.kind === 'answer');
+          const finished = mine.filter((e) => e.kind === 'finished');
+          const current = answers.at(-1);
+          return (
+            <article key={student} className="live-student" data-testid={`live-${student}`}>
+              <h3>{student}</h3>
+              <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : 'No answers yet'}</p>
+              <div className="answer-chips">
+                {answers.slice(-12).map((a) => (
+                  <span key={a.eventId} className={`chip ${a.status === 'v' ? 'right' : 'wrong'}`} title={`${a.word}: ${a.typed || '—'} (${a.status})`}>
+                    {a.word} {a.status === 'v' ? '✓' : '✗'}
+                  </span>
+                ))}
+              </div>
+              {finished.length > 0 && (
+                <ul className="finished-list">
+                  {finished.map((f) => (
+                    <li key={f.eventId}>
+                      {f.type} {f.bookUnitId}: <strong>{f.score}</strong>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </article>
+          );
+        })}
+      </div>
+      <p className="hint">
+        <Link href="/task">See the class's open tasks</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * @generated SignedSource<<ca2a7fb054f1d23cd91077dc13175b84>>
+ * @lightSyntaxTransform
+ */
+
+/* tslint:disable */
+/* eslint-disable */
+// @ts-nocheck
+
+import { ConcreteRequest } from 'relay-runtime';
+export type LiveClassSubscription$variables = {
+  classId: string;
+};
+export type LiveClassSubscription$data = {
+  readonly classActivity: {
+    readonly at: string;
+    readonly bookUnitId: string;
+    readonly eventId: string;
+    readonly kind: string;
+    readonly position: number | null | undefined;
+    readonly score: number | null | undefined;
+    readonly status: string | null | undefined;
+    readonly student: string;
+    readonly taskId: string;
+    readonly type: string;
+    readonly typed: string | null | undefined;
+    readonly word: string | null | undefined;
+  };
+};
+export type LiveClassSubscription = {
+  response: LiveClassSubscription$data;
+  variables: LiveClassSubscription$variables;
+};
+
+const node: ConcreteRequest = (function(){
+var v0 = [
+  {
+    "defaultValue": null,
+    "kind": "LocalArgument",
+    "name": "classId"
+  }
+],
+v1 = [
+  {
+    "alias": null,
+    "args": [
+      {
+        "kind": "Variable",
+        "name": "classId",
+        "variableName": "classId"
+      }
+    ],
+    "concreteType": "ClassEvent",
+    "kind": "LinkedField",
+    "name": "classActivity",
+    "plural": false,
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "eventId",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "kind",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "at",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "student",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "taskId",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "bookUnitId",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "type",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "position",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "word",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "typed",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "status",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "score",
+        "storageKey": null
+      }
+    ],
+    "storageKey": null
+  }
+];
+return {
+  "fragment": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Fragment",
+    "metadata": null,
+    "name": "LiveClassSubscription",
+    "selections": (v1/*:: as any*/),
+    "type": "Subscription",
+    "abstractKey": null
+  },
+  "kind": "Request",
+  "operation": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Operation",
+    "name": "LiveClassSubscription",
+    "selections": (v1/*:: as any*/)
+  },
+  "params": {
+    "cacheID": "adbfe3de4e2eb3b6a64608bc8cd17050",
+    "id": null,
+    "metadata": {},
+    "name": "LiveClassSubscription",
+    "operationKind": "subscription",
+    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    kind\n    at\n    student\n    taskId\n    bookUnitId\n    type\n    position\n    word\n    typed\n    status\n    score\n  }\n}\n"
+  }
+};
+})();
+
+(node as any).hash = "e112716ceadc2ba2cf474fa10082d898";
+
+export default node;
