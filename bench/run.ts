@@ -4,8 +4,12 @@
  * DATABASE_URL is set, PGlite otherwise.
  */
 import { viewerBenchmark } from './viewer.ts';
+import { ttsBenchmark } from './tts.ts';
 
-const results = [await viewerBenchmark()];
+const only = process.argv[2];
+const benchmarks = { viewer: viewerBenchmark, tts: ttsBenchmark };
+const results = [];
+for (const [name, run] of Object.entries(benchmarks)) if (!only || only === name) results.push(await run());
 console.log('\nWordBee benchmarks');
 for (const r of results) {
   console.log(`\n## ${r.name}`);
