@@ -64,6 +64,35 @@ export function cmuPhones(word: string): string | undefined {
   return dictionary[word.toLowerCase().replace(/’/g, "'")];
 }
 
+/** British spellings the US dictionary lists under their American form. */
+const US_SPELLINGS: [RegExp, string][] = [
+  [/our$/, 'or'],
+  [/ours$/, 'ors'],
+  [/yse$/, 'yze'],
+  [/ise$/, 'ize'],
+  [/tre$/, 'ter'],
+  [/ogue$/, 'og'],
+];
+
+/** A word missing from the dictionary: its US spelling, or two known words (schoolbag = school + bag). */
+function phonesOf(word: string): string | undefined {
+  const direct = cmuPhones(word) ?? (word.includes('-') && word.split('-').every(cmuPhones) ? word.split('-').map(cmuPhones).join(' ') : undefined);
+  if (direct) return direct;
+  if (word === 'maths') return `${cmuPhones('math')} S`;
+  for (const [pattern, us] of US_SPELLINGS) {
+    if (pattern.test(word)) {
+      const found = cmuPhones(word.replace(pattern, us));
+      if (found) return found;
+    }
+  }
+  for (let i = 3; i <= word.length - 3; i++) {
+    const head = cmuPhones(word.slice(0, i));
+    const tail = cmuPhones(word.slice(i));
+    if (head && tail) return `${head} ${tail.replace(/1/g, '2')}`;
+  }
+  return undefined;
+}
+
 /** `/ˈæpəl/` for a word or phrase; '' when any part is missing from the dictionary. */
 export function phoneticOf(text: string): string {
   const parts = text
@@ -72,8 +101,8 @@ export function phoneticOf(text: string): string {
     .split(/\s+/)
     .filter(Boolean);
   const ipa = parts.map((p) => {
-    const phones = cmuPhones(p) ?? (p.includes('-') ? p.split('-').map(cmuPhones).join(' ') : undefined);
-    return phones && !phones.includes('undefined') ? arpabetToIpa(phones) : undefined;
+    const phones = phonesOf(p);
+    return phones ? arpabetToIpa(phones) : undefined;
   });
   return ipa.every(Boolean) ? `/${ipa.join(' ')}/` : '';
 }
