@@ -108,23 +108,28 @@ function topicUnits(cards: Card[], idPrefix: string, size = UNIT_SIZE): PackUnit
   return units;
 }
 
-/** Press books whose real unit lists are not established: the level's words by topic, said so in the title. */
-function pressBooks(cards: Card[], schoolId: string, pressId: string, press: string, plan: { id: string; label: string }[], unitsPerBook: number): PackBook[] {
-  const perUnit = Math.max(6, Math.ceil(cards.length / (plan.length * unitsPerBook)));
-  const units = chunk(cards, perUnit);
-  return plan.map((book, b): PackBook => ({
-    id: book.id,
-    title: `${press} ${book.label} (units built from the level's word list by topic)`,
-    kind: 'press',
-    level: null,
-    schoolId,
-    pressId,
-    units: units.slice(b * unitsPerBook, (b + 1) * unitsPerBook).map((words, u) => ({
-      unitId: String(u + 1),
-      title: `Unit ${u + 1}: ${words[0]!.topic}`,
-      words: words.map((c) => c.word),
-    })),
-  })).filter((book) => book.units.length > 0);
+/**
+ * Press books whose real unit lists are not established: the level's words by topic in units of
+ * at most 20 words, shared out over the series' books, said so in each title.
+ */
+function pressBooks(cards: Card[], schoolId: string, pressId: string, press: string, plan: { id: string; label: string }[]): PackBook[] {
+  const units = chunk(cards, UNIT_SIZE);
+  const perBook = Math.ceil(units.length / plan.length);
+  return plan
+    .map((book, b): PackBook => ({
+      id: book.id,
+      title: `${press} ${book.label} (units built from the level's word list by topic)`,
+      kind: 'press',
+      level: null,
+      schoolId,
+      pressId,
+      units: units.slice(b * perBook, (b + 1) * perBook).map((words, u) => ({
+        unitId: String(u + 1),
+        title: `Unit ${u + 1}: ${words[0]!.topic}`,
+        words: words.map((c) => c.word),
+      })),
+    }))
+    .filter((book) => book.units.length > 0);
 }
 
 const grades = (prefix: string, labels: string[]) => labels.map((l) => ({ id: `${prefix}${l}`, label: l }));
@@ -165,14 +170,14 @@ export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE): Pack {
   }));
   const seniorSelective = [...hm.slice(Math.floor(hm.length / 2)), ...hsm];
   const press: PackBook[] = [
-    ...pressBooks(es, 'ES', 'PEP', 'PEP Primary English', grades('PEP', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B']), 6),
-    ...pressBooks([...es].reverse(), 'ES', 'BNU', 'BNU Primary English', grades('BNU', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B']), 6),
-    ...pressBooks(ms, 'MS', 'PEP', 'PEP Go for it!', grades('PEP', ['7A', '7B', '8A', '8B', '9']), 10),
-    ...pressBooks([...ms].reverse(), 'MS', 'BNU', 'BNU Junior English', grades('BNU', ['7A', '7B', '8A', '8B', '9A', '9B']), 8),
-    ...pressBooks(hm.slice(0, Math.ceil(hm.length / 2)), 'HS', 'PEP', 'PEP Senior English', grades('PEPB', ['1', '2', '3']), 5),
-    ...pressBooks(seniorSelective, 'HS', 'PEP', 'PEP Senior English Selective', grades('PEPX', ['1', '2', '3', '4']), 5),
-    ...pressBooks([...hm].reverse(), 'HS', 'BNU', 'BNU Senior English', grades('BNUB', ['1', '2', '3']), 5),
-    ...pressBooks([...hsm].reverse(), 'HS', 'BNU', 'BNU Senior English Selective', grades('BNUX', ['1', '2', '3', '4']), 5),
+    ...pressBooks(es, 'ES', 'PEP', 'PEP Primary English', grades('PEP', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
+    ...pressBooks([...es].reverse(), 'ES', 'BNU', 'BNU Primary English', grades('BNU', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
+    ...pressBooks(ms, 'MS', 'PEP', 'PEP Go for it!', grades('PEP', ['7A', '7B', '8A', '8B', '9'])),
+    ...pressBooks([...ms].reverse(), 'MS', 'BNU', 'BNU Junior English', grades('BNU', ['7A', '7B', '8A', '8B', '9A', '9B'])),
+    ...pressBooks(hm.slice(0, Math.ceil(hm.length / 2)), 'HS', 'PEP', 'PEP Senior English', grades('PEPB', ['1', '2', '3'])),
+    ...pressBooks(seniorSelective, 'HS', 'PEP', 'PEP Senior English Selective', grades('PEPX', ['1', '2', '3', '4'])),
+    ...pressBooks([...hm].reverse(), 'HS', 'BNU', 'BNU Senior English', grades('BNUB', ['1', '2', '3'])),
+    ...pressBooks([...hsm].reverse(), 'HS', 'BNU', 'BNU Senior English Selective', grades('BNUX', ['1', '2', '3', '4'])),
   ];
   const books = [national, ...sources, ...press];
   const version = createHash('sha256').update(JSON.stringify({ cards, books })).digest('hex').slice(0, 16);

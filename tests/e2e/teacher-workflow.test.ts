@@ -63,7 +63,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     const start = await page.locator('tbody tr td:first-child').allInnerTexts();
     expect(start).toEqual(['NS2022', 'FC2025', 'ES2022', 'MS2022', 'HM2020', 'HSM2020', 'ES-PEP']);
     await page.getByRole('button', { name: 'ES-PEP' }).first().click();
-    await expect.poll(() => page.locator('tbody tr td:first-child').allInnerTexts()).toEqual(['NS2022', 'ES-PEP', 'PEP3A']);
+    await expect.poll(() => page.locator('tbody tr td:first-child').allInnerTexts()).toEqual(['NS2022', 'ES-PEP', 'PEP3A', 'PEP3B']);
     await page.getByRole('button', { name: 'NS2022', exact: true }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(7);
     await page.getByRole('button', { name: 'ES2', exact: true }).click();

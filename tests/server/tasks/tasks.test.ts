@@ -26,7 +26,7 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
   const studentTasks = async () => (await server.get('/api/v1.0/usertasks', student)).body as any[];
 
   it("lists the class's textbooks as the spec's comma text", async () => {
-    expect(await server.get('/api/v1.0/textbooks/?cn=4B', teacher)).toEqual({ status: 200, body: 'ES,PEP,PEP3A-1-5' });
+    expect(await server.get('/api/v1.0/textbooks/?cn=4B', teacher)).toEqual({ status: 200, body: 'ES,PEP,PEP3A-1-1,PEP3B-1-1' });
     expect(await server.get('/api/v1.0/textbooks/?cn=', teacher)).toEqual({ status: 400, body: { info: 'Click Classes, then SelectClass menu to select a class to work with' } });
     expect((await server.get('/api/v1.0/textbooks/?cn=4B', other)).status).toBe(404);
   });
