@@ -17,6 +17,8 @@ import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
+import { createMailer, type Mailer } from './reports/mailer.ts';
+import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
@@ -36,6 +38,8 @@ export type AppOptions = {
   /** Serve the built client from dist/ (default: when it exists). */
   serveClient?: boolean;
   seed?: boolean;
+  /** Run the mail outbox worker (tests drain it by hand). */
+  mailWorker?: boolean;
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
   contentDir?: string;
   now?: () => number;
@@ -43,6 +47,7 @@ export type AppOptions = {
 
 export type App = {
   deps: Deps;
+  mailer: Mailer;
   database: DatabaseHandle;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -54,6 +59,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl) };
   if (options.seed !== false) await seed(deps, options.contentDir);
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  if (options.mailWorker !== false) mailer.start();
 
   const rest = new RestRouter(deps);
   registerUserRoutes(rest);
@@ -62,6 +69,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerTaskRoutes(rest);
   registerSpeechRoutes(rest);
   registerResultRoutes(rest);
+  registerReportRoutes(rest);
 
   const yoga = createGraphQL(deps);
   const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);
@@ -119,6 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   return {
     deps,
+    mailer,
     database,
     listen: (port = config.port, host = config.host) =>
       new Promise((resolve, reject) => {
@@ -135,6 +144,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await mailer.stop();
       await deps.tts.close();
       await deps.live.close();
       await database.close();

@@ -26,6 +26,7 @@ export async function ensureClientBuilt(): Promise<void> {
   const sourcesAt = Math.max(newestMtime(path.join(root, 'client')), statSync(path.join(root, 'schema.graphql')).mtimeMs);
   if (builtAt >= sourcesAt) return;
   console.log('Building the client (first start or changed sources)...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV=production: a test runner's NODE_ENV=test would otherwise give React's development build.
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('The client build failed; see the output above');
 }

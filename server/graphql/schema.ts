@@ -7,6 +7,7 @@ import '../textbooks/graphql.ts';
 import '../tasks/graphql.ts';
 import '../results/graphql.ts';
 import '../live/graphql.ts';
+import '../reports/graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

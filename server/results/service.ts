@@ -12,6 +12,7 @@ import { NATIONAL_BOOK } from '../textbooks/service.ts';
 import { assignNext, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
 import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
 import { ratingFor, reviewWords } from './memory.ts';
+import { createReport } from '../reports/service.ts';
 import { answerEventId, finishedEventId } from '../live/service.ts';
 
 export type ResultReceipt = {
@@ -59,6 +60,26 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       .values({ taskRowId: task.row.id, userId: viewer.id, score, correct, total: taskWords.length, detail: parsed.raw, createdAt: now })
       .returning({ id: results.id });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
+    // The report and its e-mails are written with the result: both or neither.
+    await createReport(
+      tx,
+      result!.id,
+      {
+        student: task.studentName,
+        className: task.klass.name,
+        teacher: task.teacher,
+        taskId: parsed.label,
+        bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
+        type: task.assignment.type,
+        finishedAt: now,
+        score,
+        correct,
+        total: taskWords.length,
+        rows: parsed.rows,
+      },
+      deps.config.reportTtlDays,
+      now,
+    );
 
     const cards = await wordsOfTask(tx, task.row, task.assignment);
     const idOf = new Map(cards.map((c) => [c.text, c.id]));

@@ -2,7 +2,8 @@
  * Classes (spec screen 8): the teacher's class table and the +Class, -Class, SelectClass and
  * Reports panels (flags add 1, remove 2, select 4, reports 16).
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { Loading } from '../../ui/Loading';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useStoredValue } from '../../session';
 import type { ClassesQuery } from './__generated__/ClassesQuery.graphql';
@@ -118,7 +119,11 @@ export default function Classes() {
       {Boolean(panels & PANELS.add) && connection && <AddClassForm connectionId={connection.__id} />}
       {Boolean(panels & PANELS.remove) && connection && <DeleteClassForm classes={list} connectionId={connection.__id} />}
       {Boolean(panels & PANELS.select) && <SelectClassForm classes={list} />}
-      {Boolean(panels & PANELS.reports) && <ReportsPanel />}
+      {Boolean(panels & PANELS.reports) && (
+        <Suspense fallback={<Loading />}>
+          <ReportsPanel />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,12 +1,88 @@
 /**
- * Reports (spec screen 8): one row per report file with its expiry and a download arrow.
- * Reports are produced once students finish tasks; until then the list is empty.
+ * Reports (spec screen 8): one row per report file with its expiry (10 characters) and a
+ * download arrow; '{file} downloaded' after a download; 'No report file' when there is none.
  */
+import { useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { readUser } from '../../session';
+import { StatusLine, type Status } from '../../ui/StatusLine';
+import type { ReportsPanelQuery } from './__generated__/ReportsPanelQuery.graphql';
+
 export function ReportsPanel() {
+  const data = useLazyLoadQuery<ReportsPanelQuery>(
+    graphql`
+      query ReportsPanelQuery {
+        viewer {
+          reports {
+            fileName
+            expireAt
+            student
+            bookUnitId
+            type
+            score
+            downloadUrl
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'network-only' },
+  );
+  const [status, setStatus] = useState<Status>(null);
+  const reports = data.viewer?.reports ?? [];
+  const download = async (fileName: string, url: string) => {
+    const response = await fetch(url, { headers: { 'x-access-token': readUser()?.accessToken ?? '' } });
+    if (!response.ok) {
+      setStatus({ text: (await response.json().catch(() => null))?.info ?? `${fileName} could not be downloaded`, tone: 'error' });
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = fileName;
+    link.click();
+    URL.revokeObjectURL(link.href);
+    setStatus({ text: `${fileName} downloaded`, tone: 'success' });
+  };
   return (
     <section className="card panel-form" aria-label="Reports">
       <h2>Reports</h2>
-      <p className="guidance">No report file</p>
+      {reports.length === 0 ? (
+        <p className="guidance">No report file</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="table stack">
+            <thead>
+              <tr>
+                <th>file</th>
+                <th>student</th>
+                <th>task</th>
+                <th>score</th>
+                <th>expires</th>
+                <th aria-label="Download" />
+              </tr>
+            </thead>
+            <tbody>
+              {reports.map((r) => (
+                <tr key={r.fileName}>
+                  <td data-label="file">{r.fileName}</td>
+                  <td data-label="student">{r.student}</td>
+                  <td data-label="task">
+                    {r.type} {r.bookUnitId}
+                  </td>
+                  <td data-label="score">{r.score}</td>
+                  <td data-label="expires">{new Date(String(r.expireAt)).toLocaleDateString().slice(0, 10)}</td>
+                  <td data-label="download">
+                    <button type="button" className="cell-button" aria-label={`Download ${r.fileName}`} onClick={() => void download(r.fileName, r.downloadUrl)}>
+                      ⬇
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <StatusLine status={status} />
     </section>
   );
 }

@@ -51,7 +51,7 @@ function Player({ taskId }: { taskId: string }) {
       }
     `,
     { taskId },
-    { fetchPolicy: 'network-only' },
+    { fetchPolicy: 'store-and-network' },
   );
   const { label, words } = data.taskContent;
   const [, navigate] = useLocation();

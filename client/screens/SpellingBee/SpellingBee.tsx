@@ -53,7 +53,7 @@ function Player({ taskId }: { taskId: string }) {
       }
     `,
     { taskId },
-    { fetchPolicy: 'network-only' },
+    { fetchPolicy: 'store-and-network' },
   );
   const content = data.taskContent;
   const words = content.words;

@@ -1,0 +1,17 @@
+/** Spec section 7: GET /userreports and GET /userreports/{fileName} (teachers, their students' reports). */
+import type { RestRouter } from '../http/rest.ts';
+import { listReports, reportPdf } from './service.ts';
+
+export function registerReportRoutes(router: RestRouter): void {
+  router.on('GET', '/userreports', async (r) => {
+    const list = await listReports(r.deps.db, await r.viewer());
+    return {
+      json: list.map((x) => ({ fileName: x.fileName, expireAt: x.expireAt.toISOString(), student: x.student, className: x.className, bookUnitID: x.bookUnitId, Type: x.type, score: x.score })),
+    };
+  });
+  router.on('GET', '/userreports/:fileName', async (r) => {
+    const name = r.params.fileName ?? '';
+    const pdf = await reportPdf(r.deps.db, await r.viewer(), name);
+    return { bytes: pdf, contentType: 'application/pdf', headers: { 'content-disposition': `attachment; filename="${name}"` } };
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * Reports: a PDF per finished task, kept until it expires (REPORT_TTL_DAYS), listed to and
+ * downloadable by the student's teacher, and e-mailed to the student and the teacher through
+ * the durable outbox (server/reports/mailer.ts). Rules: DESIGN (Reports), spec screen 8.
+ */
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { assignments, classes, mailOutbox, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
+import type { Executor } from '../../db/index.ts';
+import type { Viewer } from '../deps.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import { requireTeacher } from '../classes/service.ts';
+import { renderReportPdf, type ReportContent } from './pdf.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `{student}-{bookID}-{unitID}-{TPID}-{Type}-{yyyymmdd}.pdf`: only letters, digits, '_', '.', '-'. */
+export function reportFileName(c: Pick<ReportContent, 'student' | 'taskId' | 'finishedAt'>, resultId: number): string {
+  const [bookId, unitId, tpid, type] = c.taskId.split('-');
+  const date = c.finishedAt.toISOString().slice(0, 10).replace(/-/g, '');
+  return `${c.student}-${bookId}-${unitId}-${tpid}-${type}-${date}-${resultId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
+}
+
+export const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/.test(name) && !name.includes('..');
+
+/**
+ * Writes the report and its two e-mails in the caller's transaction (the result's), so a
+ * stored result always has its report and its mail queued, and a rolled-back one has neither.
+ */
+export async function createReport(tx: Executor, resultId: number, content: ReportContent, ttlDays: number, now: Date): Promise<{ fileName: string }> {
+  const pdf = await renderReportPdf(content);
+  const fileName = reportFileName(content, resultId);
+  const [report] = await tx
+    .insert(reports)
+    .values({ resultId, fileName, pdf, createdAt: now, expireAt: new Date(now.getTime() + ttlDays * DAY_MS) })
+    .returning({ id: reports.id });
+  const teacher = alias(users, 'teacher');
+  const [people] = await tx
+    .select({ studentEmail: users.email, teacherEmail: teacher.email })
+    .from(results)
+    .innerJoin(users, eq(users.id, results.userId))
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(teacher, eq(teacher.id, classes.teacherId))
+    .where(eq(results.id, resultId));
+  const subject = `WordBee report: ${content.student}, ${content.bookUnitId} ${content.type}, score ${content.score}`;
+  const text = [
+    `${content.student} finished ${content.bookUnitId} (${content.type}) in class ${content.className} with a score of ${content.score} (${content.correct} of ${content.total} right).`,
+    '',
+    `The report is attached (${fileName}). It is kept until ${new Date(now.getTime() + ttlDays * DAY_MS).toISOString().slice(0, 10)}.`,
+    '',
+    'WordBee',
+  ].join('\n');
+  const recipients = [...new Set([people?.studentEmail, people?.teacherEmail].filter((a): a is string => Boolean(a)))];
+  if (recipients.length) {
+    await tx
+      .insert(mailOutbox)
+      .values(recipients.map((to) => ({ dedupeKey: `report:${report!.id}:${to.toLowerCase()}`, toAddress: to, subject, textBody: text, reportId: report!.id, createdAt: now, nextAttemptAt: now })))
+      .onConflictDoNothing();
+  }
+  return { fileName };
+}
+
+export type ReportListing = { fileName: string; expireAt: Date; createdAt: Date; student: string; className: string; bookUnitId: string; type: string; score: number };
+
+/** The reports of a teacher's students that have not expired, newest first. */
+export async function listReports(db: Executor, viewer: Viewer, now = new Date()): Promise<ReportListing[]> {
+  requireTeacher(viewer);
+  const rows = await db
+    .select({
+      fileName: reports.fileName,
+      expireAt: reports.expireAt,
+      createdAt: reports.createdAt,
+      student: rosterEntries.studentName,
+      className: classes.name,
+      bookId: assignments.bookId,
+      unitId: assignments.unitId,
+      type: assignments.type,
+      score: results.score,
+    })
+    .from(reports)
+    .innerJoin(results, eq(results.id, reports.resultId))
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+    .where(and(eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)))
+    .orderBy(asc(reports.createdAt));
+  return rows.reverse().map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` }));
+}
+
+/** A report's PDF, for the teacher of its student only; anything else is "not found". */
+export async function reportPdf(db: Executor, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
+  requireTeacher(viewer);
+  if (!isReportFileName(fileName)) throw new ValidationError('Not a report file name');
+  const [row] = await db
+    .select({ pdf: reports.pdf })
+    .from(reports)
+    .innerJoin(results, eq(results.id, reports.resultId))
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .where(and(eq(reports.fileName, fileName), eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)));
+  if (!row) throw new NotFoundError(`No report file ${fileName}`);
+  return Buffer.from(row.pdf);
+}
+
+/** Deletes expired reports (their queued e-mails keep their text, without the attachment). */
+export async function deleteExpiredReports(db: Executor, now = new Date()): Promise<number> {
+  const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ id: reports.id });
+  return gone.length;
+}
+

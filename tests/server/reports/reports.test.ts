@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { DATABASES } from '../../helpers/databases.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { mailOutbox, reports } from '../../../db/schema.ts';
+import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+import { deleteExpiredReports } from '../../../server/reports/service.ts';
+
+const WORDS = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
+
+async function finishTask(server: TestServer) {
+  const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+  const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
+  await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
+  const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === 'NS2022-ES3');
+  const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
+  const rows = WORDS.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
+  expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-87`], student)).status).toBe(200);
+  return { teacher, student };
+}
+
+describe.each(DATABASES)('reports on %s', (kind) => {
+  let server: TestServer;
+  let who: Awaited<ReturnType<typeof finishTask>>;
+  beforeAll(async () => {
+    server = await startServer(kind, { app: { mailWorker: false } });
+    who = await finishTask(server);
+  });
+  afterAll(() => server?.close());
+
+  it('makes a PDF per finished task, listed to the teacher with its expiry, downloadable by the teacher only', async () => {
+    const list = (await server.get('/api/v1.0/userreports', who.teacher)).body;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ fileName: expect.stringMatching(/^demostudent-NS2022-ES3-\d+-SB-\d{8}-\d+\.pdf$/), student: 'demostudent', bookUnitID: 'NS2022-ES3', Type: 'SB', score: 87 });
+    const days = (new Date(list[0].expireAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    const pdf = await fetch(`${server.url}/api/v1.0/userreports/${list[0].fileName}`, { headers: who.teacher });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(server.dataDir, 'report.pdf');
+    writeFileSync(file, bytes);
+    const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    if (text.status === 0) {
+      expect(text.stdout).toContain('demostudent');
+      expect(text.stdout).toContain('Wrong spell words list (correct word, wrong spell;)');
+      expect(text.stdout).toMatch(/blue,\s+bleu;/);
+    } else if (process.env.CI) throw new Error('pdftotext is needed in CI');
+    expect((await server.get(`/api/v1.0/userreports/${list[0].fileName}`, who.student)).status).toBe(403);
+    expect((await server.get('/api/v1.0/userreports', who.student)).status).toBe(403);
+    await server.post('/api/v1.0/username/signup', { username: 'mrxu1', password: 'xu123', email: 'xu@school.cn', isTeacher: true });
+    const other = { 'x-access-token': (await server.login('mrxu1', 'xu123')).accessToken };
+    expect((await server.get('/api/v1.0/userreports', other)).body).toEqual([]);
+    expect((await server.get(`/api/v1.0/userreports/${list[0].fileName}`, other)).status).toBe(404);
+    expect((await server.get('/api/v1.0/userreports/..%2F..%2Fjwt-secret', who.teacher)).status).toBe(400);
+  });
+
+  it('queues one e-mail each to the student and the teacher, written as .eml without SMTP', async () => {
+    const queued = await server.app.deps.db.select().from(mailOutbox);
+    expect(queued.map((m) => m.toAddress).sort()).toEqual(['demostudent@wordbee.local', 'demoteacher@wordbee.local']);
+    expect(await server.app.mailer.drain()).toBe(2);
+    expect(await server.app.mailer.drain()).toBe(0);
+    const files = readdirSync(path.join(server.dataDir, 'outbox'));
+    expect(files).toHaveLength(2);
+    const eml = readFileSync(path.join(server.dataDir, 'outbox', files[0]!), 'utf8');
+    expect(eml).toMatch(/Subject: WordBee report: demostudent, NS2022-ES3 SB, score 87/);
+    expect(eml).toContain('Content-Type: application/pdf');
+  });
+
+  it('deletes reports once they expire', async () => {
+    expect(await deleteExpiredReports(server.app.deps.db, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
+    expect(await server.app.deps.db.select().from(reports)).toEqual([]);
+  });
+});
+
+describe('mail over SMTP', () => {
+  it('is retried with backoff while the mail server refuses, then delivered once', async () => {
+    const received: string[] = [];
+    let refuse = true;
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (c) => (data += c));
+        stream.on('end', () => {
+          if (refuse) return callback(new Error('451 try again later'));
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    const port = (smtp.server.address() as { port: number }).port;
+    const server = await startServer('pglite', { env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, app: { mailWorker: false } });
+    try {
+      await finishTask(server);
+      const now = Date.now();
+      expect(await server.app.mailer.drain(new Date(now))).toBe(0);
+      const [first] = await server.app.deps.db.select().from(mailOutbox);
+      expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(first!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(now + 29_000);
+      // Not due yet: nothing is sent.
+      refuse = false;
+      expect(await server.app.mailer.drain(new Date(now + 1000))).toBe(0);
+      expect(await server.app.mailer.drain(new Date(now + 31_000))).toBe(2);
+      expect(await server.app.mailer.drain(new Date(now + 10 * 60_000))).toBe(0);
+      expect(received).toHaveLength(2);
+      expect(received[0]).toContain('WordBee report: demostudent');
+      const rows = await server.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
+      expect(rows).toHaveLength(2);
+    } finally {
+      await server.close();
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
+  });
+});
