@@ -85,6 +85,7 @@ const AddClassInput = builder.inputType('AddClassInput', {
     tbTaskType: t.string({ description: 'PA+SB (default), PA or SB.' }),
     spellingTimeoutSec: t.int({ description: 'Default 15.' }),
     taskDueDays: t.int({ description: 'Default 7.' }),
+    fmBatchSize: t.int({ description: 'Words per Flashcard Master batch (unit R), 3–50; default 10.' }),
   }),
 });
 
@@ -117,6 +118,7 @@ builder.mutationField('addClass', (t) =>
         tbTaskType: input.tbTaskType,
         spellingTimeoutSec: input.spellingTimeoutSec,
         taskDueDays: input.taskDueDays,
+        fmBatchSize: input.fmBatchSize,
       });
       return { klass: await classRecord(ctx, id), info: 'success' };
     },

@@ -14,6 +14,7 @@ export function registerClassRoutes(router: RestRouter): void {
         tbTaskType: c.tbTaskType,
         spellingTimeoutSec: c.spellingTimeoutSec,
         taskDueDays: c.taskDueDays,
+        fmBatchSize: c.fmBatchSize,
       })),
     };
   });

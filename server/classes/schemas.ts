@@ -7,6 +7,7 @@ export const CLASS_TASK_TYPES = ['PA+SB', 'PA', 'SB'] as const;
 export const DEFAULT_TB_TASK_TYPE = 'PA+SB';
 export const DEFAULT_SPELLING_TIMEOUT_SEC = 15;
 export const DEFAULT_TASK_DUE_DAYS = 7;
+export const DEFAULT_FM_BATCH_SIZE = 10;
 export const REQUIRED_MESSAGE = 'All four red color inputs are required';
 /** A roster is at most this many names. */
 export const MAX_STUDENTS = 100;
@@ -56,6 +57,8 @@ export const addClassSchema = z.object({
     .pipe(z.enum(CLASS_TASK_TYPES, { error: `tbTaskType must be one of ${CLASS_TASK_TYPES.join(', ')}` })),
   spellingTimeoutSec: optionalInt('spellingTimeoutSec', DEFAULT_SPELLING_TIMEOUT_SEC, 5, 59),
   taskDueDays: optionalInt('taskDueDays', DEFAULT_TASK_DUE_DAYS, 1, 365),
+  /** Words per Flashcard Master batch drawn from the memory model (unit 'R'). */
+  fmBatchSize: optionalInt('fmBatchSize', DEFAULT_FM_BATCH_SIZE, 3, 50),
 });
 export type AddClassInput = z.infer<typeof addClassSchema>;
 

@@ -78,6 +78,7 @@ export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Prom
         tbTaskType: input.tbTaskType,
         spellingTimeoutSec: input.spellingTimeoutSec,
         taskDueDays: input.taskDueDays,
+        fmBatchSize: input.fmBatchSize,
       })
       .returning({ id: classes.id, name: classes.name });
     await db

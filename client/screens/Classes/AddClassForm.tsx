@@ -1,7 +1,7 @@
 /** The +Class form (spec screen 8 and section 5, Add class). */
 import { useMemo, useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import { addClassSchema, CLASS_TASK_TYPES, DEFAULT_SPELLING_TIMEOUT_SEC, DEFAULT_TASK_DUE_DAYS, DEFAULT_TB_TASK_TYPE, SCHOOL_IDS } from '../../../server/classes/schemas';
+import { addClassSchema, CLASS_TASK_TYPES, DEFAULT_FM_BATCH_SIZE, DEFAULT_SPELLING_TIMEOUT_SEC, DEFAULT_TASK_DUE_DAYS, DEFAULT_TB_TASK_TYPE, SCHOOL_IDS } from '../../../server/classes/schemas';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { cachedPressOptions, lastSet, rememberLastSet } from './classStorage';
@@ -16,6 +16,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
     tbTaskType: lastSet('tbTaskType', DEFAULT_TB_TASK_TYPE),
     taskDueDays: lastSet('taskDueDays', String(DEFAULT_TASK_DUE_DAYS)),
     spellingTimeoutSec: lastSet('spellingTimeoutSec', String(DEFAULT_SPELLING_TIMEOUT_SEC)),
+    fmBatchSize: lastSet('fmBatchSize', String(DEFAULT_FM_BATCH_SIZE)),
   });
   const [status, setStatus] = useState<Status>(null);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -78,6 +79,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
           tbTaskType: input.tbTaskType,
           spellingTimeoutSec: input.spellingTimeoutSec,
           taskDueDays: input.taskDueDays,
+          fmBatchSize: input.fmBatchSize,
         },
       },
       onCompleted: ({ addClass }) => {
@@ -85,6 +87,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
           rememberLastSet('tbTaskType', input.tbTaskType);
           rememberLastSet('taskDueDays', String(input.taskDueDays));
           rememberLastSet('spellingTimeoutSec', String(input.spellingTimeoutSec));
+          rememberLastSet('fmBatchSize', String(input.fmBatchSize));
           sessionStorage.removeItem('classList');
           setStatus({ text: `${addClass.info}: class ${input.className} added`, tone: 'success' });
         } else {
@@ -148,6 +151,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
           </label>
           <TextField label="taskDueDays" name="taskDueDays" inputMode="numeric" value={form.taskDueDays} onValue={set('taskDueDays')} />
           <TextField label="spellingTimeoutSec" name="spellingTimeoutSec" inputMode="numeric" value={form.spellingTimeoutSec} onValue={set('spellingTimeoutSec')} />
+          <TextField label="FM batch size" name="fmBatchSize" inputMode="numeric" value={form.fmBatchSize} onValue={set('fmBatchSize')} />
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={inFlight}>
               +Class

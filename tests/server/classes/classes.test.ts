@@ -30,10 +30,10 @@ describe.each(DATABASES)('classes on %s', (kind) => {
       status: 400,
       body: 'Student name "Li Lei" may use only letters, digits, "_" and "."',
     });
-    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: '20', taskDueDays: '3' })).toEqual({ status: 200, body: 'success' });
+    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: '20', taskDueDays: '3', fmBatchSize: '5' })).toEqual({ status: 200, body: 'success' });
     expect((await server.get('/api/v1.0/userclasses', teacher)).body).toEqual([
-      { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet, Tom', tbTaskType: 'PA+SB', spellingTimeoutSec: 15, taskDueDays: 7 },
-      { className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: 20, taskDueDays: 3 },
+      { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet, Tom', tbTaskType: 'PA+SB', spellingTimeoutSec: 15, taskDueDays: 7, fmBatchSize: 10 },
+      { className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: 20, taskDueDays: 3, fmBatchSize: 5 },
     ]);
   });
 
@@ -46,6 +46,7 @@ describe.each(DATABASES)('classes on %s', (kind) => {
     expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'NS', students: 'Ann' })).toEqual({ status: 400, body: 'pressID NS is not offered for schoolID ES' });
     expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Ann', taskDueDays: 'soon' })).toEqual({ status: 400, body: 'taskDueDays must be a whole number' });
     expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Ann', spellingTimeoutSec: 99 })).toEqual({ status: 400, body: 'spellingTimeoutSec must be between 5 and 59' });
+    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Ann', fmBatchSize: 500 })).toEqual({ status: 400, body: 'fmBatchSize must be between 3 and 50' });
     expect(await add({ className: 'class 3a', schoolID: 'ES', pressID: 'PEP', students: 'Ann' })).toEqual({ status: 409, body: 'You already have a class named class 3a' });
     expect(await count()).toEqual(before);
   });
@@ -60,6 +61,15 @@ describe.each(DATABASES)('classes on %s', (kind) => {
     });
     expect(await server.post('/api/v1.0/userclasses/selectclass', { className: 'Nope' }, teacher)).toEqual({ status: 404, body: { info: 'Class Nope not found' } });
     expect(await server.post('/api/v1.0/userclasses/selectclass', {}, teacher)).toEqual({ status: 400, body: { info: 'input className' } });
+  });
+
+  it("draws Flashcard Master batches of the class's batch size", async () => {
+    await server.post('/api/v1.0/username/signup', { username: 'LiLei', password: 'lilei', email: 'li@home.cn', isTeacher: false, teachername: 'mrsfang', classname: 'Grade 7' });
+    const li = { 'x-access-token': (await server.login('lilei', 'lilei')).accessToken };
+    await server.post('/api/v1.0/userprofiles/assigntask', { className: 'Grade 7', bookUnitID: 'MS2022-R', Type: 'FM' }, teacher);
+    const task = (await server.get('/api/v1.0/usertasks', li)).body[0];
+    const content = (await server.get(`/api/v1.0/usertasks/MS2022-R-${task.TPID}-FM-mrsfang`, li)).body;
+    expect(content.slice(1).map((c: any) => c.word)).toEqual(['cat', 'dog', 'bird', 'fish', 'rabbit']);
   });
 
   it('a student cannot use any class call, and nothing changes', async () => {

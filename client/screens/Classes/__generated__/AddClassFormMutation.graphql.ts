@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<4fcfff8cf192e07a938e27ccdeb3e456>>
+ * @generated SignedSource<<62277de36673f0c530774d290fd3e251>>
  * @lightSyntaxTransform
  */
 
@@ -10,6 +10,7 @@
 import { ConcreteRequest } from 'relay-runtime';
 export type AddClassInput = {
   className: string;
+  fmBatchSize?: number | null | undefined;
   pressId: string;
   schoolId: string;
   spellingTimeoutSec?: number | null | undefined;
