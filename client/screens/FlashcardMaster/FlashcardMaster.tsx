@@ -5,17 +5,16 @@
  * result is posted and the app returns to /task after 4 seconds.
  */
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';
 import { currentTaskId } from '../../ui/player/taskId';
-import { buildSbArr, type Answer } from '../../ui/player/result';
+import type { Answer } from '../../ui/player/result';
+import { useTaskResult } from '../../ui/player/useTaskResult';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { Panel } from '../../ui/Panel';
 import type { FlashcardMasterQuery } from './__generated__/FlashcardMasterQuery.graphql';
-import type { FlashcardMasterAnswerMutation } from './__generated__/FlashcardMasterAnswerMutation.graphql';
-import type { FlashcardMasterSubmitMutation } from './__generated__/FlashcardMasterSubmitMutation.graphql';
 
 const RETURN_AFTER_MS = 4000;
 
@@ -68,60 +67,21 @@ function Player({ taskId }: { taskId: string }) {
   const card = words[answers.length];
   const correct = answers.filter((a) => a.status === 'v').length;
 
-  const [recordAnswer] = useMutation<FlashcardMasterAnswerMutation>(graphql`
-    mutation FlashcardMasterAnswerMutation($input: AnswerInput!) {
-      recordAnswer(input: $input) {
-        __typename
-      }
-    }
-  `);
-  const [submitResult] = useMutation<FlashcardMasterSubmitMutation>(graphql`
-    mutation FlashcardMasterSubmitMutation($sbArr: JSON!) {
-      submitResult(sbArr: $sbArr) {
-        __typename
-        ... on ResultPayload {
-          score
-          nextTask
-          wrongSpellings {
-            word
-            typed
-          }
-        }
-        ... on ValidationError {
-          message
-        }
-        ... on NotFoundError {
-          message
-        }
-        ... on ConflictError {
-          message
-        }
-        ... on ForbiddenError {
-          message
-        }
-      }
-    }
-  `);
+  const { recordAnswer, postResult } = useTaskResult(label);
 
   const finish = useCallback(
     (all: Answer[]) => {
-      const { sbArr, correct: right } = buildSbArr(label, all);
-      const ending = `score ${right} of ${all.length}, done. Auto back to Task`;
-      setEndMessage(ending);
-      submitResult({
-        variables: { sbArr },
-        onCompleted: ({ submitResult: r }) => {
-          if (r.__typename === 'ResultPayload') {
-            setWrong(r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })));
-            window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
-          } else {
-            setEndMessage(`score ${right} of ${all.length}, but it was not saved: ${r.__typename === '%other' ? 'unexpected reply' : r.message}`);
-          }
-        },
-        onError: (error) => setEndMessage(`score ${right} of ${all.length}, but it was not saved: ${error.message}`),
+      const { correct: right, total } = postResult(all, (outcome) => {
+        if (outcome.saved) {
+          setWrong(outcome.wrongSpellings);
+          window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
+        } else {
+          setEndMessage(`score ${outcome.correct} of ${outcome.total}, but it was not saved: ${outcome.error}`);
+        }
       });
+      setEndMessage(`score ${right} of ${total}, done. Auto back to Task`);
     },
-    [label, navigate, submitResult],
+    [navigate, postResult],
   );
 
   const record = (status: string) => {
@@ -131,7 +91,7 @@ function Player({ taskId }: { taskId: string }) {
     setAnswers(all);
     setTyped('');
     setTextSide(false);
-    recordAnswer({ variables: { input: { taskId: label, position: all.length, word: entry.word, typed: entry.typed, status } }, onError: () => {} });
+    recordAnswer(all.length, entry);
     setFeedback(status === 'v' ? `✔ ${card.text}` : status === 'skipped' ? `Skipped: ${card.text}` : `✘ It is “${card.text}”`);
     if (all.length === words.length) finish(all);
   };

@@ -5,18 +5,17 @@
  * At the end the result is posted and the app returns to /task after about 4 seconds.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useLocation } from 'wouter';
 import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
 import { useSession } from '../../session';
 import { currentTaskId } from '../../ui/player/taskId';
-import { buildSbArr, type Answer } from '../../ui/player/result';
+import type { Answer } from '../../ui/player/result';
+import { useTaskResult } from '../../ui/player/useTaskResult';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { Panel } from '../../ui/Panel';
 import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
-import type { SpellingBeeAnswerMutation } from './__generated__/SpellingBeeAnswerMutation.graphql';
-import type { SpellingBeeSubmitMutation } from './__generated__/SpellingBeeSubmitMutation.graphql';
 
 export const RETURN_AFTER_MS = 4000;
 
@@ -72,40 +71,7 @@ function Player({ taskId }: { taskId: string }) {
   const audio = useRef<HTMLAudioElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const [recordAnswer] = useMutation<SpellingBeeAnswerMutation>(graphql`
-    mutation SpellingBeeAnswerMutation($input: AnswerInput!) {
-      recordAnswer(input: $input) {
-        __typename
-      }
-    }
-  `);
-  const [submitResult] = useMutation<SpellingBeeSubmitMutation>(graphql`
-    mutation SpellingBeeSubmitMutation($sbArr: JSON!) {
-      submitResult(sbArr: $sbArr) {
-        __typename
-        ... on ResultPayload {
-          score
-          nextTask
-          wrongSpellings {
-            word
-            typed
-          }
-        }
-        ... on ValidationError {
-          message
-        }
-        ... on NotFoundError {
-          message
-        }
-        ... on ConflictError {
-          message
-        }
-        ... on ForbiddenError {
-          message
-        }
-      }
-    }
-  `);
+  const { recordAnswer, postResult } = useTaskResult(content.label);
 
   const correct = answers.filter((a) => a.status === 'v').length;
   const current = words[index];
@@ -144,24 +110,19 @@ function Player({ taskId }: { taskId: string }) {
     (all: Answer[]) => {
       setPhase('done');
       audio.current?.pause();
-      const { sbArr, correct: right } = buildSbArr(content.label, all);
-      const ending = `score ${right} of ${all.length}. The test finished`;
-      setMessage(`${ending} — saving…`);
-      submitResult({
-        variables: { sbArr },
-        onCompleted: ({ submitResult: r }) => {
-          if (r.__typename === 'ResultPayload') {
-            setWrong(r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })));
-            setMessage(`${ending}${r.nextTask ? `. Next task: ${r.nextTask}` : ''}. Back to Tasks in a moment…`);
-            window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
-          } else {
-            setMessage(`${ending}, but it was not saved: ${r.__typename === '%other' ? 'unexpected reply' : r.message}`);
-          }
-        },
-        onError: (error) => setMessage(`${ending}, but it was not saved: ${error.message}. Press (Re)Begin to try again.`),
+      const { correct: right, total } = postResult(all, (outcome) => {
+        const ending = `score ${outcome.correct} of ${outcome.total}. The test finished`;
+        if (outcome.saved) {
+          setWrong(outcome.wrongSpellings);
+          setMessage(`${ending}${outcome.nextTask ? `. Next task: ${outcome.nextTask}` : ''}. Back to Tasks in a moment…`);
+          window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
+        } else {
+          setMessage(`${ending}, but it was not saved: ${outcome.error}. Press (Re)Begin to try again.`);
+        }
       });
+      setMessage(`score ${right} of ${total}. The test finished — saving…`);
     },
-    [content.label, navigate, submitResult],
+    [navigate, postResult],
   );
 
   const answer = useCallback(
@@ -170,11 +131,11 @@ function Player({ taskId }: { taskId: string }) {
       const entry = { word: current.text, typed: text, status };
       const all = [...answers, entry];
       setAnswers(all);
-      recordAnswer({ variables: { input: { taskId: content.label, position: all.length, word: entry.word, typed: entry.typed, status } }, onError: () => {} });
+      recordAnswer(all.length, entry);
       if (all.length === words.length) finish(all);
       else ask(all.length);
     },
-    [answers, ask, content.label, current, finish, phase, recordAnswer, words.length],
+    [answers, ask, current, finish, phase, recordAnswer, words.length],
   );
 
   // The per-word clock: repeat the word when the class countdown runs out; at 60 s it is a timeout.

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2bef253d8dfba34893aa08fe30d99184>>
+ * @generated SignedSource<<6b621bf9c2881584838e90022eb046c9>>
  * @lightSyntaxTransform
  */
 
@@ -8,10 +8,10 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
-export type SpellingBeeSubmitMutation$variables = {
+export type useTaskResultSubmitMutation$variables = {
   sbArr: any;
 };
-export type SpellingBeeSubmitMutation$data = {
+export type useTaskResultSubmitMutation$data = {
   readonly submitResult: {
     readonly __typename: "ConflictError";
     readonly message: string;
@@ -38,9 +38,9 @@ export type SpellingBeeSubmitMutation$data = {
     readonly __typename: "%other";
   };
 };
-export type SpellingBeeSubmitMutation = {
-  response: SpellingBeeSubmitMutation$data;
-  variables: SpellingBeeSubmitMutation$variables;
+export type useTaskResultSubmitMutation = {
+  response: useTaskResultSubmitMutation$data;
+  variables: useTaskResultSubmitMutation$variables;
 };
 
 const node: ConcreteRequest = (function(){
@@ -161,7 +161,7 @@ return {
     "argumentDefinitions": (v0/*:: as any*/),
     "kind": "Fragment",
     "metadata": null,
-    "name": "SpellingBeeSubmitMutation",
+    "name": "useTaskResultSubmitMutation",
     "selections": (v2/*:: as any*/),
     "type": "Mutation",
     "abstractKey": null
@@ -170,20 +170,20 @@ return {
   "operation": {
     "argumentDefinitions": (v0/*:: as any*/),
     "kind": "Operation",
-    "name": "SpellingBeeSubmitMutation",
+    "name": "useTaskResultSubmitMutation",
     "selections": (v2/*:: as any*/)
   },
   "params": {
-    "cacheID": "3439d877be8ff82ad64c42309278a0ce",
+    "cacheID": "2b07a1e94a1ce6abe41eacc24c26b61f",
     "id": null,
     "metadata": {},
-    "name": "SpellingBeeSubmitMutation",
+    "name": "useTaskResultSubmitMutation",
     "operationKind": "mutation",
-    "text": "mutation SpellingBeeSubmitMutation(\n  $sbArr: JSON!\n) {\n  submitResult(sbArr: $sbArr) {\n    __typename\n    ... on ResultPayload {\n      score\n      nextTask\n      wrongSpellings {\n        word\n        typed\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on NotFoundError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n"
+    "text": "mutation useTaskResultSubmitMutation(\n  $sbArr: JSON!\n) {\n  submitResult(sbArr: $sbArr) {\n    __typename\n    ... on ResultPayload {\n      score\n      nextTask\n      wrongSpellings {\n        word\n        typed\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on NotFoundError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "5acd9cf61b159e4fa061b86655f1c950";
+(node as any).hash = "38dc26701faf6c91dbe17b772ede5311";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1a4091d1256678eb202a2001a5ba1806>>
+ * @generated SignedSource<<bbcef62f0db77d298dfe0c1061f0e822>>
  * @lightSyntaxTransform
  */
 
@@ -15,17 +15,17 @@ export type AnswerInput = {
   typed: string;
   word: string;
 };
-export type FlashcardMasterAnswerMutation$variables = {
+export type useTaskResultAnswerMutation$variables = {
   input: AnswerInput;
 };
-export type FlashcardMasterAnswerMutation$data = {
+export type useTaskResultAnswerMutation$data = {
   readonly recordAnswer: {
     readonly __typename: string;
   };
 };
-export type FlashcardMasterAnswerMutation = {
-  response: FlashcardMasterAnswerMutation$data;
-  variables: FlashcardMasterAnswerMutation$variables;
+export type useTaskResultAnswerMutation = {
+  response: useTaskResultAnswerMutation$data;
+  variables: useTaskResultAnswerMutation$variables;
 };
 
 const node: ConcreteRequest = (function(){
@@ -67,7 +67,7 @@ return {
     "argumentDefinitions": (v0/*:: as any*/),
     "kind": "Fragment",
     "metadata": null,
-    "name": "FlashcardMasterAnswerMutation",
+    "name": "useTaskResultAnswerMutation",
     "selections": (v1/*:: as any*/),
     "type": "Mutation",
     "abstractKey": null
@@ -76,20 +76,20 @@ return {
   "operation": {
     "argumentDefinitions": (v0/*:: as any*/),
     "kind": "Operation",
-    "name": "FlashcardMasterAnswerMutation",
+    "name": "useTaskResultAnswerMutation",
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "83e30fa147cecd9d121807f6b0706cb3",
+    "cacheID": "4612457f29d6e747a44418ebb3ad9846",
     "id": null,
     "metadata": {},
-    "name": "FlashcardMasterAnswerMutation",
+    "name": "useTaskResultAnswerMutation",
     "operationKind": "mutation",
-    "text": "mutation FlashcardMasterAnswerMutation(\n  $input: AnswerInput!\n) {\n  recordAnswer(input: $input) {\n    __typename\n  }\n}\n"
+    "text": "mutation useTaskResultAnswerMutation(\n  $input: AnswerInput!\n) {\n  recordAnswer(input: $input) {\n    __typename\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "6d0dc44419f369ce56feabac955450b9";
+(node as any).hash = "714487f3b1c318611fddf212272772f0";
 
 export default node;

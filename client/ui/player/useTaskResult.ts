@@ -1,0 +1,80 @@
+/**
+ * What both players do with answers: record each one as it is given (for the live class
+ * view) and post the finished task's sbArr, reporting the outcome in one shape.
+ */
+import { useCallback } from 'react';
+import { graphql, useMutation } from 'react-relay';
+import { buildSbArr, type Answer } from './result';
+import type { useTaskResultAnswerMutation } from './__generated__/useTaskResultAnswerMutation.graphql';
+import type { useTaskResultSubmitMutation } from './__generated__/useTaskResultSubmitMutation.graphql';
+
+export type Outcome =
+  | { saved: true; correct: number; total: number; nextTask: string | null; wrongSpellings: { word: string; typed: string }[] }
+  | { saved: false; correct: number; total: number; error: string };
+
+export function useTaskResult(label: string) {
+  const [commitAnswer] = useMutation<useTaskResultAnswerMutation>(graphql`
+    mutation useTaskResultAnswerMutation($input: AnswerInput!) {
+      recordAnswer(input: $input) {
+        __typename
+      }
+    }
+  `);
+  const [commitResult] = useMutation<useTaskResultSubmitMutation>(graphql`
+    mutation useTaskResultSubmitMutation($sbArr: JSON!) {
+      submitResult(sbArr: $sbArr) {
+        __typename
+        ... on ResultPayload {
+          score
+          nextTask
+          wrongSpellings {
+            word
+            typed
+          }
+        }
+        ... on ValidationError {
+          message
+        }
+        ... on NotFoundError {
+          message
+        }
+        ... on ConflictError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
+
+  /** Records answer number `position` (from 1); a failure only costs the live view this answer. */
+  const recordAnswer = useCallback(
+    (position: number, answer: Answer) =>
+      commitAnswer({ variables: { input: { taskId: label, position, word: answer.word, typed: answer.typed, status: answer.status } }, onError: () => {} }),
+    [commitAnswer, label],
+  );
+
+  /** Posts every answer as the spec's sbArr; `done` receives what happened. */
+  const postResult = useCallback(
+    (answers: Answer[], done: (outcome: Outcome) => void) => {
+      const { sbArr, correct } = buildSbArr(label, answers);
+      const total = answers.length;
+      commitResult({
+        variables: { sbArr },
+        onCompleted: ({ submitResult: r }) => {
+          if (r.__typename === 'ResultPayload') {
+            done({ saved: true, correct, total, nextTask: r.nextTask ?? null, wrongSpellings: r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })) });
+          } else {
+            done({ saved: false, correct, total, error: r.__typename === '%other' ? 'unexpected reply' : r.message });
+          }
+        },
+        onError: (error) => done({ saved: false, correct, total, error: error.message }),
+      });
+      return { correct, total };
+    },
+    [commitResult, label],
+  );
+
+  return { recordAnswer, postResult };
+}
