@@ -20,7 +20,7 @@ import { createLiveEvents } from './live/pubsub.ts';
 import { createMailer, type Mailer } from './reports/mailer.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
-import { setSecurityHeaders } from './http/headers.ts';
+import { handleCors, setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
 import { registerUserRoutes } from './users/rest.ts';
 import { registerClassRoutes } from './classes/rest.ts';
@@ -97,7 +97,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
     const path = (req.url ?? '/').split('?')[0]!;
-    setSecurityHeaders(res, path);
+    setSecurityHeaders(res, path, !config.production);
+    if (handleCors(req, res, config.corsOrigins)) return;
     if (path === '/healthz') return send(res, { json: { status: 'ok' } });
     if (path === '/readyz') {
       void database.ping().then(

@@ -53,6 +53,13 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s?#]+$/.test(o)), {
+      message: 'must be origins like https://app.example.cn separated by commas (no path), or *',
+    }),
 });
 
 export type Config = {
@@ -70,6 +77,8 @@ export type Config = {
   sentryDsn?: string;
   logLevel: string;
   production: boolean;
+  /** Origins allowed to call the API from a browser; empty: same-origin only. */
+  corsOrigins: string[];
 };
 
 export class ConfigError extends Error {}
@@ -95,5 +104,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    corsOrigins: e.CORS_ORIGINS,
   };
 }

@@ -25,6 +25,8 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     landingPage: false,
+    // Cross-origin access is decided for every path in server/http/headers.ts (CORS_ORIGINS).
+    cors: false,
     logging: {
       debug: (...a) => deps.log.debug(a.map(String).join(' ')),
       info: (...a) => deps.log.info(a.map(String).join(' ')),
