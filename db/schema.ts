@@ -10,6 +10,7 @@ import {
   bigint,
   boolean,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -93,7 +94,8 @@ export const rosterEntries = pgTable(
       .references(() => classes.id, { onDelete: 'cascade' }),
     studentName: text('student_name').notNull(),
     studentKey: text('student_key').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A deleted account takes its roster entry, and with it its tasks and answers. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -192,7 +194,12 @@ export const unitWords = pgTable(
       .notNull()
       .references(() => words.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.bookId, t.unitId, t.position] }), index('unit_words_word_idx').on(t.wordId)],
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.unitId, t.position] }),
+    index('unit_words_word_idx').on(t.wordId),
+    // A deleted book (e.g. with its teacher) takes its units' word lists with it.
+    foreignKey({ name: 'unit_words_unit_fk', columns: [t.bookId, t.unitId], foreignColumns: [units.bookId, units.unitId] }).onDelete('cascade'),
+  ],
 );
 
 // ---------------------------------------------------------------- tasks and results
@@ -208,9 +215,10 @@ export const assignments = pgTable(
     classId: integer('class_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
+    /** A deleted book (a teacher's own, with its teacher) takes its assignments with it. */
     bookId: text('book_id')
       .notNull()
-      .references(() => books.id),
+      .references(() => books.id, { onDelete: 'cascade' }),
     unitId: text('unit_id').notNull(),
     type: text('type').$type<TaskType>().notNull(),
     /** teacher | auto */
@@ -410,4 +418,16 @@ export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Failed logins per account (`account:{usernameKey}`) and per address (`address:{ip}`), kept in
+ * the database so every instance sees the same counts and a lock survives a restart
+ * (server/users/throttle.ts).
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './logger.ts';
 import sirv from 'sirv';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.ts';
 import { seed } from '../db/seed.ts';
@@ -54,7 +55,7 @@ export type App = {
 };
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
+  const log = options.logger ?? createLogger(config.logLevel);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl) };
@@ -96,6 +97,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const requestId = String(req.headers['x-request-id'] ?? '') || randomUUID();
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
+    const started = performance.now();
+    // One line per request (no query string, no headers: nothing secret); 5xx stand out.
+    res.once('finish', () => {
+      const line = { requestId, method: req.method, path: (req.url ?? '/').split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) };
+      if (res.statusCode >= 500) log.warn(line, 'request failed');
+      else log.debug(line, 'request');
+    });
     const path = (req.url ?? '/').split('?')[0]!;
     setSecurityHeaders(res, path, !config.production);
     if (handleCors(req, res, config.corsOrigins)) return;

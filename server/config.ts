@@ -53,6 +53,8 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
+  TRUST_PROXY: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v === '1' || v === 'true'),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -79,6 +81,10 @@ export type Config = {
   production: boolean;
   /** Origins allowed to call the API from a browser; empty: same-origin only. */
   corsOrigins: string[];
+  /** Failed logins from one address before it must wait (server/users/throttle.ts). */
+  loginFailuresPerAddress: number;
+  /** Behind a reverse proxy: the client's address is the last X-Forwarded-For entry. */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -105,5 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     corsOrigins: e.CORS_ORIGINS,
+    loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -14,6 +14,8 @@ export type GraphQLContext = {
   viewer: Viewer | null;
   authError: AuthenticationError | null;
   requestId: string;
+  /** The client's network address (login throttling). */
+  clientAddress?: string;
 };
 
 export const builder = new SchemaBuilder<{

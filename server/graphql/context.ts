@@ -5,12 +5,12 @@ import { authenticate } from '../users/service.ts';
 import type { GraphQLContext } from './builder.ts';
 
 /** A request's GraphQL context: a refused token leaves a visitor and remembers why. */
-export async function graphqlContext(deps: Deps, token: string | undefined, requestId: string = randomUUID()): Promise<GraphQLContext> {
-  if (!token) return { deps, viewer: null, authError: null, requestId };
+export async function graphqlContext(deps: Deps, token: string | undefined, requestId: string = randomUUID(), clientAddress?: string): Promise<GraphQLContext> {
+  if (!token) return { deps, viewer: null, authError: null, requestId, clientAddress };
   try {
-    return { deps, viewer: await authenticate(deps, token), authError: null, requestId };
+    return { deps, viewer: await authenticate(deps, token), authError: null, requestId, clientAddress };
   } catch (error) {
-    if (error instanceof AuthenticationError) return { deps, viewer: null, authError: error, requestId };
+    if (error instanceof AuthenticationError) return { deps, viewer: null, authError: error, requestId, clientAddress };
     throw error;
   }
 }

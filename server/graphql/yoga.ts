@@ -10,7 +10,7 @@ import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Deps } from '../deps.ts';
-import { accessTokenOf } from '../http/auth.ts';
+import { accessTokenOf, clientAddressOf } from '../http/auth.ts';
 import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
@@ -47,7 +47,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     context: async ({ request, connectionParams, req }) => {
       const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];
       const token = typeof fromParams === 'string' ? fromParams : request ? accessTokenOf(request.headers) : undefined;
-      return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined);
+      return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined, clientAddressOf(req, deps.config.trustProxy));
     },
   });
 }

@@ -83,6 +83,6 @@ builder.mutationField('login', (t) =>
     description: 'Checks a username and password and issues an access token.',
     errors: { types: [ValidationError, AuthenticationError, RateLimitError] },
     args: { input: t.arg({ type: LoginInput, required: true }) },
-    resolve: (_root, { input }, ctx) => login(ctx.deps, input),
+    resolve: (_root, { input }, ctx) => login(ctx.deps, input, ctx.clientAddress),
   }),
 );

@@ -11,6 +11,7 @@ import { AuthenticationError, ConflictError, NotFoundError, parseInput } from '.
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
 import { joinOpenTasks } from '../tasks/service.ts';
+import { checkLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle.ts';
 
 /** The spec's user record (session storage key 'user'). */
 export type UserRecord = {
@@ -86,11 +87,18 @@ async function findUserByName(tx: Executor, key: string) {
   return row;
 }
 
-export async function login(deps: Deps, raw: unknown): Promise<UserRecord> {
+/** `address`: the client's network address, for throttling (server/users/throttle.ts). */
+export async function login(deps: Deps, raw: unknown, address?: string): Promise<UserRecord> {
   const input = parseInput(loginSchema, raw);
-  const user = await findUserByName(deps.db, nameKey(input.username));
+  const key = nameKey(input.username);
+  await checkLoginAllowed(deps.db, key, address);
+  const user = await findUserByName(deps.db, key);
   const ok = await verify(user?.passwordHash ?? (await absentUserHash), input.password);
-  if (!user || !ok) throw new AuthenticationError('Wrong username or password');
+  if (!user || !ok) {
+    await recordLoginFailure(deps.db, key, address, deps.config.loginFailuresPerAddress);
+    throw new AuthenticationError('Wrong username or password');
+  }
+  await clearAccountFailures(deps.db, key);
   const viewer = await viewerFor(deps, user.id, 0);
   const { token, expiresAt } = await deps.tokens.issue(user.id);
   return {

@@ -1,0 +1,73 @@
+/**
+ * Login throttling, per account and per address. Counters live in the database (table
+ * login_failures), not in memory or only in Redis: every instance behind a load balancer
+ * shares them, a restart does not reset a lock, and it works the same on PGlite with nothing
+ * else installed. Only failed logins write; a login reads two rows by primary key.
+ *
+ * After ACCOUNT_FREE_FAILURES failed attempts on a name (or LOGIN_FAILURES_PER_ADDRESS from one
+ * address, generous because a whole school may share one address) within FAILURE_WINDOW, the
+ * key is locked for LOCK_BASE_SEC, doubling with each further failure up to LOCK_MAX_SEC.
+ * While locked every attempt is refused, the right password too, without checking it.
+ */
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { qualified } from '../../db/sql.ts';
+import { loginFailures } from '../../db/schema.ts';
+import type { Database } from '../../db/index.ts';
+import { RateLimitError } from '../errors.ts';
+
+export const ACCOUNT_FREE_FAILURES = 5;
+export const FAILURE_WINDOW_MIN = 15;
+export const LOCK_BASE_SEC = 30;
+export const LOCK_MAX_SEC = 15 * 60;
+
+export type ThrottleKeys = { account: string; address?: string };
+
+const accountKey = (usernameKey: string) => `account:${usernameKey}`;
+const addressKey = (address: string) => `address:${address}`;
+
+/** Refuses the attempt when the account or the address is locked. */
+export async function checkLoginAllowed(db: Database, usernameKey: string, address: string | undefined): Promise<void> {
+  const keys = [accountKey(usernameKey), ...(address ? [addressKey(address)] : [])];
+  const rows = await db
+    .select({
+      key: loginFailures.key,
+      waitSec: sql<number>`ceil(extract(epoch from (${loginFailures.lockedUntil} - now())))::int`,
+    })
+    .from(loginFailures)
+    .where(inArray(loginFailures.key, keys));
+  const locked = rows.filter((r) => r.waitSec !== null && r.waitSec > 0);
+  if (locked.length === 0) return;
+  const waitSec = Math.max(...locked.map((r) => r.waitSec));
+  throw locked.some((r) => r.key.startsWith('account:'))
+    ? new RateLimitError(`Too many failed logins for this account; please wait ${waitSec} seconds and try again`, waitSec)
+    : new RateLimitError(`Too many failed logins from this network; please wait ${waitSec} seconds and try again`, waitSec);
+}
+
+/** Counts a failed attempt against the account and the address. */
+export async function recordLoginFailure(db: Database, usernameKey: string, address: string | undefined, addressLimit: number): Promise<void> {
+  await bump(db, accountKey(usernameKey), ACCOUNT_FREE_FAILURES);
+  if (address) await bump(db, addressKey(address), addressLimit);
+}
+
+/** A successful login clears its account's count (the address keeps its own). */
+export async function clearAccountFailures(db: Database, usernameKey: string): Promise<void> {
+  await db.delete(loginFailures).where(inArray(loginFailures.key, [accountKey(usernameKey)]));
+}
+
+async function bump(db: Database, key: string, freeFailures: number): Promise<void> {
+  // One statement, so concurrent failures on several instances all count. The numbers are
+  // our own constants (and a validated setting), written inline.
+  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  const failures = qualified(loginFailures.failures);
+  const last = qualified(loginFailures.lastFailureAt);
+  const count = sql`(case when ${last} < now() - interval '${n(FAILURE_WINDOW_MIN)} minutes' then 1 else ${failures} + 1 end)`;
+  const lockFor = (f: SQL) =>
+    sql`(case when ${f} >= ${n(freeFailures)} then now() + least(${n(LOCK_MAX_SEC)}, ${n(LOCK_BASE_SEC)} * power(2, least(${f} - ${n(freeFailures)}, 20))) * interval '1 second' else null end)`;
+  await db
+    .insert(loginFailures)
+    .values({ key, failures: 1, lastFailureAt: sql`now()`, lockedUntil: lockFor(sql`1`) })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: { failures: count, lastFailureAt: sql`now()`, lockedUntil: lockFor(count) },
+    });
+}

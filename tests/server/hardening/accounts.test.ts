@@ -1,0 +1,192 @@
+/**
+ * Accounts under attack: login throttled per account and per address (across instances),
+ * passwords never logged, tokens checked for signature, expiry and a living user, and deleting
+ * a class or a user leaves nothing behind.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { DATABASES } from '../../helpers/databases.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { loginFailures, users } from '../../../db/schema.ts';
+import { createLogger } from '../../../server/logger.ts';
+import { createTokenIssuer } from '../../../server/users/tokens.ts';
+import { ACCOUNT_FREE_FAILURES } from '../../../server/users/throttle.ts';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+const LOGIN = '/api/v1.0/username/login';
+const GQL_LOGIN = `mutation ($input: LoginInput!) { login(input: $input) { __typename ... on LoginPayload { username } ... on RateLimitError { message retryAfterSec } ... on Error { message } } }`;
+
+/** Ends every lock now, as if the wait had passed. */
+const waitOutLocks = (server: TestServer) => server.app.deps.db.update(loginFailures).set({ lockedUntil: sql`now() - interval '1 second'` });
+
+describe.each(DATABASES)('login throttling on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind, { env: { TRUST_PROXY: '1', LOGIN_FAILURES_PER_ADDRESS: '8' } });
+    await server.post('/api/v1.0/username/signup', { username: 'victim1', password: 'right-pass', email: 'v@school.cn', isTeacher: true });
+  });
+  afterAll(() => server?.close());
+  const from = (address: string) => ({ 'x-forwarded-for': `10.9.9.9, ${address}` });
+
+  it(`after ${ACCOUNT_FREE_FAILURES} wrong passwords an account must wait, even with the right password, then works again`, async () => {
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+      const r = await server.post(LOGIN, { username: 'victim1', password: `guess-${i}` }, from(`10.0.0.${i}`));
+      expect(r).toEqual({ status: 401, body: { info: 'Wrong username or password' } });
+    }
+    const locked = await fetch(`${server.url}${LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json', ...from('10.0.1.1') }, body: JSON.stringify({ username: 'VICTIM1', password: 'right-pass' }) });
+    expect(locked.status).toBe(429);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(25);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect((await locked.json()).info).toBe(`Too many failed logins for this account; please wait ${retryAfter} seconds and try again`);
+    // GraphQL shares the counters and says the same with a typed error.
+    const gql = await server.gql(GQL_LOGIN, { input: { username: 'victim1', password: 'right-pass' } });
+    expect(gql.body.data.login).toMatchObject({ __typename: 'RateLimitError', retryAfterSec: expect.any(Number) });
+    expect(gql.body.data.login.message).toMatch(/^Too many failed logins for this account; please wait \d+ seconds/);
+
+    await waitOutLocks(server);
+    expect((await server.post(LOGIN, { username: 'victim1', password: 'right-pass' }, from('10.0.1.1'))).status).toBe(200);
+    // The success cleared the account's count: one more mistake does not lock it again.
+    expect((await server.post(LOGIN, { username: 'victim1', password: 'oops-1' }, from('10.0.1.2'))).status).toBe(401);
+    expect((await server.post(LOGIN, { username: 'victim1', password: 'right-pass' }, from('10.0.1.2'))).status).toBe(200);
+  });
+
+  it('each further failure after a wait doubles the wait', async () => {
+    await server.post('/api/v1.0/username/signup', { username: 'victim2', password: 'right-pass', email: 'v@school.cn', isTeacher: true });
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await server.post(LOGIN, { username: 'victim2', password: `guess-${i}` }, from(`10.1.0.${i}`));
+    await waitOutLocks(server);
+    expect((await server.post(LOGIN, { username: 'victim2', password: 'guess-again' }, from('10.1.1.1'))).status).toBe(401);
+    const r = await fetch(`${server.url}${LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json', ...from('10.1.1.2') }, body: JSON.stringify({ username: 'victim2', password: 'right-pass' }) });
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(50);
+  });
+
+  it('a name that does not exist is throttled the same way (no hint which names exist)', async () => {
+    const replies = [];
+    for (let i = 0; i <= ACCOUNT_FREE_FAILURES; i++) replies.push((await server.post(LOGIN, { username: 'nosuchkid', password: `guess-${i}` }, from(`10.2.0.${i}`))).status);
+    expect(replies).toEqual([...Array(ACCOUNT_FREE_FAILURES).fill(401), 429]);
+  });
+
+  it('one address guessing many names must wait; other addresses and the names themselves are not blocked', async () => {
+    await waitOutLocks(server);
+    const attacker = from('192.0.2.66');
+    for (let i = 0; i < 8; i++) expect((await server.post(LOGIN, { username: `name${i}x`, password: 'guess' }, attacker)).status).toBe(401);
+    const blocked = await server.post(LOGIN, { username: 'demoteacher', password: 'demoteacher' }, attacker);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.info).toMatch(/^Too many failed logins from this network; please wait \d+ seconds and try again$/);
+    expect((await server.post(LOGIN, { username: 'demoteacher', password: 'demoteacher' }, from('192.0.2.67'))).status).toBe(200);
+    expect((await server.post(LOGIN, { username: 'name1x', password: 'guess' }, from('192.0.2.68'))).status).toBe(401);
+  });
+});
+
+describe.skipIf(!DATABASES.includes('postgres'))('login throttling across instances', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startServer('postgres');
+    b = await startServer('postgres', { sharedDatabaseUrl: a.databaseUrl, app: { seed: false } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('failures on one instance lock the account on the other', async () => {
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+      expect((await (i % 2 ? a : b).post(LOGIN, { username: 'demostudent', password: `guess-${i}` })).status).toBe(401);
+    }
+    expect((await a.post(LOGIN, { username: 'demostudent', password: 'demostudent' })).status).toBe(429);
+    expect((await b.post(LOGIN, { username: 'demostudent', password: 'demostudent' })).status).toBe(429);
+  });
+
+  it('concurrent failures on both instances are all counted', async () => {
+    await Promise.all(Array.from({ length: ACCOUNT_FREE_FAILURES }, (_, i) => (i % 2 ? a : b).post(LOGIN, { username: 'demoteacher', password: `guess-${i}` })));
+    const [row] = await a.app.deps.db.select().from(loginFailures).where(eq(loginFailures.key, 'account:demoteacher'));
+    expect(row?.failures).toBe(ACCOUNT_FREE_FAILURES);
+    expect((await b.post(LOGIN, { username: 'demoteacher', password: 'demoteacher' })).status).toBe(429);
+  });
+});
+
+describe('secrets in the logs', () => {
+  it('the logger redacts passwords and tokens wherever a log call puts them', () => {
+    const lines: string[] = [];
+    const log = createLogger('trace', new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    log.info({ password: 'P1-secret' }, 'top level');
+    log.info({ body: { username: 'a', password: 'P2-secret' } }, 'a body');
+    log.error({ variables: { input: { username: 'a', password: 'P3-secret' } } }, 'GraphQL variables');
+    log.info({ req: { headers: { 'x-access-token': 'T1-secret', authorization: 'Bearer T2-secret' } } }, 'headers');
+    log.info({ user: { accessToken: 'T3-secret' } }, 'a user record');
+    const out = lines.join('');
+    expect(out).not.toMatch(/P\d-secret|T\d-secret/);
+    expect(out.match(/\[redacted\]/g)).toHaveLength(6);
+    expect(out).toContain('"username":"a"');
+  });
+
+  it('no password or token appears in any log line, at the most verbose level', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const server = await startServer('pglite', { app: { logger: createLogger('trace', sink) } });
+    try {
+      const secrets = ['Sekr1t-teacher', 'Sekr1t-kid', 'Sekr1t-wrong', 'Sekr1t-inline'];
+      await server.post('/api/v1.0/username/signup', { username: 'mrlog', password: secrets[0], email: 'l@school.cn', isTeacher: true });
+      const { accessToken } = await server.login('mrlog', secrets[0]);
+      await server.post('/api/v1.0/userclasses/addclass', { className: 'L1', schoolID: 'ES', pressID: 'PEP', students: 'kidlog' }, { 'x-access-token': accessToken });
+      await server.gql(`mutation ($input: SignupInput!) { signup(input: $input) { __typename } }`, { input: { username: 'kidlog', password: secrets[1], email: 'k@home.cn', isTeacher: false, teachername: 'mrlog', classname: 'L1' } });
+      await server.gql(GQL_LOGIN, { input: { username: 'kidlog', password: secrets[2] } });
+      await server.gql(`mutation { login(input: {username: "kidlog", password: "${secrets[3]}"}) { __typename } }`);
+      await server.post(LOGIN, `{"username":"kidlog","password":"${secrets[1]}"`);
+      await server.gql('{ viewer { username } }', {}, accessToken);
+      await server.get('/api/v1.0/userclasses', { authorization: `Bearer ${accessToken}` });
+      await server.gql('{ nope }', {}, accessToken);
+      const log = lines.join('');
+      expect(lines.length).toBeGreaterThan(3);
+      for (const secret of [...secrets, accessToken]) expect(log).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.each(DATABASES)('access tokens at the door on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind);
+  });
+  afterAll(() => server?.close());
+
+  const refusedEverywhere = async (token: string, message: RegExp) => {
+    const rest = await server.get('/api/v1.0/usertasks', { 'x-access-token': token });
+    expect(rest.status).toBe(401);
+    expect(rest.body.info).toMatch(message);
+    expect((await server.get('/api/v1.0/usertasks', { authorization: `Bearer ${token}` })).status).toBe(401);
+    const gql = await server.gql('{ viewer { username } }', {}, token);
+    expect(gql.body.data.viewer).toBeNull();
+    const mutation = await server.gql('mutation { deleteClass(input: {className: "Demo Class"}) { __typename ... on Error { message } } }', {}, token);
+    expect(mutation.body.data?.deleteClass?.message ?? mutation.body.errors?.[0]?.message).toMatch(message);
+  };
+
+  it('refuses a token signed with another key, an unsigned one and a tampered one', async () => {
+    const { userId } = await createTokenIssuer(SECRET, 60).verify((await server.login('demoteacher')).accessToken);
+    await refusedEverywhere((await createTokenIssuer('another-secret-another-secret-0123456789', 60).issue(userId)).token, /Invalid access token/);
+    const [head, , sig] = (await server.login('demoteacher')).accessToken.split('.');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const claims = Buffer.from(JSON.stringify({ sub: String(userId), iss: 'wordbee', exp: 4102444800 })).toString('base64url');
+    await refusedEverywhere(`${none}.${claims}.`, /Invalid access token/);
+    await refusedEverywhere(`${head}.${claims}.${sig}`, /Invalid access token/);
+  });
+
+  it('refuses an expired token with a message that says so', async () => {
+    const { userId } = await createTokenIssuer(SECRET, 60).verify((await server.login('demoteacher')).accessToken);
+    const old = await createTokenIssuer(SECRET, 60, () => Date.now() - 61 * 60_000).issue(userId);
+    await refusedEverywhere(old.token, /Your login has expired/);
+  });
+
+  it("refuses a valid token whose user has been deleted", async () => {
+    await server.post('/api/v1.0/username/signup', { username: 'goner1', password: 'goner1', email: 'g@school.cn', isTeacher: true });
+    const { accessToken } = await server.login('goner1');
+    expect((await server.get('/api/v1.0/userclasses', { 'x-access-token': accessToken })).status).toBe(200);
+    await server.app.deps.db.delete(users).where(eq(users.usernameKey, 'goner1'));
+    await refusedEverywhere(accessToken, /no longer exists/);
+  });
+});
