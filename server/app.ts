@@ -22,7 +22,7 @@ import { createMailer, type Mailer } from './reports/mailer.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { handleCors, setSecurityHeaders } from './http/headers.ts';
-import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
+import { attachSubscriptions, createGraphQL, GRAPHQL_PATH, serveGraphQL } from './graphql/yoga.ts';
 import { registerUserRoutes } from './users/rest.ts';
 import { registerClassRoutes } from './classes/rest.ts';
 import { registerTextbookRoutes } from './textbooks/rest.ts';
@@ -119,7 +119,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
     if (path.startsWith(AVATAR_PREFIX)) return serveAvatar(deps, req, res, path.slice(AVATAR_PREFIX.length));
     if (path.startsWith(WORD_AUDIO_PREFIX)) return serveWordAudio(deps, req, res, path.slice(WORD_AUDIO_PREFIX.length));
-    if (path === GRAPHQL_PATH) return void yoga(req, res, { req });
+    if (path === GRAPHQL_PATH) return serveGraphQL(yoga, req, res);
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {

@@ -2,8 +2,14 @@
  * GraphQL over HTTP (graphql-yoga at /graphql) and over WebSocket (graphql-ws on the same
  * path and port) for subscriptions. Both build the same context from the access token.
  */
-import type { IncomingMessage, Server } from 'node:http';
-import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { PayloadTooLargeError, readBody } from '../http/body.ts';
 import { GraphQLError } from 'graphql';
 import { DomainError } from '../errors.ts';
 import { WebSocketServer } from 'ws';
@@ -17,6 +23,27 @@ import { schema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
+/**
+ * Limits on what one operation may ask (GraphQL Armor), far above what the client's own
+ * operations need (depth 6, ~80 tokens, no aliases; a test keeps it so). Cost limits per
+ * token are a separate concern (integration tokens).
+ */
+export const GRAPHQL_LIMITS = { depth: 12, aliases: 15, tokens: 2000, directives: 20 } as const;
+/** A JSON request body; importTextbook carries a file of up to 2 MB as a string. */
+export const GRAPHQL_BODY_LIMIT = 5 * 1024 * 1024;
+
+function armor(production: boolean): Plugin[] {
+  const plugins = [
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, flattenFragments: true }),
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases }),
+    maxTokensPlugin({ n: GRAPHQL_LIMITS.tokens }),
+    maxDirectivesPlugin({ n: GRAPHQL_LIMITS.directives }),
+  ] as Plugin[];
+  // "Did you mean …?" would describe the schema to someone probing it.
+  if (production) plugins.push(blockFieldSuggestionsPlugin() as Plugin);
+  return plugins;
+}
+
 type ServerContext = { req?: IncomingMessage; connectionParams?: Record<string, unknown> };
 
 export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, GraphQLContext> {
@@ -25,6 +52,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     landingPage: false,
+    plugins: armor(deps.config.production),
     // Cross-origin access is decided for every path in server/http/headers.ts (CORS_ORIGINS).
     cors: false,
     logging: {
@@ -43,6 +71,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
         }
         return maskError(error, message, isDev);
       },
+      isDev: !deps.config.production,
     },
     context: async ({ request, connectionParams, req }) => {
       const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];
@@ -50,6 +79,31 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined, clientAddressOf(req, deps.config.trustProxy));
     },
   });
+}
+
+/**
+ * POST /graphql with its JSON body read first, within GRAPHQL_BODY_LIMIT (a 413 beyond it);
+ * multipart requests (file uploads) are left to yoga's own limits.
+ */
+export function serveGraphQL(yoga: ReturnType<typeof createGraphQL>, req: IncomingMessage, res: ServerResponse): void {
+  const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
+  if (req.method !== 'POST' || multipart) return void yoga(req, res, { req });
+  readBody(req, GRAPHQL_BODY_LIMIT).then(
+    (body) => {
+      // @whatwg-node reads a body already taken from the stream from `req.body`.
+      (req as IncomingMessage & { body?: unknown }).body = body.length ? body : ' ';
+      void yoga(req, res, { req });
+    },
+    (error) => {
+      const status = error instanceof PayloadTooLargeError ? 413 : 400;
+      const message = error instanceof PayloadTooLargeError ? error.message : 'The request body could not be read';
+      if (!res.headersSent) {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+        res.end(JSON.stringify({ errors: [{ message }] }));
+      }
+      req.resume();
+    },
+  );
 }
 
 /** graphql-ws on the HTTP server's upgrade, executing through yoga's envelop pipeline. */
