@@ -94,7 +94,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   let ready = true;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const requestId = String(req.headers['x-request-id'] ?? '') || randomUUID();
+    // A caller's own request id is kept when it is a plain token (it is echoed back and logged).
+    const given = req.headers['x-request-id'];
+    const requestId = typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
     const started = performance.now();

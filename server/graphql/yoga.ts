@@ -10,6 +10,7 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { PayloadTooLargeError, readBody } from '../http/body.ts';
+import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { GraphQLError } from 'graphql';
 import { DomainError } from '../errors.ts';
 import { WebSocketServer } from 'ws';
@@ -69,6 +70,12 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
         if (original instanceof DomainError) {
           return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: original.name } });
         }
+        // The database refusing a value (400) or being unreachable (503) is said as such.
+        const failure = original ? asDomainFailure(original) : null;
+        if (failure) {
+          if (failure instanceof UnavailableError) deps.log.warn({ err: original }, 'database unreachable');
+          return new GraphQLError(failure.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: failure.name, http: { status: failure.httpStatus } } });
+        }
         return maskError(error, message, isDev);
       },
       isDev: !deps.config.production,
@@ -87,23 +94,31 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
  */
 export function serveGraphQL(yoga: ReturnType<typeof createGraphQL>, req: IncomingMessage, res: ServerResponse): void {
   const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
-  if (req.method !== 'POST' || multipart) return void yoga(req, res, { req });
+  if (req.method !== 'POST' || multipart) {
+    if (/%00/.test(req.url ?? '')) return refuse(res, 400, NUL_MESSAGE);
+    return void yoga(req, res, { req });
+  }
   readBody(req, GRAPHQL_BODY_LIMIT).then(
     (body) => {
+      // PostgreSQL text cannot hold U+0000 (raw, or as the JSON escape; a literal backslash-u0000 typed by someone is refused too).
+      if (body.includes(0) || body.includes('\\u0000')) return refuse(res, 400, NUL_MESSAGE);
       // @whatwg-node reads a body already taken from the stream from `req.body`.
       (req as IncomingMessage & { body?: unknown }).body = body.length ? body : ' ';
       void yoga(req, res, { req });
     },
     (error) => {
-      const status = error instanceof PayloadTooLargeError ? 413 : 400;
-      const message = error instanceof PayloadTooLargeError ? error.message : 'The request body could not be read';
-      if (!res.headersSent) {
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
-        res.end(JSON.stringify({ errors: [{ message }] }));
-      }
+      refuse(res, error instanceof PayloadTooLargeError ? 413 : 400, error instanceof PayloadTooLargeError ? error.message : 'The request body could not be read');
       req.resume();
     },
   );
+}
+
+const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(status === 413 ? { connection: 'close' } : {}) });
+  res.end(JSON.stringify({ errors: [{ message }] }));
 }
 
 /** graphql-ws on the HTTP server's upgrade, executing through yoga's envelop pipeline. */

@@ -1,6 +1,16 @@
 /** Reading request bodies with a size limit: a client's mistake gets a 4xx, never a crash. */
 import type { IncomingMessage } from 'node:http';
 import { DomainError, ValidationError } from '../errors.ts';
+import { hasNul } from './faults.ts';
+
+const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+/** True when any string (or key) in a parsed JSON value holds U+0000. */
+export function hasNulInJson(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasNul(value);
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasNulInJson(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => hasNul(k) || hasNulInJson(v, depth + 1));
+}
 
 export class PayloadTooLargeError extends DomainError {
   readonly httpStatus = 413;
@@ -29,11 +39,18 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
   if (raw.length === 0) return {};
   const type = String(req.headers['content-type'] ?? '');
   if (type.startsWith('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    const form = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    if (Object.values(form).some(hasNul)) throw new ValidationError(NUL_MESSAGE);
+    return form;
   }
+  const text = raw.toString('utf8');
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch {
     throw new ValidationError('The request body is not valid JSON');
   }
+  // PostgreSQL text cannot hold U+0000: refuse it here, for every call, with a clear message.
+  if (hasNulInJson(parsed)) throw new ValidationError(NUL_MESSAGE);
+  return parsed;
 }

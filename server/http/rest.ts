@@ -6,9 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from 'find-my-way';
 import type { Deps, Viewer } from '../deps.ts';
-import { AuthenticationError, DomainError, RateLimitError } from '../errors.ts';
+import { AuthenticationError, DomainError, RateLimitError, ValidationError } from '../errors.ts';
 import { authenticate } from '../users/service.ts';
 import { readJson } from './body.ts';
+import { asDomainFailure, hasNul, UnavailableError } from './faults.ts';
 import { accessTokenOf } from './auth.ts';
 
 export const API_BASE = '/api/v1.0';
@@ -81,6 +82,9 @@ export class RestRouter {
       },
     };
     try {
+      if ([...url.searchParams.values(), ...Object.values(params)].some((v) => v !== undefined && hasNul(v))) {
+        throw new ValidationError('The address must not contain a NUL character (%00)');
+      }
       send(res, await handler(request));
     } catch (error) {
       const reply = errorReply(this.deps, req, error);
@@ -90,11 +94,15 @@ export class RestRouter {
 }
 
 export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): RestReply {
+  const requestId = String(req.headers['x-request-id'] ?? '');
+  const failure = error instanceof DomainError ? null : asDomainFailure(error);
+  if (failure instanceof UnavailableError) deps.log.warn({ err: error, requestId, url: req.url }, 'database unreachable');
+  if (failure) error = failure;
   if (error instanceof DomainError) {
-    const headers: Record<string, string> = error instanceof RateLimitError ? { 'retry-after': String(error.retryAfterSec) } : {};
+    const retryAfter = error instanceof RateLimitError || error instanceof UnavailableError ? error.retryAfterSec : undefined;
+    const headers: Record<string, string> = retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {};
     return { status: error.httpStatus, json: { info: error.message }, headers };
   }
-  const requestId = String(req.headers['x-request-id'] ?? '');
   deps.log.error({ err: error, requestId, url: req.url }, 'unexpected error in REST call');
   return { status: 500, json: { info: `Something went wrong on the server; please try again (request ${requestId})` } };
 }

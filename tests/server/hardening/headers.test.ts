@@ -73,6 +73,13 @@ describe('security headers and CORS', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it("a caller's request id is echoed only when it is a plain token", async () => {
+    const kept = await fetch(`${plain.url}/healthz`, { headers: { 'x-request-id': 'lb-1234.abc:9' } });
+    expect(kept.headers.get('x-request-id')).toBe('lb-1234.abc:9');
+    const replaced = await fetch(`${plain.url}/healthz`, { headers: { 'x-request-id': '<script>alert(1)</script>' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('a CORS_ORIGINS value that is not a list of origins stops start-up with a message', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'https://ok.cn, gradebook.school.cn/path' })).toThrow(ConfigError);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://ok.cn/app' })).toThrow(/CORS_ORIGINS/);
