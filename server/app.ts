@@ -48,6 +48,8 @@ export type AppOptions = {
 
 export type App = {
   deps: Deps;
+  /** The /api/v1.0 calls, as 'METHOD /path'. */
+  restCalls: string[];
   mailer: Mailer;
   database: DatabaseHandle;
   listen(port?: number, host?: string): Promise<string>;
@@ -138,6 +140,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   return {
     deps,
+    restCalls: rest.calls(),
     mailer,
     database,
     listen: (port = config.port, host = config.host) =>

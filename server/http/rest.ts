@@ -36,6 +36,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export class RestRouter {
   private readonly router = Router({ ignoreTrailingSlash: true, caseSensitive: true });
+  private readonly registered: string[] = [];
 
   constructor(private readonly deps: Deps) {}
 
@@ -44,10 +45,16 @@ export class RestRouter {
    * ('success' or a message); the default is the spec's `{info}` object.
    */
   on(method: Method, path: string, handler: RestHandler, options: { errors?: 'json' | 'text' } = {}): this {
+    this.registered.push(`${method} ${path}`);
     this.router.on(method, `${API_BASE}${path}`, (req, res, params) => {
       void this.run(handler, req, res, params as Record<string, string | undefined>, options.errors ?? 'json');
     });
     return this;
+  }
+
+  /** Every registered call as 'METHOD /path' (without /api/v1.0), e.g. for the permission matrix test. */
+  calls(): string[] {
+    return [...this.registered];
   }
 
   /** True when the request was an API call (answered, possibly with 404). */
