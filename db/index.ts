@@ -37,7 +37,8 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  // At least two connections: migrating holds one for the advisory lock and runs on another.
+  const client = postgres(url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10 });
   const db = drizzle(client, { schema });
   const lock = await client.reserve();
   try {

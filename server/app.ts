@@ -31,6 +31,8 @@ import { registerResultRoutes } from './results/rest.ts';
 import { AVATAR_PREFIX, MEDIA_PREFIX, WORD_AUDIO_PREFIX, registerSpeechRoutes, serveAvatar, serveListeningMedia, serveWordAudio } from './speech/rest.ts';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+/** How long requests in flight get to finish at shutdown before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export type AppOptions = {
   /** Overrides where the database lives (tests: in memory, or their own PostgreSQL database). */
@@ -110,6 +112,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     const path = (req.url ?? '/').split('?')[0]!;
     setSecurityHeaders(res, path, !config.production);
+    // Shutting down: this connection is not kept for another request.
+    if (!ready) res.setHeader('connection', 'close');
     if (handleCors(req, res, config.corsOrigins)) return;
     if (path === '/healthz') return send(res, { json: { status: 'ok' } });
     if (path === '/readyz') {
@@ -154,8 +158,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     close: async () => {
       ready = false;
       await subscriptions.close();
+      // Stop accepting; let requests in flight finish, closing each kept-alive connection as
+      // soon as it falls idle (and every connection after a grace period).
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearInterval(idle);
+          clearTimeout(grace);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await mailer.stop();

@@ -66,7 +66,8 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     // as "Unexpected error." with no stack or SQL.
     maskedErrors: {
       maskError: (error, message, isDev) => {
-        const original = error instanceof GraphQLError ? error.originalError : undefined;
+        // Errors of the context (the token check) arrive unwrapped.
+        const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) {
           return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: original.name } });
         }
