@@ -5,10 +5,10 @@
  */
 import { viewerBenchmark } from './viewer.ts';
 import { ttsBenchmark } from './tts.ts';
-import { schoolBenchmark } from './school.ts';
+import { classLoadBenchmark } from './class-load.ts';
 
 const only = process.argv[2];
-const benchmarks = { viewer: viewerBenchmark, tts: ttsBenchmark, school: schoolBenchmark };
+const benchmarks = { viewer: viewerBenchmark, tts: ttsBenchmark, classload: classLoadBenchmark };
 const results = [];
 for (const [name, run] of Object.entries(benchmarks)) if (!only || only === name) results.push(await run());
 console.log('\nWordBee benchmarks');

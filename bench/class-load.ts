@@ -58,7 +58,7 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 };
 
-export async function schoolBenchmark() {
+export async function classLoadBenchmark() {
   const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wordbee-bench-')), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000' });
   const app = await createApp(config, { logger: pino({ level: 'silent' }), serveClient: false, mailWorker: false });
   const base = await app.listen(0, '127.0.0.1');
