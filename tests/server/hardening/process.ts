@@ -33,7 +33,8 @@ export async function spawnServer(env: Record<string, string>, port: number, rea
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200) break;
+      // Our own child must say it listens: another process could have taken the port meanwhile.
+      if (output.includes(`WordBee is listening on port ${port}`) && (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200) break;
     } catch {
       // not listening yet
     }
