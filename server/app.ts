@@ -17,6 +17,7 @@ import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
+import { ScoringPool } from './speech/pa/pool.ts';
 import { createMailer, type Mailer } from './reports/mailer.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
@@ -57,7 +58,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }) };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   if (options.mailWorker !== false) mailer.start();
@@ -146,6 +147,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       });
       await mailer.stop();
       await deps.tts.close();
+      await deps.pa.close();
       await deps.live.close();
       await database.close();
     },

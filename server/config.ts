@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -51,6 +52,7 @@ const envSchema = z.object({
   TOKEN_TTL_MINUTES: positiveInt(120, 60 * 24 * 30),
   REPORT_TTL_DAYS: positiveInt(30, 3650),
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
+  PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
 });
@@ -68,6 +70,8 @@ export type Config = {
   tokenTtlMinutes: number;
   reportTtlDays: number;
   sentryDsn?: string;
+  /** Worker threads scoring pronunciation recordings. */
+  paWorkers: number;
   logLevel: string;
   production: boolean;
 };
@@ -93,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     reportTtlDays: e.REPORT_TTL_DAYS,
     sentryDsn: e.SENTRY_DSN,
+    paWorkers: e.PA_WORKERS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   };
