@@ -54,7 +54,9 @@ builder.scalarType('File', {
     throw new ValidationError('Files are only accepted as input');
   },
   parseValue: (value) => {
-    if (value instanceof File) return value;
+    // graphql-yoga hands over its fetch implementation's File (not always the global class).
+    const file = value as File | null;
+    if (file && typeof file === 'object' && typeof file.arrayBuffer === 'function' && typeof file.size === 'number') return file;
     throw new ValidationError('Expected an uploaded file');
   },
 });

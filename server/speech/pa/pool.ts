@@ -57,7 +57,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-const WORKER_URL = new URL('./worker.ts', import.meta.url);
+const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
 
 export class ScoringPool {
   private readonly slots: Slot[] = [];
@@ -103,7 +103,7 @@ export class ScoringPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { execArgv: ['--import', 'tsx'] });
+    const worker = new Worker(WORKER_URL);
     worker.unref();
     const slot: Slot = { worker, current: null, timer: null, ready: Promise.resolve() };
     slot.ready = new Promise<void>((resolve) => {
