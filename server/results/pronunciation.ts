@@ -142,6 +142,7 @@ function repeated(previous: typeof results.$inferSelect, digest: string, label: 
 /** The report's "answer" column for a word: its score and the sounds to practise. */
 export function pronunciationNote(w: PaResult['words'][number]): string {
   if (!w.heard) return 'not heard';
+  // ARPAbet (plain ASCII) in the PDF: every font has its letters.
   const weak = w.phones.filter((p) => p.score < 50).map((p) => p.phone);
   return `${w.score}/100${weak.length ? ` · practise ${weak.join(' ')}` : ''}`;
 }

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link } from 'wouter';
 import { currentTaskId } from '../../ui/player/taskId';
+import { ipaOf } from '../../../server/speech/pa/phones';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
 import type { RecordSubmitMutation, RecordSubmitMutation$data } from './__generated__/RecordSubmitMutation.graphql';
 
@@ -243,7 +244,7 @@ function ScoreDetails({ scores }: { scores: Scores }) {
             <li key={`${w.word}-${i}`} className={`pa-word ${band(w.score)}`} data-testid="pa-word">
               <span className="pa-word-text">{w.word}</span>
               <span className="pa-word-score">{w.heard ? w.score : 'not heard'}</span>
-              {w.heard && weak.length > 0 && <span className="pa-weak">weak sounds: {weak.map((p) => p.phone).join(' ')}</span>}
+              {w.heard && weak.length > 0 && <span className="pa-weak">weak sounds: {weak.map((p) => ipaOf(p.phone)).join(' ')}</span>}
               {w.score < 80 && (
                 <button type="button" className="link-button" onClick={() => play(w.audioUrl)} aria-label={`Listen to ${w.word}`}>
                   ▶ listen
