@@ -58,6 +58,7 @@ const STATE_ALIGN_AL = 64; // state_align_search_t.al (after the 60-byte search_
 const AL_WORD = 8; // alignment_t.word (alignment_vector_t: seq pointer, uint16 n_ent, uint16 n_alloc)
 const AL_SSEQ = 16; // alignment_t.sseq (phones)
 const ENTRY_SIZE = 28; // alignment_entry_t: start, duration, score, parent, child, id (8 bytes)
+const ACMOD_COMPALLSEN = 73; // acmod_t.compallsen (uint8, after 18 pointer/int fields and `state`)
 
 let modulePromise: Promise<SoundSwallowerModule> | undefined;
 
@@ -83,6 +84,10 @@ export class Aligner {
     const ss = await loadModule();
     const decoder = new ss.Decoder({ loglevel: 'FATAL', samprate: SAMPLE_RATE, compallsen: true, ...BEAMS[0] });
     await decoder.initialize();
+    const acmod = (decoder as unknown as { cacmod: number }).cacmod;
+    if ((ss as unknown as { HEAPU8: Uint8Array }).HEAPU8[acmod + ACMOD_COMPALLSEN] !== 1) {
+      throw new Error('soundswallower acoustic model layout check failed (is the pinned version installed?)');
+    }
     const phoneset = (await ss.load_json(ss.get_model_path('en-us/phoneset.json'))) as Record<string, unknown>;
     return new Aligner(ss, decoder, phoneList(phoneset));
   }
@@ -123,12 +128,29 @@ export class Aligner {
     for (const [key, value] of Object.entries(beams)) this.decoder.set_config(key, value);
   }
 
+  /**
+   * The search pass needs only the active senones (pruning compares paths within a frame, so the
+   * per-frame normalisation cancels out); the state-alignment pass, which yields the scores, needs
+   * every senone for the best-competitor normalisation. Scoring all senones only there halves the
+   * time of a recording.
+   */
   private decode(pcm: Float32Array, targets: string[]): Alignment | null {
-    this.decoder.start();
-    this.decoder.process_audio(pcm, false, true);
-    this.decoder.stop();
-    if (this.decoder.get_text() === '') return null;
-    return this.readAlignment(targets);
+    this.scoreAllSenones(false);
+    try {
+      this.decoder.start();
+      this.decoder.process_audio(pcm, false, true);
+      this.decoder.stop();
+      if (this.decoder.get_text() === '') return null;
+      this.scoreAllSenones(true);
+      return this.readAlignment(targets);
+    } finally {
+      this.scoreAllSenones(true);
+    }
+  }
+
+  private scoreAllSenones(on: boolean): void {
+    const acmod = (this.decoder as unknown as { cacmod: number }).cacmod;
+    (this.ss as unknown as { HEAPU8: Uint8Array }).HEAPU8[acmod + ACMOD_COMPALLSEN] = on ? 1 : 0;
   }
 
   private readAlignment(targets: string[]): Alignment | null {
