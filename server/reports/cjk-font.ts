@@ -67,14 +67,26 @@ export function runsOf(text: string): { slice: string; text: string }[] {
   return runs;
 }
 
+/** The WOFF2 file of a slice. */
+export const sliceFile = (slice: string) => path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
+
+/** The slices that draw `text`, with their files and CSS unicode-ranges (for a browser's FontFace). */
+export function fontSlicesFor(text: string): { slice: string; file: string; unicodeRange: string }[] {
+  const names = new Set(runsOf(text).map((r) => r.slice));
+  return SLICES.filter((s) => names.has(s.name)).map((s) => ({
+    slice: s.name,
+    file: sliceFile(s.name),
+    unicodeRange: s.ranges.map(([a, b]) => (a === b ? `U+${a.toString(16)}` : `U+${a.toString(16)}-${b.toString(16)}`)).join(','),
+  }));
+}
+
 const ttfs = new Map<string, Promise<Buffer>>();
 const instances = new Map<string, FontkitFont>();
 
 function loadSlice(slice: string): Promise<Buffer> {
   let ttf = ttfs.get(slice);
   if (!ttf) {
-    const file = path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
-    ttf = decompressWoff2(readFileSync(file)).then((bytes) => Buffer.from(bytes));
+    ttf = decompressWoff2(readFileSync(sliceFile(slice))).then((bytes) => Buffer.from(bytes));
     ttf.catch(() => ttfs.delete(slice));
     ttfs.set(slice, ttf);
   }
