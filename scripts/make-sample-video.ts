@@ -15,32 +15,11 @@ import { launchBrowser } from '../tests/e2e/browser.ts';
 import { createTts } from '../server/speech/tts.ts';
 import { fontSlicesFor } from '../server/reports/cjk-font.ts';
 import { readWebm, withDuration } from './webm.ts';
+import { LISTENING_VIDEO, VIDEO_SLIDES as SLIDES, type VideoSlide } from '../server/speech/listening-texts.ts';
 
-export const SAMPLE_VIDEO = fileURLToPath(new URL('../client/public/video/listening-sample.webm', import.meta.url));
+export const SAMPLE_VIDEO = fileURLToPath(new URL(`../client/public${LISTENING_VIDEO}`, import.meta.url));
 
-type Voice = 'slt' | 'rms';
-/** One slide: what it shows and what is said while it shows. */
-type Slide =
-  | { kind: 'title'; title: string; subtitle: string; say: string; voice: Voice; speed: number }
-  | { kind: 'step'; step: number; english: string; chinese: string; say: string; voice: Voice; speed: number }
-  | { kind: 'words'; title: string; words: string[]; say: string; voice: Voice; speed: number }
-  | { kind: 'end'; english: string; chinese: string; say: string; voice: Voice; speed: number };
-
-const STEPS: [string, string][] = [
-  ['Listen to the full audio without reading the text.', '先完整地听一遍，不看文字。'],
-  ['Write down and read aloud what you heard.', '写下并大声读出你听到的内容。'],
-  ['Repeat until nothing more is understood.', '反复听，直到再也听不出新内容。'],
-  ['Check against the text.', '对照原文检查。'],
-  ['Repeat until everything is understood.', '再反复听，直到全部听懂。'],
-];
-const WORDS = ['apple', 'panda', 'school', 'teacher', 'window'];
-
-export const SLIDES: Slide[] = [
-  { kind: 'title', title: 'WordBee 单词蜂', subtitle: 'How to practise listening · 听力练习方法', say: 'Welcome to WordBee! Here is how to practise listening, in five steps.', voice: 'slt', speed: 1 },
-  ...STEPS.map(([english, chinese], i): Slide => ({ kind: 'step', step: i + 1, english, chinese, say: `Step ${['one', 'two', 'three', 'four', 'five'][i]}. ${english}`, voice: 'slt', speed: 1 })),
-  { kind: 'words', title: 'Listen and repeat · 跟读单词', words: WORDS, say: `Listen and repeat. ${WORDS.map((w) => `${w[0]!.toUpperCase()}${w.slice(1)}.`).join(' ')}`, voice: 'rms', speed: 0.85 },
-  { kind: 'end', english: 'Practise at normal speed (1.0x), a little every day.', chinese: '建议以正常速度（1.0x）每天练习一点。', say: 'Practise at normal speed, a little every day. Good luck!', voice: 'slt', speed: 1 },
-];
+type Slide = VideoSlide;
 
 const WIDTH = 854;
 const HEIGHT = 480;
