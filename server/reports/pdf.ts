@@ -42,6 +42,11 @@ const LABELS = {
 
 type TextOptions = PDFKit.Mixins.TextOptions;
 
+/** Loads the fonts of the fixed labels ahead of the first report (which is made inside a result's transaction). */
+export async function warmUpReportFonts(): Promise<void> {
+  await fontsFor([...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'), ...Object.values(TYPE_NAMES), ...Object.values(STATUS_TEXT), '0123456789']);
+}
+
 export async function renderReportPdf(r: ReportContent): Promise<Buffer> {
   const finished = r.finishedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const details: [string, string][] = [
