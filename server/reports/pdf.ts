@@ -47,7 +47,11 @@ export async function warmUpReportFonts(): Promise<void> {
   await fontsFor([...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'), ...Object.values(TYPE_NAMES), ...Object.values(STATUS_TEXT), '0123456789']);
 }
 
-export async function renderReportPdf(r: ReportContent): Promise<Buffer> {
+/**
+ * The report as a PDF. Should the Chinese font fail to load, the report is still made (its
+ * result is saved in the same transaction), in Helvetica with the English half of each label.
+ */
+export async function renderReportPdf(r: ReportContent, options: { standardFontsOnly?: boolean } = {}): Promise<Buffer> {
   const finished = r.finishedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
   const details: [string, string][] = [
     [LABELS.student, r.student],
@@ -65,7 +69,7 @@ export async function renderReportPdf(r: ReportContent): Promise<Buffer> {
     wrong.map((w) => `${w.word}, ${w.typed || '—'};`).join('  '),
     `${r.score}`,
   ];
-  const fonts = await fontsFor(texts);
+  const fonts = options.standardFontsOnly ? null : await fontsFor(texts).catch(() => null);
 
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `WordBee report: ${r.student} ${r.bookUnitId}`, Author: 'WordBee' } });
@@ -73,13 +77,17 @@ export async function renderReportPdf(r: ReportContent): Promise<Buffer> {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    for (const [name, font] of fonts) doc.registerFont(name, font as never);
+    for (const [name, font] of fonts ?? []) doc.registerFont(name, font as never);
+    /** Without the Chinese font: Helvetica, and only what it can print (Chinese label halves dropped). */
+    const standard = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff—·]+\s*/g, '').trim() || (text.trim() ? '-' : ' ');
+    const runsFor = (text: string, weight: Weight) =>
+      fonts ? runsOf(text).map((run) => ({ font: fontName(run.slice, weight), text: run.text })) : [{ font: weight === 700 ? 'Helvetica-Bold' : 'Helvetica', text: standard(text) }];
 
     /** Writes text in the slices of Noto Sans SC it needs, one pdfkit run per slice. */
     const write = (text: string, weight: Weight, x?: number, y?: number, options: TextOptions = {}) => {
-      const runs = runsOf(text || ' ');
+      const runs = runsFor(text || ' ', weight);
       runs.forEach((run, i) => {
-        doc.font(fontName(run.slice, weight));
+        doc.font(run.font);
         const opts = { ...options, continued: i < runs.length - 1 };
         if (i === 0 && x !== undefined) doc.text(run.text, x, y, opts);
         else doc.text(run.text, opts);
@@ -87,10 +95,10 @@ export async function renderReportPdf(r: ReportContent): Promise<Buffer> {
     };
     /** One line centred in a box: pdfkit centres each run on its own, so the runs are placed by hand. */
     const writeCentred = (text: string, weight: Weight, x: number, y: number, boxWidth: number) => {
-      const runs = runsOf(text).map((run) => ({ ...run, width: doc.font(fontName(run.slice, weight)).widthOfString(run.text) }));
+      const runs = runsFor(text, weight).map((run) => ({ ...run, width: doc.font(run.font).widthOfString(run.text) }));
       let at = x + (boxWidth - runs.reduce((sum, run) => sum + run.width, 0)) / 2;
       for (const run of runs) {
-        doc.font(fontName(run.slice, weight)).text(run.text, at, y, { lineBreak: false });
+        doc.font(run.font).text(run.text, at, y, { lineBreak: false });
         at += run.width;
       }
     };

@@ -67,6 +67,16 @@ describe('the PDF report in Chinese and English', () => {
     }
   });
 
+  it('is still made, in Helvetica with the English labels, when the Chinese font cannot be loaded', async () => {
+    const pdf = await renderReportPdf({ ...REPORT, className: 'Class 3B · 三年级二班' }, { standardFontsOnly: true });
+    expect(pdf.toString('latin1')).not.toMatch(/NotoSansSC/);
+    const text = poppler('pdftotext', pdf);
+    if (text !== null) {
+      for (const label of ['WordBee · Task report', 'Student', 'Class 3B ·', 'Score', 'Wrong spell words list (correct word, wrong spell;)', 'wrong']) expect(text).toContain(label);
+      expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
   it('splits text into runs of the font slices that draw it', () => {
     const runs = runsOf('学生 Student 张伟');
     expect(runs.map((r) => r.text).join('')).toBe('学生 Student 张伟');
