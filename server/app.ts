@@ -18,7 +18,7 @@ import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
 import { ScoringPool } from './speech/pa/pool.ts';
-import { createMailer, type Mailer } from './reports/mailer.ts';
+import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
@@ -41,6 +41,8 @@ export type AppOptions = {
   seed?: boolean;
   /** Run the mail outbox worker (tests drain it by hand). */
   mailWorker?: boolean;
+  /** The outbox worker's lease, backoff and polling (crash tests shorten them). */
+  mailTiming?: MailTiming;
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
   contentDir?: string;
   now?: () => number;
@@ -60,7 +62,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
   if (options.mailWorker !== false) mailer.start();
 
   const rest = new RestRouter(deps);

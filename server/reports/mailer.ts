@@ -18,11 +18,15 @@ import { deleteExpiredReports } from './service.ts';
 export const MAX_ATTEMPTS = 12;
 const LEASE_MS = 5 * 60_000;
 /** 30 s, 1 min, 2 min … capped at 1 hour. */
-export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+export const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+
+/** How long a claim holds before another worker may take the message over, and the first retry's delay. */
+export type MailTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
 
 export type Mailer = { drain(now?: Date): Promise<number>; start(intervalMs?: number): void; stop(): Promise<void> };
 
-export function createMailer(options: { db: Database; smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
+export function createMailer(options: { db: Database; smtpUrl?: string; from: string; dataDir: string; log: Logger; timing?: MailTiming }): Mailer {
+  const leaseMs = options.timing?.leaseMs ?? LEASE_MS;
   const outboxDir = path.join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
@@ -32,7 +36,7 @@ export function createMailer(options: { db: Database; smtpUrl?: string; from: st
     // Due messages, and ones whose sender vanished past the lease.
     const claimable = or(
       and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-      and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, new Date(now.getTime() - LEASE_MS))),
+      and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, new Date(now.getTime() - leaseMs))),
     );
     const due = await options.db.select({ id: mailOutbox.id }).from(mailOutbox).where(claimable).orderBy(asc(mailOutbox.nextAttemptAt)).limit(limit);
     if (due.length === 0) return [];
@@ -74,7 +78,7 @@ export function createMailer(options: { db: Database; smtpUrl?: string; from: st
         const failed = message.attempts >= MAX_ATTEMPTS;
         await options.db
           .update(mailOutbox)
-          .set({ status: failed ? 'failed' : 'pending', lastError: String((error as Error).message).slice(0, 500), nextAttemptAt: new Date(now.getTime() + backoffMs(message.attempts)) })
+          .set({ status: failed ? 'failed' : 'pending', lastError: String((error as Error).message).slice(0, 500), nextAttemptAt: new Date(now.getTime() + backoffMs(message.attempts, options.timing?.backoffBaseMs)) })
           .where(eq(mailOutbox.id, message.id));
         options.log.warn({ to: message.toAddress, attempts: message.attempts, err: error }, failed ? 'mail failed for good' : 'mail will be retried');
       }
@@ -86,7 +90,7 @@ export function createMailer(options: { db: Database; smtpUrl?: string; from: st
   let running: Promise<unknown> = Promise.resolve();
   return {
     drain,
-    start(intervalMs = 2000) {
+    start(intervalMs = options.timing?.intervalMs ?? 2000) {
       timer = setInterval(() => {
         running = running.then(() => drain()).then(() => deleteExpiredReports(options.db)).catch((error) => options.log.error({ err: error }, 'mail outbox worker failed'));
       }, intervalMs);
