@@ -5,17 +5,19 @@
  * 2. The recording is force-aligned to the words, with optional silence and noise between them
  *    (retrying with wider beams before giving up).
  * 3. Each phone's goodness of pronunciation (GOP) is its aligned score per frame against the best
- *    competing senone of each frame (see aligner.ts); a word's raw score is the mean of its phones.
- * 4. Two things the per-phone score misses are charged to the words next to them: speech the
- *    alignment left outside the target words (loud frames in the silence/noise segments — a child
- *    said something else there), and words squeezed into the minimum duration (the word was not
- *    said, the aligner had to put it somewhere).
+ *    competing senone of each frame (see aligner.ts), taken as a z-score against that phone's
+ *    distribution in learner speech; a word's raw score is the mean of its phones.
+ * 4. Two things the per-phone score misses are charged to the words: a duration far from what the
+ *    speaker's rate predicts (a word squeezed into a few frames was not said, the aligner had to
+ *    put it somewhere), and speech the alignment left outside the target words (loud frames in
+ *    the silence/noise segments next to a word — a child said something else there).
  * 5. Raw scores map to 0–100 by a logistic curve calibrated on the shared learner sample; a word
  *    below the "heard" line is omitted.
  */
 import { FRAME_RATE, SAMPLE_RATE, AlignmentFailed, type AlignedWord, type Aligner } from './aligner.ts';
 import { ensurePronunciations, targetWords } from './g2p.ts';
 import { AudioError } from './audio.ts';
+import calibration from './calibration.json' with { type: 'json' };
 import type { PaResult, WordScore } from './result.ts';
 
 export class TextError extends Error {
@@ -27,23 +29,40 @@ export class TextError extends Error {
 
 export const MAX_WORDS = 60;
 
-/** Calibration (fitted with `npm run eval:pa` on the shared learner sample; see README). */
+/**
+ * Calibration. Per phone, the mean and spread of its GOP in the learners' own-text alignments
+ * (calibration.json, fitted on the shared learner sample with `npm run eval:pa -- --calibrate`):
+ * phones differ a lot (a vowel scores lower than a stop even when well said), so each phone's GOP
+ * is taken as a z-score against its own distribution. The rest maps those to 0–100.
+ */
 export const CALIBRATION = {
-  /** Logistic centre and scale of the per-frame GOP → 0–100 mapping. */
-  centre: -75,
-  scale: 12,
-  /** Frames per phone below which a word counts as squeezed, and the charge per missing frame. */
-  squeezeFrames: 4,
-  squeezeCharge: 12,
+  /** Logistic centre and scale (in z units) of the word and phone score → 0–100 mapping. */
+  centre: -0.75,
+  scale: 0.55,
+  /** Charge (z units) per unit of |log(duration / expected duration)| of a word. */
+  durationCharge: 0.67,
   /** Loudness above the recording's noise floor (dB) that counts a frame as speech. */
   speechDb: 15,
-  /** Charge per frame of speech left outside the words, spread over the neighbouring words. */
-  outsideCharge: 0.6,
+  /** Charge (z units) per frame of speech left outside the words, split between the neighbours. */
+  outsideCharge: 0.02,
   /** A word scoring below this was not heard. */
-  heardBelow: 25,
+  heardBelow: 20,
   /** Below this a heard word is mispronounced. */
   mispronouncedBelow: 60,
 };
+
+type PhoneStats = Record<string, { mean: number; sd: number }>;
+const PHONE_STATS: PhoneStats = (calibration as { phones: PhoneStats }).phones;
+const FALLBACK = (() => {
+  const all = Object.values(PHONE_STATS);
+  return { mean: all.reduce((a, p) => a + p.mean, 0) / all.length, sd: all.reduce((a, p) => a + p.sd, 0) / all.length };
+})();
+
+/** A phone's GOP (score per frame) as a z-score against the learners' distribution for that phone. */
+export function phoneZ(phone: string, score: number, frames: number): number {
+  const stats = PHONE_STATS[phone] ?? FALLBACK;
+  return (score / Math.max(1, frames) - stats.mean) / stats.sd;
+}
 
 /** Frame energies in dB (25 ms windows every 10 ms), as the recognizer's front end frames them. */
 export function frameEnergies(pcm: Float32Array): Float32Array {
@@ -109,27 +128,33 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
   return scoreAlignment(segments, words, energy);
 }
 
-/** Raw (per-frame GOP) score of each target word, after the charges of step 4. */
+/**
+ * Raw score of each target word, in z units: the mean of its phones' z-scores, less a charge for
+ * a duration far from what the speaker's rate predicts (a word squeezed into a few frames was not
+ * said; one stretched over a long stretch swallowed other speech), less a share of the speech the
+ * alignment left in the silence and noise next to it.
+ */
 export function rawWordScores(segments: AlignedWord[], energy: Float32Array): number[] {
   const c = CALIBRATION;
   const floor = noiseFloor(energy);
   const targets = segments.filter((s) => s.target >= 0);
+  const phones = targets.reduce((n, w) => n + w.phones.length, 0);
+  const framesPerPhone = targets.reduce((n, w) => n + w.frames, 0) / Math.max(1, phones);
   const raw = targets.map((w) => {
-    const gops = w.phones.map((p) => p.score / Math.max(1, p.frames));
-    let value = gops.reduce((a, b) => a + b, 0) / Math.max(1, gops.length);
-    const perPhone = w.frames / Math.max(1, w.phones.length);
-    if (perPhone < c.squeezeFrames) value -= (c.squeezeFrames - perPhone) * c.squeezeCharge;
-    return value;
+    const z = w.phones.map((p) => phoneZ(p.phone, p.score, p.frames));
+    const mean = z.reduce((a, b) => a + b, 0) / Math.max(1, z.length);
+    const expected = Math.max(1, w.phones.length * framesPerPhone);
+    return mean - c.durationCharge * Math.abs(Math.log(Math.max(1, w.frames) / expected));
   });
-  // Speech left in silence/noise segments goes to the target words on either side.
   segments.forEach((s, i) => {
     if (s.target >= 0) return;
     let loud = 0;
     for (let f = s.start; f < s.start + s.frames && f < energy.length; f++) if (energy[f]! - floor > c.speechDb) loud++;
     if (!loud) return;
-    const neighbours = [segments.slice(0, i).reverse().find((x) => x.target >= 0), segments.slice(i + 1).find((x) => x.target >= 0)]
-      .filter((x): x is AlignedWord => Boolean(x));
-    for (const n of neighbours) raw[n.target]! -= (loud * c.outsideCharge) / neighbours.length;
+    const neighbours = [segments.slice(0, i).reverse().find((x) => x.target >= 0), segments.slice(i + 1).find((x) => x.target >= 0)].filter(
+      (x): x is AlignedWord => Boolean(x),
+    );
+    for (const n of neighbours) raw[targets.indexOf(n)]! -= (loud * c.outsideCharge) / neighbours.length;
   });
   return raw;
 }
@@ -139,9 +164,10 @@ function scoreAlignment(segments: AlignedWord[], words: string[], energy: Float3
   const targets = segments.filter((s) => s.target >= 0);
   const raw = rawWordScores(segments, energy);
   const scored: WordScore[] = words.map((word, i) => {
-    const seg = targets[i];
+    const at = targets.findIndex((s) => s.target === i);
+    const seg = targets[at];
     if (!seg) return { word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] };
-    const score = round(logistic(raw[i]!));
+    const score = round(logistic(raw[at]!));
     const heard = score >= c.heardBelow;
     return {
       word,
@@ -150,7 +176,7 @@ function scoreAlignment(segments: AlignedWord[], words: string[], energy: Float3
       error: !heard ? 'omitted' : score < c.mispronouncedBelow ? 'mispronounced' : 'none',
       start: seconds(seg.start),
       end: seconds(seg.start + seg.frames),
-      phones: seg.phones.map((p) => ({ phone: p.phone, score: round(logistic(p.score / Math.max(1, p.frames))) })),
+      phones: seg.phones.map((p) => ({ phone: p.phone, score: round(logistic(phoneZ(p.phone, p.score, p.frames))) })),
     };
   });
   const heard = scored.filter((w) => w.heard);
