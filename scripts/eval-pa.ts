@@ -12,16 +12,17 @@
  *   - latency for a 10-word recording on one thread, and recordings per second with the scoring
  *     pool using every core.
  *
- * Options: `--limit N` (recordings of the shared sample, default all), `--json` (machine output).
+ * Options: `--limit N` (recordings of the shared sample, default all), `--json` (machine output),
+ * `--calibrate` (refit the per-phone statistics in server/speech/pa/calibration.json from the sample).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
 import { scoreRecording } from '../server/speech/pa/engine.ts';
-import { targetWords } from '../server/speech/pa/g2p.ts';
+import { ensurePronunciations, targetWords } from '../server/speech/pa/g2p.ts';
 import { ScoringPool } from '../server/speech/pa/pool.ts';
 import { buildPack } from '../db/content/pack.ts';
 import { browserRecording, concat, noise, silence, speak } from './pa/synth.ts';
@@ -144,8 +145,39 @@ export async function speed(aligner: Aligner): Promise<{ tenWordMs: number; perS
   return { tenWordMs: times[Math.floor(times.length / 2)]!, perSecond, workers };
 }
 
+/** Per-phone GOP mean and spread in the sample's own-text alignments → calibration.json. */
+export async function calibrate(aligner: Aligner, items: Utterance[]): Promise<Record<string, { mean: number; sd: number }>> {
+  const gops: Record<string, number[]> = {};
+  for (const u of items) {
+    await ensurePronunciations(aligner, u.words);
+    let words;
+    try {
+      words = aligner.align(u.pcm, u.words).words;
+    } catch {
+      continue;
+    }
+    for (const w of words) if (w.target >= 0) for (const p of w.phones) (gops[p.phone] ??= []).push(p.score / Math.max(1, p.frames));
+  }
+  const stats: Record<string, { mean: number; sd: number }> = {};
+  for (const [phone, values] of Object.entries(gops).sort(([a], [b]) => a.localeCompare(b))) {
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+    stats[phone] = { mean: Math.round(mean * 100) / 100, sd: Math.round(Math.max(5, sd) * 100) / 100 };
+  }
+  return stats;
+}
+
 async function main() {
   const args = process.argv.slice(2);
+  if (args.includes('--calibrate')) {
+    const aligner = await Aligner.create();
+    const phones = await calibrate(aligner, await loadSample());
+    const file = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
+    const source = 'speechocean762 sample (200 learner recordings), own-text alignments; regenerate with npm run eval:pa -- --calibrate';
+    writeFileSync(file, `${JSON.stringify({ source, phones }, null, 1)}\n`);
+    console.log(`wrote ${Object.keys(phones).length} phones to ${file}`);
+    return;
+  }
   const limitAt = args.indexOf('--limit');
   const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
   const aligner = await Aligner.create();
