@@ -37,7 +37,15 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, max_lifetime: 30 * 60 });
+  // drizzle sends a query as a named (server-prepared) statement only when it was built with
+  // .prepare(); otherwise PostgreSQL parses and plans it on every call. The task list's
+  // six-table join spent more time being planned than run, so every statement is prepared:
+  // postgres.js keeps them per connection, keyed by text (connections are recycled after
+  // max_lifetime, which bounds that cache). Behind PgBouncer in transaction mode, use 1.21+
+  // with max_prepared_statements set.
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, params?: any[], options?: { prepare?: boolean }) => unsafe(query, params, { ...options, prepare: true })) as typeof client.unsafe;
   const db = drizzle(client, { schema });
   const lock = await client.reserve();
   try {
