@@ -22,6 +22,7 @@ import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
+import { createGraphQLHttpHandler } from './graphql/http.ts';
 import { registerUserRoutes } from './users/rest.ts';
 import { registerClassRoutes } from './classes/rest.ts';
 import { registerTextbookRoutes } from './textbooks/rest.ts';
@@ -72,6 +73,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerReportRoutes(rest);
 
   const yoga = createGraphQL(deps);
+  const graphqlHttp = createGraphQLHttpHandler(deps, yoga);
   const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);
   // The page shell, with the Sentry DSN (when set) for the client's error reporting.
   const indexHtml = serveClient
@@ -110,7 +112,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
     if (path.startsWith(AVATAR_PREFIX)) return serveAvatar(deps, req, res, path.slice(AVATAR_PREFIX.length));
     if (path.startsWith(WORD_AUDIO_PREFIX)) return serveWordAudio(deps, req, res, path.slice(WORD_AUDIO_PREFIX.length));
-    if (path === GRAPHQL_PATH) return void yoga(req, res, { req });
+    if (path === GRAPHQL_PATH) return void graphqlHttp(req, res);
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
