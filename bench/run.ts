@@ -4,11 +4,14 @@
  * DATABASE_URL is set, PGlite otherwise. `npm run bench -- usertasks` runs one.
  */
 import { usertasksBenchmark } from './usertasks.ts';
+import { resultsBenchmark } from './results.ts';
+import { pdfBenchmark } from './pdf.ts';
+import { paBenchmark } from './pa.ts';
 import { viewerBenchmark } from './viewer.ts';
 import { ttsBenchmark } from './tts.ts';
 
 type Benchmark = () => Promise<{ name: string; lines: string[] }>;
-const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, tts: ttsBenchmark };
+const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark };
 /** Run only when named. */
 const extra: Record<string, Benchmark> = { viewer: viewerBenchmark };
 
