@@ -7,11 +7,12 @@ import { usertasksBenchmark } from './usertasks.ts';
 import { resultsBenchmark } from './results.ts';
 import { pdfBenchmark } from './pdf.ts';
 import { paBenchmark } from './pa.ts';
+import { fanoutBenchmark } from './fanout.ts';
 import { viewerBenchmark } from './viewer.ts';
 import { ttsBenchmark } from './tts.ts';
 
 type Benchmark = () => Promise<{ name: string; lines: string[] }>;
-const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark };
+const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark };
 /** Run only when named. */
 const extra: Record<string, Benchmark> = { viewer: viewerBenchmark };
 
