@@ -8,11 +8,12 @@ import { resultsBenchmark } from './results.ts';
 import { pdfBenchmark } from './pdf.ts';
 import { paBenchmark } from './pa.ts';
 import { fanoutBenchmark } from './fanout.ts';
+import { clientBenchmark } from './client.ts';
 import { viewerBenchmark } from './viewer.ts';
 import { ttsBenchmark } from './tts.ts';
 
 type Benchmark = () => Promise<{ name: string; lines: string[] }>;
-const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark };
+const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark, client: clientBenchmark };
 /** Run only when named. */
 const extra: Record<string, Benchmark> = { viewer: viewerBenchmark };
 
