@@ -18,6 +18,7 @@ import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
 import { createMailer, type Mailer } from './reports/mailer.ts';
+import { postgresBlobStore } from './storage/blobs.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
@@ -58,9 +59,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), blobs: postgresBlobStore(database.db) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const mailer = createMailer({ db: database.db, blobs: deps.blobs, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   if (options.mailWorker !== false) mailer.start();
 
   const rest = new RestRouter(deps);

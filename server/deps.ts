@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { TokenIssuer } from './users/tokens.ts';
 import type { TtsEngine } from './speech/tts.ts';
 import type { LiveEvents } from './live/pubsub.ts';
+import type { BlobStore } from './storage/blobs.ts';
 
 export type Deps = {
   db: Database;
@@ -16,6 +17,8 @@ export type Deps = {
   log: Logger;
   tts: TtsEngine;
   live: LiveEvents;
+  /** Stored files: report PDFs (server/storage/blobs.ts). */
+  blobs: BlobStore;
 };
 
 /** The signed-in user a request acts for. */
