@@ -9,7 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inArray } from 'drizzle-orm';
-import { benchSeconds, ms, percentile, startBenchServer } from './setup.ts';
+import { ms, percentile, startBenchServer } from './setup.ts';
 import { fillSchool, studentsOf } from './school.ts';
 import { users } from '../db/schema.ts';
 import { SBARR_HEADER } from '../server/results/sbarr.ts';
@@ -22,6 +22,7 @@ export async function resultsBenchmark() {
   const server = await startBenchServer();
   const started = performance.now();
   await fillSchool(server.app);
+  // BENCH_PER_CLASS=10 spreads the students over 20 classes (README, Performance: the class lock).
   const names = await studentsOf(server.app, STUDENTS, Number(process.env.BENCH_PER_CLASS ?? 100));
   const ids = await server.app.deps.db.select({ id: users.id, key: users.usernameKey }).from(users).where(inArray(users.usernameKey, names));
   // Each student's first POSTS_EACH tasks, answered (one word wrong), ready to post.
@@ -86,7 +87,6 @@ export async function resultsBenchmark() {
   const app = await profiled('POST /userspelling', () => run(`${server.url}/api/v1.0/userspelling`));
   bare.close();
   await server.close();
-  void benchSeconds;
   return {
     name: `Result posting, ${STUDENTS} students at once, ${POSTS_EACH} Spelling Bee results each (${server.kind}; set-up ${setupSeconds} s)`,
     lines: [

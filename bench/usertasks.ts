@@ -30,7 +30,7 @@ export async function usertasksBenchmark() {
 
   const viewerSql = viewerQuery(server.app.deps.db, user!.id).toSQL();
   const listSql = taskListQuery(server.app.deps.db, { id: user!.id, isTeacher: false }).toSQL();
-  const key = new TextEncoder().encode(BENCH_SECRET);
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(BENCH_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   const bare = createServer(async (req, res) => {
     try {
       const { payload } = await jwtVerify(String(req.headers['x-access-token']), key, { algorithms: ['HS256'], issuer: 'wordbee' });
