@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: each benchmark prints its figures and its ratio to a baseline measured in
  * the same run, on this machine (loopback only, bounded in time). PostgreSQL when
- * DATABASE_URL is set, PGlite otherwise. `npm run bench -- usertasks` runs one.
+ * DATABASE_URL is set, PGlite otherwise; the Redis fan-out when REDIS_URL is set.
+ * `npm run bench -- usertasks fanout` runs some.
  */
 import { usertasksBenchmark } from './usertasks.ts';
 import { resultsBenchmark } from './results.ts';
@@ -9,21 +10,18 @@ import { pdfBenchmark } from './pdf.ts';
 import { paBenchmark } from './pa.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { clientBenchmark } from './client.ts';
-import { viewerBenchmark } from './viewer.ts';
 import { ttsBenchmark } from './tts.ts';
 
 type Benchmark = () => Promise<{ name: string; lines: string[] }>;
 const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark, client: clientBenchmark };
-/** Run only when named. */
-const extra: Record<string, Benchmark> = { viewer: viewerBenchmark };
 
 const only = process.argv.slice(2);
-const unknown = only.filter((n) => !(n in benchmarks) && !(n in extra));
+const unknown = only.filter((n) => !(n in benchmarks));
 if (unknown.length) {
-  console.error(`No benchmark named ${unknown.join(', ')}; there are: ${Object.keys({ ...benchmarks, ...extra }).join(', ')}`);
+  console.error(`No benchmark named ${unknown.join(', ')}; there are: ${Object.keys(benchmarks).join(', ')}`);
   process.exit(2);
 }
-const chosen = only.length ? only.map((n) => [n, benchmarks[n] ?? extra[n]!] as const) : Object.entries(benchmarks);
+const chosen = only.length ? only.map((n) => [n, benchmarks[n]!] as const) : Object.entries(benchmarks);
 const results = [];
 for (const [name, run] of chosen) {
   console.error(`running ${name}…`);
