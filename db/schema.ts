@@ -370,7 +370,8 @@ export const reports = pgTable(
       .notNull()
       .references(() => results.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    pdf: bytea('pdf').notNull(),
+    /** The PDF itself in rows made before the storage interface; newer ones keep it in storage under `reports/{fileName}`. */
+    pdf: bytea('pdf'),
     createdAt: createdAt(),
     expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
   },
@@ -412,4 +413,26 @@ export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Which instance runs a background job (the mail outbox, report expiry) until when: several
+ * instances share the database and exactly one holds a job's lease at a time
+ * (server/jobs/lease.ts).
+ */
+export const workerLeases = pgTable('worker_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Stored files (report PDFs, uploads) when the storage is PostgreSQL, the default
+ * (server/storage/blobs.ts; an S3-compatible bucket is the other implementation).
+ */
+export const blobs = pgTable('blobs', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
 });

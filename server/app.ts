@@ -19,10 +19,12 @@ import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
 import { ScoringPool } from './speech/pa/pool.ts';
 import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
+import { postgresBlobStore } from './storage/blobs.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
+import { createGraphQLHttpHandler } from './graphql/http.ts';
 import { registerUserRoutes } from './users/rest.ts';
 import { registerClassRoutes } from './classes/rest.ts';
 import { registerTextbookRoutes } from './textbooks/rest.ts';
@@ -60,9 +62,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }), blobs: postgresBlobStore(database.db) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
+  const mailer = createMailer({ db: database.db, blobs: deps.blobs, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
   if (options.mailWorker !== false) mailer.start();
 
   const rest = new RestRouter(deps);
@@ -75,6 +77,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerReportRoutes(rest);
 
   const yoga = createGraphQL(deps);
+  const graphqlHttp = createGraphQLHttpHandler(deps, yoga);
   const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);
   // The page shell, with the Sentry DSN (when set) for the client's error reporting.
   const indexHtml = serveClient
@@ -113,7 +116,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
     if (path.startsWith(AVATAR_PREFIX)) return serveAvatar(deps, req, res, path.slice(AVATAR_PREFIX.length));
     if (path.startsWith(WORD_AUDIO_PREFIX)) return serveWordAudio(deps, req, res, path.slice(WORD_AUDIO_PREFIX.length));
-    if (path === GRAPHQL_PATH) return void yoga(req, res, { req });
+    if (path === GRAPHQL_PATH) return void graphqlHttp(req, res);
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {

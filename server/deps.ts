@@ -9,6 +9,7 @@ import type { TokenIssuer } from './users/tokens.ts';
 import type { TtsEngine } from './speech/tts.ts';
 import type { LiveEvents } from './live/pubsub.ts';
 import type { ScoringPool } from './speech/pa/pool.ts';
+import type { BlobStore } from './storage/blobs.ts';
 
 export type Deps = {
   db: Database;
@@ -19,6 +20,8 @@ export type Deps = {
   live: LiveEvents;
   /** Pronunciation scoring in worker threads (started on first use). */
   pa: ScoringPool;
+  /** Stored files: report PDFs (server/storage/blobs.ts). */
+  blobs: BlobStore;
 };
 
 /** The signed-in user a request acts for. */

@@ -13,19 +13,27 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { mailOutbox, reports } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 import type { Logger } from 'pino';
-import { deleteExpiredReports } from './service.ts';
+import { deleteExpiredReports, reportKey } from './service.ts';
+import { createLease } from '../jobs/lease.ts';
+import type { BlobStore } from '../storage/blobs.ts';
 
 export const MAX_ATTEMPTS = 12;
 const LEASE_MS = 5 * 60_000;
 /** 30 s, 1 min, 2 min … capped at 1 hour. */
 export const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
-/** How long a claim holds before another worker may take the message over, and the first retry's delay. */
+/** How long a claim (and the outbox worker lease) holds before another worker may take over, and the first retry's delay. */
 export type MailTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
 
-export type Mailer = { drain(now?: Date): Promise<number>; start(intervalMs?: number): void; stop(): Promise<void> };
+export type Mailer = {
+  drain(now?: Date): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+  /** Whether this instance holds the outbox lease (it ran the last round). */
+  isWorking(): boolean;
+};
 
-export function createMailer(options: { db: Database; smtpUrl?: string; from: string; dataDir: string; log: Logger; timing?: MailTiming }): Mailer {
+export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?: string; from: string; dataDir: string; log: Logger; instanceId?: string; timing?: MailTiming }): Mailer {
   const leaseMs = options.timing?.leaseMs ?? LEASE_MS;
   const outboxDir = path.join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
@@ -49,9 +57,11 @@ export function createMailer(options: { db: Database; smtpUrl?: string; from: st
   }
 
   async function send(message: typeof mailOutbox.$inferSelect) {
-    const [report] = message.reportId
+    const [row] = message.reportId
       ? await options.db.select({ fileName: reports.fileName, pdf: reports.pdf }).from(reports).where(eq(reports.id, message.reportId))
       : [];
+    const pdf = row ? (row.pdf ?? (await options.blobs.get(reportKey(row.fileName)))) : null;
+    const report = row && pdf ? { fileName: row.fileName, pdf } : undefined;
     const mail = {
       from: options.from,
       to: message.toAddress,
@@ -86,19 +96,33 @@ export function createMailer(options: { db: Database; smtpUrl?: string; from: st
     return sent;
   }
 
+  // With several instances on one database, one of them works the outbox and expires reports
+  // at a time (the row claims above stay as a second guard).
+  const lease = createLease(options.db, 'mail-outbox', { holder: options.instanceId, ttlMs: options.timing?.leaseMs });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  let holding = false;
   return {
     drain,
+    isWorking: () => holding,
     start(intervalMs = options.timing?.intervalMs ?? 2000) {
       timer = setInterval(() => {
-        running = running.then(() => drain()).then(() => deleteExpiredReports(options.db)).catch((error) => options.log.error({ err: error }, 'mail outbox worker failed'));
+        running = running
+          .then(async () => {
+            holding = await lease.acquire();
+            if (!holding) return;
+            await drain();
+            await deleteExpiredReports(options.db, new Date(), options.blobs);
+          })
+          .catch((error) => options.log.error({ err: error }, 'mail outbox worker failed'));
       }, intervalMs);
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       await running;
+      if (holding) await lease.release().catch(() => {});
+      holding = false;
       transport.close();
     },
   };

@@ -11,6 +11,7 @@ import type { Viewer } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { requireTeacher } from '../classes/service.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
+import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,12 +28,13 @@ export const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/
  * Writes the report and its two e-mails in the caller's transaction (the result's), so a
  * stored result always has its report and its mail queued, and a rolled-back one has neither.
  */
-export async function createReport(tx: Executor, resultId: number, content: ReportContent, ttlDays: number, now: Date): Promise<{ fileName: string }> {
+export async function createReport(tx: Executor, blobs: BlobStore, resultId: number, content: ReportContent, ttlDays: number, now: Date): Promise<{ fileName: string }> {
   const pdf = await renderReportPdf(content);
   const fileName = reportFileName(content, resultId);
+  await blobs.put(reportKey(fileName), pdf, 'application/pdf', tx);
   const [report] = await tx
     .insert(reports)
-    .values({ resultId, fileName, pdf, createdAt: now, expireAt: new Date(now.getTime() + ttlDays * DAY_MS) })
+    .values({ resultId, fileName, createdAt: now, expireAt: new Date(now.getTime() + ttlDays * DAY_MS) })
     .returning({ id: reports.id });
   const teacher = alias(users, 'teacher');
   const [people] = await tx
@@ -91,7 +93,7 @@ export async function listReports(db: Executor, viewer: Viewer, now = new Date()
 }
 
 /** A report's PDF, for the teacher of its student only; anything else is "not found". */
-export async function reportPdf(db: Executor, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
+export async function reportPdf(db: Executor, blobs: BlobStore, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
   requireTeacher(viewer);
   if (!isReportFileName(fileName)) throw new ValidationError('Not a report file name');
   const [row] = await db
@@ -102,13 +104,18 @@ export async function reportPdf(db: Executor, viewer: Viewer, fileName: string, 
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .where(and(eq(reports.fileName, fileName), eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)));
-  if (!row) throw new NotFoundError(`No report file ${fileName}`);
-  return Buffer.from(row.pdf);
+  const pdf = row ? (row.pdf ? Buffer.from(row.pdf) : await blobs.get(reportKey(fileName))) : null;
+  if (!pdf) throw new NotFoundError(`No report file ${fileName}`);
+  return pdf;
 }
 
 /** Deletes expired reports (their queued e-mails keep their text, without the attachment). */
-export async function deleteExpiredReports(db: Executor, now = new Date()): Promise<number> {
-  const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ id: reports.id });
+export async function deleteExpiredReports(db: Executor, now = new Date(), blobs: BlobStore = postgresBlobStore(db)): Promise<number> {
+  const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ fileName: reports.fileName });
+  await blobs.delete(gone.map((r) => reportKey(r.fileName)));
   return gone.length;
 }
+
+/** Where a report's PDF is kept in storage. */
+export const reportKey = (fileName: string) => `reports/${fileName}`;
 

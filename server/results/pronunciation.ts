@@ -82,6 +82,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
     await createReport(
       tx,
+      deps.blobs,
       resultId,
       {
         student: task.studentName,

@@ -63,6 +63,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     // The report and its e-mails are written with the result: both or neither.
     await createReport(
       tx,
+      deps.blobs,
       result!.id,
       {
         student: task.studentName,

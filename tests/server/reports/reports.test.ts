@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { mailOutbox, reports } from '../../../db/schema.ts';
+import { blobs, mailOutbox, reports } from '../../../db/schema.ts';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 import { deleteExpiredReports } from '../../../server/reports/service.ts';
 
@@ -76,8 +76,11 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   });
 
   it('deletes reports once they expire', async () => {
+    expect((await server.app.deps.db.select().from(blobs)).map((b) => b.key)).toEqual([expect.stringMatching(/^reports\/demostudent-NS2022-ES3-.*\.pdf$/)]);
     expect(await deleteExpiredReports(server.app.deps.db, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
     expect(await server.app.deps.db.select().from(reports)).toEqual([]);
+    // The PDF leaves storage with its report.
+    expect(await server.app.deps.db.select().from(blobs)).toEqual([]);
   });
 });
 
