@@ -170,10 +170,13 @@ function toListRow(r: { id: number; student: string; bookId: string; unitId: str
  * The signed-in user's open tasks: a student's own, a teacher's students' (optionally of one
  * class), soonest due first.
  */
-export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string } = {}): Promise<TaskListRow[]> {
-  const scope = viewer.isTeacher
-    ? and(eq(classes.teacherId, viewer.id), options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined)
-    : eq(rosterEntries.userId, viewer.id);
+export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string; taskRowId?: number } = {}): Promise<TaskListRow[]> {
+  const scope = and(
+    viewer.isTeacher
+      ? and(eq(classes.teacherId, viewer.id), options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined)
+      : eq(rosterEntries.userId, viewer.id),
+    options.taskRowId !== undefined ? eq(taskRows.id, options.taskRowId) : undefined,
+  );
   const rows = await db
     .select(taskListColumns)
     .from(taskRows)
@@ -185,6 +188,12 @@ export async function listTasks(db: Executor, viewer: Viewer, options: { classNa
     .where(and(eq(taskRows.status, 'open'), scope))
     .orderBy(asc(taskRows.dueAt), asc(rosterEntries.studentName), asc(taskRows.id));
   return rows.map(toListRow);
+}
+
+/** One open task the viewer can see (their own, or a student's of theirs), or null. */
+export async function taskById(db: Executor, viewer: Viewer, taskRowId: number): Promise<TaskListRow | null> {
+  if (!Number.isSafeInteger(taskRowId)) return null;
+  return (await listTasks(db, viewer, { taskRowId }))[0] ?? null;
 }
 
 /** A teacher removes one student's open task (spec: Remove task, teachers only). */
