@@ -27,4 +27,6 @@ export type Viewer = {
   /** A student's teacher; for a teacher, themselves. */
   teacherName: string;
   tokenExpiresAt: number;
+  /** Set when the request came with an integration token: its scopes and classes bound it. */
+  integration?: { tokenId: number; scopes: readonly string[]; classIds: readonly number[] };
 };

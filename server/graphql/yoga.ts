@@ -14,6 +14,7 @@ import { accessTokenOf } from '../http/auth.ts';
 import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
+import { useIntegrationScopes } from '../integrations/scopes.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -25,6 +26,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     landingPage: false,
+    plugins: [useIntegrationScopes()],
     logging: {
       debug: (...a) => deps.log.debug(a.map(String).join(' ')),
       info: (...a) => deps.log.info(a.map(String).join(' ')),

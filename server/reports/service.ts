@@ -9,7 +9,7 @@ import { assignments, classes, mailOutbox, reports, results, rosterEntries, task
 import type { Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,7 +85,7 @@ export async function listReports(db: Executor, viewer: Viewer, now = new Date()
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(and(eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)))
+    .where(and(ownClasses(viewer), gt(reports.expireAt, now)))
     .orderBy(asc(reports.createdAt));
   return rows.reverse().map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` }));
 }
@@ -101,7 +101,7 @@ export async function reportPdf(db: Executor, viewer: Viewer, fileName: string, 
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
-    .where(and(eq(reports.fileName, fileName), eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)));
+    .where(and(eq(reports.fileName, fileName), ownClasses(viewer), gt(reports.expireAt, now)));
   if (!row) throw new NotFoundError(`No report file ${fileName}`);
   return Buffer.from(row.pdf);
 }

@@ -9,7 +9,7 @@ import { qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
-import { classByName, requireTeacher } from '../classes/service.ts';
+import { classByName, ownClasses, requireTeacher } from '../classes/service.ts';
 import { nameKey } from '../users/service.ts';
 import { PROFILE_UNIT, NATIONAL_BOOK, bookById, nextUnit, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
 import { assignTaskSchema, removeTaskSchema, taskIdSchema } from './schemas.ts';
@@ -173,7 +173,7 @@ function toListRow(r: { id: number; student: string; bookId: string; unitId: str
 export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string; taskRowId?: number } = {}): Promise<TaskListRow[]> {
   const scope = and(
     viewer.isTeacher
-      ? and(eq(classes.teacherId, viewer.id), options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined)
+      ? and(ownClasses(viewer), options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined)
       : eq(rosterEntries.userId, viewer.id),
     options.taskRowId !== undefined ? eq(taskRows.id, options.taskRowId) : undefined,
   );
@@ -208,7 +208,7 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
     .where(
       and(
-        eq(classes.teacherId, viewer.id),
+        ownClasses(viewer),
         eq(assignments.id, input.TPID),
         eq(assignments.bookId, input.bookUnitID.bookId),
         eq(assignments.unitId, input.bookUnitID.unitId),
@@ -270,7 +270,7 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
       .select({ klass: classes })
       .from(assignments)
       .innerJoin(classes, eq(classes.id, assignments.classId))
-      .where(and(eq(assignments.id, parts.tpid), eq(classes.teacherId, viewer.id), eq(assignments.type, parts.type), eq(assignments.bookId, parts.bookId), eq(assignments.unitId, parts.unitId)));
+      .where(and(eq(assignments.id, parts.tpid), ownClasses(viewer), eq(assignments.type, parts.type), eq(assignments.bookId, parts.bookId), eq(assignments.unitId, parts.unitId)));
     if (!row) throw new NotFoundError('This task is not one of your classes');
     spellingTimeoutSec = row.klass.spellingTimeoutSec;
     batchSize = row.klass.fmBatchSize;
