@@ -19,6 +19,8 @@ import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
 import { createMailer, type Mailer } from './reports/mailer.ts';
 import { registerReportRoutes } from './reports/rest.ts';
+import { createWebhookSender } from './integrations/webhooks.ts';
+import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
@@ -40,6 +42,8 @@ export type AppOptions = {
   seed?: boolean;
   /** Run the mail outbox worker (tests drain it by hand). */
   mailWorker?: boolean;
+  /** Run the webhook delivery worker (tests drain it by hand). */
+  webhookWorker?: boolean;
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
   contentDir?: string;
   now?: () => number;
@@ -48,6 +52,8 @@ export type AppOptions = {
 export type App = {
   deps: Deps;
   mailer: Mailer;
+  /** Webhook deliveries (server/integrations/webhooks.ts). */
+  webhooks: Outbox;
   database: DatabaseHandle;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -61,6 +67,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   if (options.mailWorker !== false) mailer.start();
+  const webhooks = createWebhookSender({ db: database.db, log });
+  if (options.webhookWorker !== false) webhooks.start(1000);
 
   const rest = new RestRouter(deps);
   registerUserRoutes(rest);
@@ -128,6 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   return {
     deps,
     mailer,
+    webhooks,
     database,
     listen: (port = config.port, host = config.host) =>
       new Promise((resolve, reject) => {
@@ -145,6 +154,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.closeIdleConnections();
       });
       await mailer.stop();
+      await webhooks.stop();
       await deps.tts.close();
       await deps.live.close();
       await database.close();

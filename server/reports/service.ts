@@ -11,6 +11,7 @@ import type { Viewer } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
+import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +37,7 @@ export async function createReport(tx: Executor, resultId: number, content: Repo
     .returning({ id: reports.id });
   const teacher = alias(users, 'teacher');
   const [people] = await tx
-    .select({ studentEmail: users.email, teacherEmail: teacher.email })
+    .select({ studentEmail: users.email, teacherEmail: teacher.email, classId: classes.id })
     .from(results)
     .innerJoin(users, eq(users.id, results.userId))
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
@@ -58,6 +59,18 @@ export async function createReport(tx: Executor, resultId: number, content: Repo
       .insert(mailOutbox)
       .values(recipients.map((to) => ({ dedupeKey: `report:${report!.id}:${to.toLowerCase()}`, toAddress: to, subject, textBody: text, reportId: report!.id, createdAt: now, nextAttemptAt: now })))
       .onConflictDoNothing();
+  }
+  if (people) {
+    await enqueueWebhookEvent(tx, people.classId, 'report.ready', `report.ready:${report!.id}`, {
+      fileName,
+      student: content.student,
+      taskId: content.taskId,
+      bookUnitId: content.bookUnitId,
+      type: content.type,
+      score: content.score,
+      expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
+      downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
+    }, now);
   }
   return { fileName };
 }

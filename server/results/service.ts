@@ -14,6 +14,7 @@ import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr
 import { ratingFor, reviewWords } from './memory.ts';
 import { createReport } from '../reports/service.ts';
 import { answerEventId, finishedEventId } from '../live/service.ts';
+import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
 
 export type ResultReceipt = {
   resultId: number;
@@ -60,6 +61,17 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       .values({ taskRowId: task.row.id, userId: viewer.id, score, correct, total: taskWords.length, detail: parsed.raw, createdAt: now })
       .returning({ id: results.id });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
+    // Webhooks hear of it only if the result is stored (same transaction).
+    await enqueueWebhookEvent(tx, task.klass.id, 'task.finished', `task.finished:${result!.id}`, {
+      taskId: parsed.label,
+      student: task.studentName,
+      bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
+      type: task.assignment.type,
+      score,
+      correct,
+      total: taskWords.length,
+      finishedAt: now.toISOString(),
+    }, now);
     // The report and its e-mails are written with the result: both or neither.
     await createReport(
       tx,
