@@ -20,6 +20,7 @@ import { createLiveEvents } from './live/pubsub.ts';
 import { createMailer, type Mailer } from './reports/mailer.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { createWebhookSender } from './integrations/webhooks.ts';
+import { createBudgets } from './integrations/limits.ts';
 import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
@@ -63,7 +64,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), budgets: await createBudgets(config, database.db) };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   if (options.mailWorker !== false) mailer.start();
@@ -157,6 +158,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await webhooks.stop();
       await deps.tts.close();
       await deps.live.close();
+      await deps.budgets.close();
       await database.close();
     },
   };

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { TokenIssuer } from './users/tokens.ts';
 import type { TtsEngine } from './speech/tts.ts';
 import type { LiveEvents } from './live/pubsub.ts';
+import type { Budgets } from './integrations/limits.ts';
 
 export type Deps = {
   db: Database;
@@ -16,6 +17,8 @@ export type Deps = {
   log: Logger;
   tts: TtsEngine;
   live: LiveEvents;
+  /** GraphQL cost budgets per token and user (in memory, or Redis with REDIS_URL). */
+  budgets: Budgets;
 };
 
 /** The signed-in user a request acts for. */

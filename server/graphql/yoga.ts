@@ -15,6 +15,7 @@ import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
 import { useIntegrationScopes } from '../integrations/scopes.ts';
+import { useCostLimits } from '../integrations/limits.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -26,7 +27,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     landingPage: false,
-    plugins: [useIntegrationScopes()],
+    plugins: [useIntegrationScopes(), useCostLimits()],
     logging: {
       debug: (...a) => deps.log.debug(a.map(String).join(' ')),
       info: (...a) => deps.log.info(a.map(String).join(' ')),
