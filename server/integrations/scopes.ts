@@ -51,6 +51,7 @@ const FIELD_SCOPES: Record<string, Need> = {
   'User.class': 'classes:read',
   'User.tasks': 'classes:read',
   'User.reports': 'results:read',
+  'User.pdfReports': 'results:read',
   'User.dashboard': 'results:read',
   'Mutation.assignTask': 'tasks:assign',
   'Subscription.classActivity': 'results:read',

@@ -1,4 +1,5 @@
 /** Reports in GraphQL: a teacher's list of their students' report files. */
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { listReports, type ReportListing } from './service.ts';
@@ -18,9 +19,18 @@ const ReportRef = builder.objectRef<ReportListing>('Report').implement({
   }),
 });
 
+builder.objectField(UserRef, 'pdfReports', (t) =>
+  t.connection({
+    type: ReportRef,
+    description: "A teacher's students' reports that have not expired, newest first (empty for students); page with first/after.",
+    resolve: async (user, args, ctx) => resolveArrayConnection({ args }, user.isTeacher ? await listReports(ctx.deps.db, viewerOf(ctx)) : []),
+  }),
+);
+
 builder.objectField(UserRef, 'reports', (t) =>
   t.field({
     type: [ReportRef],
+    deprecationReason: 'Use `pdfReports`, a connection (first/after).',
     description: "A teacher's students' reports that have not expired, newest first (empty for students).",
     resolve: (user, _args, ctx) => (user.isTeacher ? listReports(ctx.deps.db, viewerOf(ctx)) : []),
   }),

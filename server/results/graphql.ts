@@ -1,4 +1,5 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
@@ -127,7 +128,12 @@ const LevelVocabularyRef = builder.objectRef<{ level: string; passed: number; re
 const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
   description: "The signed-in student's scores and vocabulary (spec screen 7).",
   fields: (t) => ({
-    records: t.field({ type: [DashboardRecordRef], description: 'Finished tasks, with the class comparison.', resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
+    finishedTasks: t.connection({
+      type: DashboardRecordRef,
+      description: 'Finished tasks, with the class comparison, in the order they were finished; page with first/after.',
+      resolve: async (viewer, args, ctx) => resolveArrayConnection({ args }, await dashboardRecords(ctx.deps.db, viewer)),
+    }),
+    records: t.field({ type: [DashboardRecordRef], deprecationReason: 'Use `finishedTasks`, a connection (first/after).', description: 'Finished tasks, with the class comparison.', resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
     vocabulary: t.field({
       type: [LevelVocabularyRef],
       description: 'The vocabulary measure, per level.',

@@ -42,11 +42,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     await openPanel(page);
     const form = page.getByRole('form', { name: 'New integration token' });
     await form.getByRole('button', { name: 'Create token' }).click();
-    expect(await form.getByTestId('status').innerText()).toBe('Give the token a name');
+    await expect.poll(() => form.getByTestId('status').innerText()).toBe('Give the token a name');
     await page.fill('input[name=tokenName]', 'School gradebook');
     await form.getByLabel('read results').check();
     await form.getByRole('button', { name: 'Create token' }).click();
-    expect(await form.getByTestId('status').innerText()).toBe('Choose at least one class');
+    await expect.poll(() => form.getByTestId('status').innerText()).toBe('Choose at least one class');
     await form.getByLabel('Demo Class').check();
     await form.getByRole('button', { name: 'Create token' }).click();
     const token = (await page.locator('.shown-once .secret').innerText()).trim();
@@ -75,7 +75,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     await form.locator('select[name=webhookClass]').selectOption({ label: 'Demo Class' });
     await page.fill('input[name=webhookUrl]', 'ftp://example.org/x');
     await form.getByRole('button', { name: 'Add webhook' }).click();
-    expect(await form.getByTestId('status').innerText()).toBe('The URL must start with http:// or https:// (and hold no user name or password)');
+    await expect.poll(() => form.getByTestId('status').innerText()).toBe('The URL must start with http:// or https:// (and hold no user name or password)');
     await page.fill('input[name=webhookUrl]', receiverUrl);
     await form.getByRole('button', { name: 'Add webhook' }).click();
     expect(await page.locator('.shown-once .secret').innerText()).toMatch(/^whsec_/);
@@ -88,6 +88,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     const row = page.locator('tr', { hasText: receiverUrl });
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toMatch(/task finished: sent \(HTTP 204\)/);
     expect(await row.innerText()).toMatch(/report ready: sent \(HTTP 204\)/);
+    // The Reports panel lists the finished task's PDF (read through the pdfReports connection).
+    await page.getByRole('button', { name: 'Reports' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toMatch(/demostudent-NS2022-ES3-\d+-SB-\d{8}-\d+\.pdf/);
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.locator('tr', { hasText: receiverUrl }).count()).toBe(0);
   });
