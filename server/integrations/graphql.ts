@@ -1,5 +1,5 @@
 /** Integrations in GraphQL: a teacher's integration tokens and webhooks (types, lists, mutations). */
-import { resolveArrayConnection } from '@pothos/plugin-relay';
+import { decodeGlobalID, resolveArrayConnection } from '@pothos/plugin-relay';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
@@ -8,6 +8,17 @@ import { listClasses } from '../classes/service.ts';
 import type { Scope, WebhookEvent } from './schemas.ts';
 import { createWebhook, deleteWebhook, deliveryById, listDeliveries, listWebhooks, webhookById, type DeliveryRecord, type WebhookRecord } from './webhooks.ts';
 import { createIntegrationToken, integrationTokenById, listIntegrationTokens, revokeIntegrationToken, type IntegrationTokenRecord } from './tokens.ts';
+
+/** The row id inside a global id of `typename`; anything else names nothing ("not found", typed). */
+function localId(globalId: string, typename: string, what = typename): number {
+  try {
+    const decoded = decodeGlobalID(globalId);
+    if (decoded.typename === typename && /^\d{1,9}$/.test(decoded.id)) return Number(decoded.id);
+  } catch {
+    // not a global id at all
+  }
+  throw new NotFoundError(`${what} not found`);
+}
 
 export const IntegrationScope = builder.enumType('IntegrationScope', {
   description: 'What an integration token may do, besides reading its own viewer.',
@@ -52,7 +63,7 @@ const CreateIntegrationTokenInput = builder.inputType('CreateIntegrationTokenInp
   fields: (t) => ({
     name: t.string({ required: true, description: 'What it is for, 1–60 characters.' }),
     scopes: t.field({ type: [IntegrationScope], required: true, description: 'At least one scope.' }),
-    classIds: t.globalIDList({ required: true, description: 'Global ids of your classes it may see (at least one).' }),
+    classIds: t.idList({ required: true, description: 'Global ids of your classes it may see (at least one).' }),
   }),
 });
 
@@ -74,14 +85,14 @@ builder.mutationField('createIntegrationToken', (t) =>
       createIntegrationToken(ctx.deps.db, viewerOf(ctx), {
         name: input.name,
         scopes: input.scopes,
-        classIds: input.classIds.map((id) => (id.typename === 'Class' ? Number(id.id) : -1)),
+        classIds: input.classIds.map((id) => localId(String(id), 'Class')),
       }),
   }),
 );
 
 const RevokeIntegrationTokenInput = builder.inputType('RevokeIntegrationTokenInput', {
   description: 'Names a token to revoke.',
-  fields: (t) => ({ id: t.globalID({ required: true, description: "The token's global id." }) }),
+  fields: (t) => ({ id: t.id({ required: true, description: "The token's global id." }) }),
 });
 
 const RevokedTokenPayload = builder.objectRef<IntegrationTokenRecord>('RevokeIntegrationTokenPayload').implement({
@@ -95,7 +106,7 @@ builder.mutationField('revokeIntegrationToken', (t) =>
     description: 'Revokes a token at once: calls with it are refused from now on. Revoking again changes nothing.',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: RevokeIntegrationTokenInput, required: true, description: 'The token to revoke.' }) },
-    resolve: (_root, { input }, ctx) => revokeIntegrationToken(ctx.deps.db, viewerOf(ctx), input.id.typename === 'IntegrationToken' ? Number(input.id.id) : -1),
+    resolve: (_root, { input }, ctx) => revokeIntegrationToken(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'IntegrationToken', 'Token')),
   }),
 );
 
@@ -173,7 +184,7 @@ builder.objectField(UserRef, 'webhooks', (t) =>
 const CreateWebhookInput = builder.inputType('CreateWebhookInput', {
   description: 'A URL to tell about a class\'s events.',
   fields: (t) => ({
-    classId: t.globalID({ required: true, description: 'The global id of one of your classes.' }),
+    classId: t.id({ required: true, description: 'The global id of one of your classes.' }),
     url: t.string({ required: true, description: 'An http:// or https:// URL (no user name or password in it).' }),
     events: t.field({ type: [WebhookEventEnum], required: true, description: 'At least one event.' }),
   }),
@@ -194,13 +205,13 @@ builder.mutationField('createWebhook', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The webhook.' }) },
     resolve: (_root, { input }, ctx) =>
-      createWebhook(ctx.deps.db, viewerOf(ctx), { classId: input.classId.typename === 'Class' ? Number(input.classId.id) : -1, url: input.url, events: input.events }),
+      createWebhook(ctx.deps.db, viewerOf(ctx), { classId: localId(String(input.classId), 'Class'), url: input.url, events: input.events }),
   }),
 );
 
 const DeleteWebhookInput = builder.inputType('DeleteWebhookInput', {
   description: 'Names a webhook to delete.',
-  fields: (t) => ({ id: t.globalID({ required: true, description: "The webhook's global id." }) }),
+  fields: (t) => ({ id: t.id({ required: true, description: "The webhook's global id." }) }),
 });
 
 const DeletedWebhookPayload = builder.objectRef<{ id: number }>('DeleteWebhookPayload').implement({
@@ -214,6 +225,6 @@ builder.mutationField('deleteWebhook', (t) =>
     description: 'Deletes a webhook: nothing more is sent to it.',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: DeleteWebhookInput, required: true, description: 'The webhook to delete.' }) },
-    resolve: (_root, { input }, ctx) => deleteWebhook(ctx.deps.db, viewerOf(ctx), input.id.typename === 'Webhook' ? Number(input.id.id) : -1),
+    resolve: (_root, { input }, ctx) => deleteWebhook(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'Webhook')),
   }),
 );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { integrationTokens } from '../../../db/schema.ts';
+import { subscribe, until } from '../../helpers/live.ts';
 
 const CREATE = `mutation($input: CreateIntegrationTokenInput!) {
   createIntegrationToken(input: $input) {
@@ -77,6 +78,20 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     expect(escalate.body.errors[0].message).toBe('An integration token cannot use Mutation.createIntegrationToken');
   });
 
+  it('refuses a live subscription without the results scope, and streams one with it', async () => {
+    const reader = (await create({ name: 'Roster only', scopes: ['READ_CLASSES'], classIds: [demoClassId] })).token;
+    const query = 'subscription($id: ID!) { classActivity(classId: $id) { kind } }';
+    const refused = subscribe(server.url, reader, query, { id: demoClassId });
+    await until(() => refused.errors.length > 0);
+    expect(JSON.stringify(refused.errors)).toContain('This token lacks the scope results:read (needed for Subscription.classActivity)');
+    await refused.close();
+    const results = (await create({ name: 'Results', scopes: ['READ_RESULTS'], classIds: [secondClassId] })).token;
+    const elsewhere = subscribe(server.url, results, query, { id: demoClassId });
+    await until(() => elsewhere.errors.length > 0);
+    expect(JSON.stringify(elsewhere.errors)).toContain('Class not found');
+    await elsewhere.close();
+  });
+
   it('assigns tasks with the assign scope, only in its classes', async () => {
     const { token } = await create({ name: 'Planner', scopes: ['ASSIGN_TASKS'], classIds: [demoClassId] });
     const assign = 'mutation($input: AssignTaskInput!) { assignTask(input: $input) { __typename ... on AssignTaskPayload { info } ... on Error { message } } }';
@@ -106,6 +121,10 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     expect(await create({ name: 'X', scopes: [], classIds: [demoClassId] })).toEqual({ __typename: 'ValidationError', message: 'Choose at least one scope' });
     expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [] })).toEqual({ __typename: 'ValidationError', message: 'Choose at least one class' });
     expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [demoClassId] }, other)).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
+    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: ['not-an-id'] })).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
+    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [Buffer.from('Task:1').toString('base64')] })).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
+    const revoke = 'mutation($id: ID!) { revokeIntegrationToken(input: { id: $id }) { __typename ... on Error { message } } }';
+    expect((await server.gql(revoke, { id: 'garbage' }, teacher)).body.data.revokeIntegrationToken).toEqual({ __typename: 'NotFoundError', message: 'Token not found' });
     const student = (await server.login('demostudent')).accessToken;
     expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [demoClassId] }, student)).toEqual({ __typename: 'ForbiddenError', message: 'Only teachers can do this' });
     expect(await count()).toBe(before);

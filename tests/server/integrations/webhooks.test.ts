@@ -121,6 +121,7 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     await server.post('/api/v1.0/username/signup', { username: 'mrsqian', password: 'qian1', email: 'qian@school.cn', isTeacher: true });
     const other = (await server.login('mrsqian', 'qian1')).accessToken;
     expect((await server.gql(CREATE, { input: { classId, url: good.url, events: ['TASK_FINISHED'] } }, other)).body.data.createWebhook).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
+    expect((await server.gql(CREATE, { input: { classId: 'garbage', url: good.url, events: ['TASK_FINISHED'] } }, teacher)).body.data.createWebhook).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
     expect((await server.gql(DELIVERIES, {}, other)).body.data.viewer.webhooks.edges).toEqual([]);
     expect(await count()).toBe(before);
   });
