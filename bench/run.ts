@@ -5,9 +5,10 @@
  */
 import { viewerBenchmark } from './viewer.ts';
 import { ttsBenchmark } from './tts.ts';
+import { integrationsBenchmark } from './integrations.ts';
 
 const only = process.argv[2];
-const benchmarks = { viewer: viewerBenchmark, tts: ttsBenchmark };
+const benchmarks = { viewer: viewerBenchmark, tts: ttsBenchmark, integrations: integrationsBenchmark };
 const results = [];
 for (const [name, run] of Object.entries(benchmarks)) if (!only || only === name) results.push(await run());
 console.log('\nWordBee benchmarks');

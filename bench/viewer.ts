@@ -19,6 +19,9 @@ export async function viewerBenchmark() {
     ...process.env,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wordbee-bench-')),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
+    // Measure the cost checks, not throttling.
+    API_USER_BUDGET: '10000000',
+    API_USER_RESTORE_PER_SEC: '10000000',
   });
   const app = await createApp(config, { logger: pino({ level: 'silent' }), serveClient: false });
   const url = await app.listen(0, '127.0.0.1');
