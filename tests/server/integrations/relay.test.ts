@@ -28,7 +28,7 @@ describe.each(DATABASES)('Relay conventions on %s', (kind) => {
     const tasks = (await server.gql('{ viewer { tasks(first: 1) { edges { node { id taskId } } } } }', {}, student)).body.data.viewer.tasks.edges;
     expect(tasks).toHaveLength(1);
     const { id, taskId } = tasks[0].node;
-    expect(await node(id, student)).toEqual({ data: { node: { __typename: 'Task', id, taskId } } });
+    expect((await node(id, student)).data).toEqual({ node: { __typename: 'Task', id, taskId } });
     expect((await node(id, teacher)).data.node).toEqual({ __typename: 'Task', id, taskId });
     expect((await node(id, stranger)).data.node).toBeNull();
   });
