@@ -3,9 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { browserAvailable, browserRequired, launchBrowser, logIn } from './browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { finishTask } from '../helpers/results.ts';
+import { bearerGql } from '../helpers/bearer.ts';
 
 describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel in Chromium', () => {
   let server: TestServer;
@@ -26,11 +27,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
   });
 
   async function openPanel(page: Page) {
-    await page.goto(`${server.url}/login`);
-    await page.fill('input[name=username]', 'demoteacher');
-    await page.fill('input[name=password]', 'demoteacher');
-    await page.click('button[type=submit]');
-    await page.waitForURL('**/task');
+    await logIn(page, server.url, 'demoteacher');
     await page.click('a[href="/classes"]');
     await page.getByRole('button', { name: 'Integrations' }).click();
     await page.getByRole('heading', { name: 'Integration tokens' }).waitFor();
@@ -54,13 +51,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     const row = page.locator('tr', { hasText: 'School gradebook' });
     expect(await row.innerText()).toContain('read classes and rosters, read results');
 
-    const ask = () =>
-      fetch(`${server.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: '{ viewer { classes(first: 5) { edges { node { name } } } } }' }),
-      });
-    expect((await (await ask()).json()).data.viewer.classes.edges[0].node.name).toBe('Demo Class');
+    const ask = () => bearerGql(server.url, token, '{ viewer { classes(first: 5) { edges { node { name } } } } }');
+    expect((await ask()).body.data.viewer.classes.edges[0].node.name).toBe('Demo Class');
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.locator('.shown-once').count()).toBe(0);
     await row.getByRole('button', { name: 'Revoke' }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { bearerGql } from '../../helpers/bearer.ts';
 import { schema } from '../../../server/graphql/schema.ts';
 import { memoryBudgets, operationCost } from '../../../server/integrations/limits.ts';
 
@@ -46,14 +47,7 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  const call = async (query: string, credential: string) => {
-    const response = await fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
-      body: JSON.stringify({ query }),
-    });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as any };
-  };
+  const call = (query: string, credential: string) => bearerGql(server.url, credential, query);
 
   it('charges a token and its teacher, reports what is left, and refuses with 429 when a bucket runs dry', async () => {
     // The setup's two calls spent 1 + 11 points of the teacher's 60.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { bearerGql } from '../../helpers/bearer.ts';
 import { integrationTokens } from '../../../db/schema.ts';
 import { subscribe, until } from '../../helpers/live.ts';
 
@@ -30,15 +31,7 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  /** A GraphQL call the way an integrator makes it: `Authorization: Bearer`. */
-  const bearer = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const bearer = (token: string, query: string, variables: Record<string, unknown> = {}) => bearerGql(server.url, token, query, variables);
   const create = async (input: Record<string, unknown>, session = teacher) => (await server.gql(CREATE, { input }, session)).body.data.createIntegrationToken;
 
   it('is shown once, stored only as a hash, and listed without the token', async () => {
