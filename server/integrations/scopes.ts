@@ -3,11 +3,11 @@
  * a token must be listed here (by type, or by `Type.field`), and the token must hold its scope.
  * A refused operation runs nothing and says which scope it lacks. Sessions (JWT) are unaffected.
  */
-import { GraphQLError, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { GraphQLError, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../graphql/builder.ts';
 import type { Scope } from './schemas.ts';
-import { IntegrationTokenError } from './tokens.ts';
+import { IntegrationTokenError, isTokenRevoked } from './tokens.ts';
 
 type Need = Scope | 'any';
 
@@ -99,6 +99,18 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
   return new GraphQLError(message, { extensions: { code: 'ForbiddenError', http: { status: 403 }, missing } });
 }
 
+type Streamed = ExecutionResult | AsyncIterableIterator<ExecutionResult>;
+
+async function* untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Promise<boolean>): AsyncGenerator<ExecutionResult> {
+  for await (const value of source) {
+    if (await revoked()) {
+      yield { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'AuthenticationError' } })] };
+      return;
+    }
+    yield value;
+  }
+}
+
 /** Envelop plugin: checks scopes before any resolver runs, for queries, mutations and subscriptions. */
 export function useIntegrationScopes(): Plugin<{}, {}, GraphQLContext> {
   return {
@@ -107,8 +119,17 @@ export function useIntegrationScopes(): Plugin<{}, {}, GraphQLContext> {
       if (error) setResultAndStopExecution({ errors: [error] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const error = refusal(args.contextValue as GraphQLContext, args.schema, args.document);
-      if (error) setResultAndStopExecution({ errors: [error] });
+      const context = args.contextValue as GraphQLContext;
+      const error = refusal(context, args.schema, args.document);
+      if (error) return setResultAndStopExecution({ errors: [error] });
+      const integration = context.viewer?.integration;
+      if (!integration) return;
+      // A token revoked while its subscription is open: the stream ends at its next event.
+      return {
+        onSubscribeResult({ result, setResult }: { result: Streamed; setResult(next: Streamed): void }) {
+          if (Symbol.asyncIterator in result) setResult(untilRevoked(result, () => isTokenRevoked(context.deps.db, integration.tokenId)));
+        },
+      };
     },
   };
 }

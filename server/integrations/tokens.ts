@@ -114,3 +114,9 @@ export async function authenticateIntegrationToken(deps: Deps, token: string, no
     integration: { tokenId: row.id, scopes: row.scopes, classIds: row.classIds },
   };
 }
+
+/** True once the token is revoked (or gone): an open subscription with it ends at its next event. */
+export async function isTokenRevoked(db: Executor, tokenId: number): Promise<boolean> {
+  const [row] = await db.select({ revokedAt: integrationTokens.revokedAt }).from(integrationTokens).where(eq(integrationTokens.id, tokenId));
+  return !row || row.revokedAt !== null;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { bearerGql } from '../../helpers/bearer.ts';
+import { finishTask } from '../../helpers/results.ts';
 import { integrationTokens } from '../../../db/schema.ts';
 import { subscribe, until } from '../../helpers/live.ts';
 
@@ -83,6 +84,28 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     await until(() => elsewhere.errors.length > 0);
     expect(JSON.stringify(elsewhere.errors)).toContain('Class not found');
     await elsewhere.close();
+  });
+
+  it('ends an open subscription at its next event once the token is revoked', async () => {
+    const created = await create({ name: 'Live board', scopes: ['READ_RESULTS'], classIds: [demoClassId] });
+    const live = subscribe(server.url, created.token, 'subscription($id: ID!) { classActivity(classId: $id) { kind student } }', { id: demoClassId });
+    const { student } = await finishTask(server);
+    await until(() => live.events.length > 0);
+    expect(live.events[0]).toEqual({ classActivity: { kind: 'finished', student: 'demostudent' } });
+
+    const revoke = 'mutation($id: ID!) { revokeIntegrationToken(input: { id: $id }) { __typename } }';
+    await server.gql(revoke, { id: created.integrationToken.id }, teacher);
+    await server.gql('mutation($input: AssignTaskInput!) { assignTask(input: $input) { __typename } }', { input: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', type: 'SB' } }, teacher);
+    const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === 'NS2022-ES2');
+    const taskId = `NS2022-ES2-${task.TPID}-SB-demoteacher`;
+    const word = (await server.gql('query($id: String!) { taskContent(taskId: $id) { words { text } } }', { id: taskId }, student['x-access-token'])).body.data.taskContent.words[0].text;
+    const answer = 'mutation($input: AnswerInput!) { recordAnswer(input: $input) { __typename } }';
+    const answered = await server.gql(answer, { input: { taskId, position: 1, word, typed: word, status: 'v' } }, student['x-access-token']);
+    expect(answered.body.data.recordAnswer.__typename).toBe('AnswerPayload');
+    await until(() => live.errors.length > 0);
+    expect(JSON.stringify(live.errors)).toContain('This integration token was revoked');
+    expect(live.events).toHaveLength(1);
+    await live.close();
   });
 
   it('assigns tasks with the assign scope, only in its classes', async () => {
