@@ -53,8 +53,8 @@ builder.node(IntegrationTokenRef, {
 builder.objectField(UserRef, 'integrationTokens', (t) =>
   t.connection({
     type: IntegrationTokenRef,
-    description: "A teacher's integration tokens, newest first, revoked ones included (needs a signed-in teacher, not a token).",
-    resolve: async (_user, args, ctx) => resolveArrayConnection({ args }, await listIntegrationTokens(ctx.deps.db, viewerOf(ctx))),
+    description: "A teacher's integration tokens, newest first, revoked ones included (empty for students; needs a signed-in teacher, not a token).",
+    resolve: async (user, args, ctx) => resolveArrayConnection({ args }, user.isTeacher ? await listIntegrationTokens(ctx.deps.db, viewerOf(ctx)) : []),
   }),
 );
 
@@ -176,8 +176,8 @@ builder.node(WebhookRef, {
 builder.objectField(UserRef, 'webhooks', (t) =>
   t.connection({
     type: WebhookRef,
-    description: "A teacher's webhooks, newest first (needs a signed-in teacher, not a token).",
-    resolve: async (_user, args, ctx) => resolveArrayConnection({ args }, await listWebhooks(ctx.deps.db, viewerOf(ctx))),
+    description: "A teacher's webhooks, newest first (empty for students; needs a signed-in teacher, not a token).",
+    resolve: async (user, args, ctx) => resolveArrayConnection({ args }, user.isTeacher ? await listWebhooks(ctx.deps.db, viewerOf(ctx)) : []),
   }),
 );
 

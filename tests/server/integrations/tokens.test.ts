@@ -143,6 +143,7 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     expect((await server.gql(revoke, { id: 'garbage' }, teacher)).body.data.revokeIntegrationToken).toEqual({ __typename: 'NotFoundError', message: 'Token not found' });
     const student = (await server.login('demostudent')).accessToken;
     expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [demoClassId] }, student)).toEqual({ __typename: 'ForbiddenError', message: 'Only teachers can do this' });
+    expect((await server.gql('{ viewer { username integrationTokens(first: 5) { edges { node { id } } } } }', {}, student)).body.data.viewer).toEqual({ username: 'demostudent', integrationTokens: { edges: [] } });
     expect(await count()).toBe(before);
   });
 });
