@@ -23,11 +23,15 @@ export type OutboxTable = PgTable & {
 /** 30 s, 1 min, 2 min … capped at 1 hour. */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
-/** A failed delivery that also records what it learned (e.g. the HTTP status it got). */
+/**
+ * A failed delivery that also records what it learned (e.g. the HTTP status it got);
+ * `permanent` ones are not retried (there is nobody left to deliver to).
+ */
 export class DeliveryFailure extends Error {
   constructor(
     message: string,
     readonly fields: Record<string, unknown> = {},
+    readonly permanent = false,
   ) {
     super(message);
   }
@@ -90,7 +94,7 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
           await db.update(t).set({ ...fields, status: 'sent', sentAt: new Date(), lastError: null }).where(eq(table.id, row.id));
           delivered++;
         } catch (error) {
-          const failed = row.attempts >= maxAttempts;
+          const failed = row.attempts >= maxAttempts || (error instanceof DeliveryFailure && error.permanent);
           await db
             .update(t)
             .set({

@@ -131,7 +131,7 @@ export function createWebhookSender(options: { db: Database; log: Logger }): Out
     describe: (d) => ({ webhookId: d.webhookId, deliveryId: d.id, event: d.event }),
     async deliver(delivery) {
       const [hook] = await options.db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
-      if (!hook || hook.deletedAt) throw new DeliveryFailure('The webhook was deleted');
+      if (!hook || hook.deletedAt) throw new DeliveryFailure('The webhook was deleted', {}, true);
       const body = JSON.stringify(delivery.payload);
       let response: Response;
       try {

@@ -110,6 +110,26 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     expect(await server.app.webhooks.drain(new Date(at + 24 * 60 * 60_000))).toBe(0);
   });
 
+  it('drops, without retrying, a delivery a crashed worker left behind for a webhook deleted since', async () => {
+    const { eq } = await import('drizzle-orm');
+    const { webhookDeliveries } = await import('../../../db/schema.ts');
+    const { enqueueWebhookEvent } = await import('../../../server/integrations/webhooks.ts');
+    const orphan = await receiver();
+    const created = (await server.gql(CREATE, { input: { classId, url: orphan.url, events: ['REPORT_READY'] } }, teacher)).body.data.createWebhook;
+    const hookId = Number(Buffer.from(created.webhook.id, 'base64').toString().split(':')[1]);
+    const [hook] = await server.app.deps.db.select().from(webhooksTable).where(eq(webhooksTable.id, hookId));
+    await enqueueWebhookEvent(server.app.deps.db, hook!.classId, 'report.ready', 'report.ready:crash', {}, new Date());
+    // A worker claimed it and vanished; then the teacher deleted the webhook.
+    await server.app.deps.db.update(webhookDeliveries).set({ status: 'sending', attempts: 1 }).where(eq(webhookDeliveries.webhookId, hookId));
+    const del = 'mutation($id: ID!) { deleteWebhook(input: { id: $id }) { __typename } }';
+    expect((await server.gql(del, { id: created.webhook.id }, teacher)).body.data.deleteWebhook.__typename).toBe('DeleteWebhookPayload');
+    await server.app.webhooks.drain(new Date(Date.now() + 6 * 60_000));
+    const [row] = await server.app.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, lastError: 'The webhook was deleted' });
+    expect(orphan.received).toHaveLength(0);
+    await orphan.close();
+  });
+
   it('accepts only http(s) URLs for your own classes, and changes nothing otherwise', async () => {
     const count = async () => (await server.app.deps.db.select().from(webhooksTable)).length;
     const before = await count();
