@@ -279,6 +279,8 @@ export const results = pgTable(
     total: integer('total').notNull(),
     /** The posted sbArr, or the structured PA result. */
     detail: jsonb('detail').notNull(),
+    /** This result finished the last unit of its book: no next task came (spec: auto next task). */
+    finishedBook: boolean('finished_book').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('results_task_row_key').on(t.taskRowId), index('results_user_idx').on(t.userId, t.createdAt)],

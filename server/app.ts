@@ -17,7 +17,8 @@ import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
-import { createMailer, type Mailer } from './reports/mailer.ts';
+import { ScoringPool } from './speech/pa/pool.ts';
+import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { createWebhookSender } from './integrations/webhooks.ts';
 import { createBudgets } from './integrations/limits.ts';
@@ -45,6 +46,8 @@ export type AppOptions = {
   mailWorker?: boolean;
   /** Run the webhook delivery worker (tests drain it by hand). */
   webhookWorker?: boolean;
+  /** The outbox worker's lease, backoff and polling (crash tests shorten them). */
+  mailTiming?: MailTiming;
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
   contentDir?: string;
   now?: () => number;
@@ -64,9 +67,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), budgets: await createBudgets(config, database.db) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }), budgets: await createBudgets(config, database.db) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
   if (options.mailWorker !== false) mailer.start();
   const webhooks = createWebhookSender({ db: database.db, log });
   if (options.webhookWorker !== false) webhooks.start(1000);
@@ -157,6 +160,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await mailer.stop();
       await webhooks.stop();
       await deps.tts.close();
+      await deps.pa.close();
       await deps.live.close();
       await deps.budgets.close();
       await database.close();

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -55,6 +56,7 @@ const envSchema = z.object({
   API_USER_BUDGET: positiveInt(20_000, 10_000_000),
   API_USER_RESTORE_PER_SEC: positiveInt(1000, 10_000_000),
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
+  PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
 });
@@ -74,6 +76,8 @@ export type Config = {
   /** GraphQL cost budgets (server/integrations/limits.ts): points a bucket holds and restores per second. */
   budgets: { token: { points: number; restorePerSec: number }; user: { points: number; restorePerSec: number } };
   sentryDsn?: string;
+  /** Worker threads scoring pronunciation recordings. */
+  paWorkers: number;
   logLevel: string;
   production: boolean;
 };
@@ -103,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       user: { points: e.API_USER_BUDGET, restorePerSec: e.API_USER_RESTORE_PER_SEC },
     },
     sentryDsn: e.SENTRY_DSN,
+    paWorkers: e.PA_WORKERS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   };

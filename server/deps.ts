@@ -9,6 +9,7 @@ import type { TokenIssuer } from './users/tokens.ts';
 import type { TtsEngine } from './speech/tts.ts';
 import type { LiveEvents } from './live/pubsub.ts';
 import type { Budgets } from './integrations/limits.ts';
+import type { ScoringPool } from './speech/pa/pool.ts';
 
 export type Deps = {
   db: Database;
@@ -19,6 +20,8 @@ export type Deps = {
   live: LiveEvents;
   /** GraphQL cost budgets per token and user (in memory, or Redis with REDIS_URL). */
   budgets: Budgets;
+  /** Pronunciation scoring in worker threads (started on first use). */
+  pa: ScoringPool;
 };
 
 /** The signed-in user a request acts for. */

@@ -20,8 +20,8 @@ export type OutboxTable = PgTable & {
   sentAt: PgColumn;
 };
 
-/** 30 s, 1 min, 2 min … capped at 1 hour. */
-export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+/** 30 s, 1 min, 2 min … (doubling from `baseMs`) capped at 1 hour. */
+export const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
 /**
  * A failed delivery that also records what it learned (e.g. the HTTP status it got);
@@ -48,7 +48,10 @@ export type OutboxOptions<Row> = {
   /** Log context of a row (never secrets). */
   describe?(row: Row): Record<string, unknown>;
   maxAttempts?: number;
+  /** How long a claim holds before another worker may take the row over. */
   leaseMs?: number;
+  /** The first retry's delay; later ones double. */
+  backoffBaseMs?: number;
   batch?: number;
 };
 
@@ -101,7 +104,7 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
               ...(error instanceof DeliveryFailure ? error.fields : {}),
               status: failed ? 'failed' : 'pending',
               lastError: String((error as Error).message).slice(0, 500),
-              nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+              nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts, options.backoffBaseMs)),
             })
             .where(eq(table.id, row.id));
           options.log.warn({ ...options.describe?.(row), attempts: row.attempts, err: error }, failed ? `${options.what} failed for good` : `${options.what} will be retried`);

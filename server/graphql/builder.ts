@@ -6,6 +6,7 @@ import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { Deps, Viewer } from '../deps.ts';
+import { BusyError } from '../speech/tts.ts';
 import { AuthenticationError, ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 
 export type GraphQLContext = {
@@ -19,7 +20,7 @@ export type GraphQLContext = {
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
+  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown }; File: { Input: File; Output: never } };
 }>({
   plugins: [ErrorsPlugin, RelayPlugin],
   defaultFieldNullability: false,
@@ -73,6 +74,18 @@ builder.scalarType('JSON', {
   serialize: (value) => value,
   parseValue: (value) => value,
 });
+builder.scalarType('File', {
+  description: 'An uploaded file (GraphQL multipart request: https://github.com/jaydenseric/graphql-multipart-request-spec).',
+  serialize: () => {
+    throw new ValidationError('Files are only accepted as input');
+  },
+  parseValue: (value) => {
+    // graphql-yoga hands over its fetch implementation's File (not always the global class).
+    const file = value as File | null;
+    if (file && typeof file === 'object' && typeof file.arrayBuffer === 'function' && typeof file.size === 'number') return file;
+    throw new ValidationError('Expected an uploaded file');
+  },
+});
 builder.mutationType({ description: 'Everything a client can change.' });
 
 /** The viewer, or the reason there is none: every protected resolver starts here. */
@@ -111,6 +124,8 @@ simpleError(AuthenticationError, 'AuthenticationError', 'Not logged in, or the c
 simpleError(ForbiddenError, 'ForbiddenError', 'Logged in, but not allowed to do this; nothing was changed.');
 simpleError(NotFoundError, 'NotFoundError', 'What the input names does not exist (or is not visible to the viewer).');
 simpleError(ConflictError, 'ConflictError', 'The change clashes with existing data, e.g. a name already taken.');
+
+simpleError(BusyError, 'BusyError', 'The server is busy with this kind of work; try again in a moment. Nothing was changed.');
 
 builder.objectType(RateLimitError, {
   name: 'RateLimitError',

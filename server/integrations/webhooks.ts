@@ -120,6 +120,16 @@ export async function enqueueWebhookEvent(tx: Executor, classId: number, event: 
     .onConflictDoNothing();
 }
 
+/** Queues 'task.finished' for a stored result (every kind of task), in the result's transaction. */
+export function enqueueTaskFinished(
+  tx: Executor,
+  finished: { classId: number; resultId: number; taskId: string; student: string; bookUnitId: string; type: string; score: number; correct: number; total: number },
+  now: Date,
+): Promise<void> {
+  const { classId, resultId, ...data } = finished;
+  return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { ...data, finishedAt: now.toISOString() }, now);
+}
+
 /** The worker that POSTs queued deliveries, signed, with retries and backoff. */
 export function createWebhookSender(options: { db: Database; log: Logger }): Outbox {
   return createOutbox<DeliveryRecord>({

@@ -4,10 +4,10 @@ import { classActivity } from './service.ts';
 import type { ClassEvent } from './pubsub.ts';
 
 const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent').implement({
-  description: 'Something a student did in a class: an answer as it was given, or a finished task.',
+  description: 'Something a student did in a class: an answer as it was given, a finished task, or the end of a book.',
   fields: (t) => ({
     eventId: t.exposeString('id', { description: 'Stable id: a client drops events it has already shown.' }),
-    kind: t.exposeString('kind', { description: 'answer or finished.' }),
+    kind: t.exposeString('kind', { description: 'answer, finished, or bookFinished (the student finished the last unit of the book: no next task; assign a new book).' }),
     at: t.expose('at', { type: 'DateTime', description: 'When it happened.' }),
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     taskId: t.exposeString('taskId', { description: 'The task id.' }),
@@ -18,6 +18,7 @@ const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent').implement({
     typed: t.exposeString('typed', { nullable: true, description: 'Answers: what the student typed.' }),
     status: t.exposeString('status', { nullable: true, description: 'Answers: v, x, canceled, skipped or timeout:{s}s.' }),
     score: t.exposeInt('score', { nullable: true, description: 'Finished tasks: the score, 0–100.' }),
+    bookTitle: t.string({ nullable: true, description: 'bookFinished: the title of the book.', resolve: (e) => e.bookTitle ?? null }),
   }),
 });
 

@@ -1,9 +1,10 @@
 /**
  * The mail outbox worker: sends queued messages (written in the same transaction as what
  * caused them) with retries and backoff, through the shared outbox (server/outbox.ts: claim,
- * lease, backoff). SMTP_URL set: SMTP (nodemailer); unset: each message is written as an .eml file to
- * DATA_DIR/outbox. A stable Message-ID lets mail servers drop a rare repeat after a crash.
- * The same loop deletes expired reports.
+ * lease, backoff; a claim left by a crashed instance is retried after the lease). SMTP_URL set:
+ * SMTP (nodemailer); unset: each message is written as an .eml file to DATA_DIR/outbox. A
+ * stable Message-ID lets mail servers drop a rare repeat after a crash. The same loop deletes
+ * expired reports.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,9 +19,12 @@ import { createOutbox } from '../outbox.ts';
 export const MAX_ATTEMPTS = 12;
 export { backoffMs } from '../outbox.ts';
 
+/** How long a claim holds before another worker may take the message over, and the first retry's delay. */
+export type MailTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
+
 export type Mailer = { drain(now?: Date): Promise<number>; start(intervalMs?: number): void; stop(): Promise<void> };
 
-export function createMailer(options: { db: Database; smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
+export function createMailer(options: { db: Database; smtpUrl?: string; from: string; dataDir: string; log: Logger; timing?: MailTiming }): Mailer {
   const outboxDir = path.join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
@@ -53,10 +57,12 @@ export function createMailer(options: { db: Database; smtpUrl?: string; from: st
     what: 'mail',
     describe: (message) => ({ to: message.toAddress }),
     maxAttempts: MAX_ATTEMPTS,
+    leaseMs: options.timing?.leaseMs,
+    backoffBaseMs: options.timing?.backoffBaseMs,
   });
   return {
     drain: outbox.drain,
-    start: (intervalMs = 2000) => outbox.start(intervalMs, () => deleteExpiredReports(options.db)),
+    start: (intervalMs = options.timing?.intervalMs ?? 2000) => outbox.start(intervalMs, () => deleteExpiredReports(options.db)),
     async stop() {
       await outbox.stop();
       transport.close();

@@ -8,6 +8,9 @@ import { recordAnswer, submitSpellingResult, type ResultReceipt } from './servic
 import { dashboardRecords, passedPercent, vocabulary, type DashboardRecord } from './dashboard.ts';
 import { UserRef } from '../users/graphql.ts';
 import type { Viewer } from '../deps.ts';
+import { MAX_UPLOAD_BYTES, submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
+import type { PhoneScore, WordScore } from '../speech/pa/result.ts';
+import { BusyError } from '../speech/tts.ts';
 
 const ttsUrl = (text: string) => `/api/v1.0/tts/?text=${encodeURIComponent(text)}`;
 
@@ -144,4 +147,70 @@ const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
 
 builder.objectField(UserRef, 'dashboard', (t) =>
   t.field({ type: DashboardRef, description: 'Scores and vocabulary of this user.', resolve: (user) => user }),
+);
+
+// ---------------------------------------------------------------- pronunciation assessment
+
+const PhoneScoreRef = builder.objectRef<PhoneScore>('PhoneScore').implement({
+  description: 'One sound of a word and how well it was pronounced.',
+  fields: (t) => ({
+    phone: t.exposeString('phone', { description: 'The sound as an ARPAbet phone, e.g. "TH".' }),
+    score: t.exposeInt('score', { description: '0–100.' }),
+  }),
+});
+
+const WordErrorRef = builder.enumType('PronunciationError', {
+  description: 'What was wrong with a word.',
+  values: {
+    none: { description: 'Pronounced well.' },
+    mispronounced: { description: 'Said, but some sounds were off.' },
+    omitted: { description: 'Not heard in the recording.' },
+  } as const,
+});
+
+const WordScoreRef = builder.objectRef<WordScore>('PronouncedWord').implement({
+  description: 'A target word of a Pronunciation Assessment, in the order of the text.',
+  fields: (t) => ({
+    word: t.exposeString('word', { description: 'The target word.' }),
+    score: t.exposeInt('score', { description: '0–100.' }),
+    heard: t.exposeBoolean('heard', { description: 'False when the word was not heard at all.' }),
+    error: t.field({ type: WordErrorRef, description: 'The error type, as Azure Pronunciation Assessment names them.', resolve: (w) => w.error }),
+    start: t.exposeFloat('start', { description: 'Seconds from the start of the recording (0 when omitted).' }),
+    end: t.exposeFloat('end', { description: 'Seconds from the start of the recording (0 when omitted).' }),
+    phones: t.field({ type: [PhoneScoreRef], description: 'The word’s sounds with their scores.', resolve: (w) => w.phones }),
+    audioUrl: t.string({ description: 'Reference audio of the word (text-to-speech).', resolve: (w) => ttsUrl(w.word) }),
+  }),
+});
+
+const PronunciationPayload = builder.objectRef<PronunciationReceipt>('PronunciationPayload').implement({
+  description: 'The scored recording of a Pronunciation Assessment task.',
+  fields: (t) => ({
+    total: t.int({ description: '0–100: accuracy, fluency and completeness together.', resolve: (r) => r.result.total }),
+    accuracy: t.int({ description: '0–100: how well the words that were said were pronounced.', resolve: (r) => r.result.accuracy }),
+    fluency: t.int({ description: '0–100: how smoothly they were said.', resolve: (r) => r.result.fluency }),
+    completeness: t.int({ description: '0–100: the share of the words that were heard.', resolve: (r) => r.result.completeness }),
+    words: t.field({ type: [WordScoreRef], description: 'Every target word in the order of the text.', resolve: (r) => r.result.words }),
+    alreadyStored: t.boolean({ description: 'True when this recording had been uploaded for the task before.', resolve: (r) => r.resultId !== null && !r.stored }),
+    practice: t.boolean({ description: 'True for free practice, which is scored but not stored.', resolve: (r) => r.resultId === null }),
+    nextTask: t.string({ nullable: true, description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.", resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null) }),
+  }),
+});
+
+builder.mutationField('submitRecording', (t) =>
+  t.field({
+    type: PronunciationPayload,
+    description:
+      "Uploads the recording of a Pronunciation Assessment task (WebM or Ogg Opus, or WAV) and returns its scores. taskId '0' is free practice (scored, not stored). Uploading the same recording again stores nothing new.",
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError, BusyError] },
+    args: {
+      taskId: t.arg.string({ required: true, description: "The task id (label) of the PA task, or '0' for free practice." }),
+      recording: t.arg({ type: 'File', required: true, description: 'The recorded audio.' }),
+    },
+    resolve: async (_root, { taskId, recording }, ctx) => {
+      const viewer = viewerOf(ctx);
+      if (recording.size > MAX_UPLOAD_BYTES) throw new ValidationError(`The recording is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+      const bytes = new Uint8Array(await recording.arrayBuffer());
+      return submitPronunciation(ctx.deps, viewer, { fileName: taskId, bytes });
+    },
+  }),
 );

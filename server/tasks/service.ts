@@ -342,7 +342,10 @@ async function practiceContent(db: Executor, viewer: Viewer): Promise<TaskConten
 
 // ---------------------------------------------------------------- the automatic next task
 
-export type NextTask = { assigned: true; bookUnitID: string; type: TaskType; tpid: number } | { assigned: false; reason: string };
+export type NextTask =
+  | { assigned: true; bookUnitID: string; type: TaskType; tpid: number }
+  /** `bookFinished`: the student has done the book's last unit; the teacher's live view says so. */
+  | { assigned: false; reason: string; bookFinished?: true };
 
 /**
  * When a student finishes a task, they get the next unit of the same book and kind, due in
@@ -365,7 +368,7 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   let next: { unitId: string } | null = { unitId: assignment.unitId };
   for (;;) {
     next = assignment.unitId === PROFILE_UNIT ? { unitId: PROFILE_UNIT } : await nextUnit(tx, assignment.bookId, next.unitId);
-    if (!next) return { assigned: false, reason: `${assignment.bookId}-${assignment.unitId} was the last unit of the book to do` };
+    if (!next) return { assigned: false, reason: `${assignment.bookId}-${assignment.unitId} was the last unit of the book to do`, bookFinished: true };
     const rows = await tx
       .select({ status: taskRows.status })
       .from(taskRows)

@@ -36,6 +36,8 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
     if (text.status === 0) {
       expect(text.stdout).toContain('demostudent');
+      expect(text.stdout).toContain('学生 Student');
+      expect(text.stdout).toContain('得分 Score');
       expect(text.stdout).toContain('Wrong spell words list (correct word, wrong spell;)');
       expect(text.stdout).toMatch(/blue,\s+bleu;/);
     } else if (process.env.CI) throw new Error('pdftotext is needed in CI');
