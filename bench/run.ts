@@ -11,9 +11,10 @@ import { paBenchmark } from './pa.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { clientBenchmark } from './client.ts';
 import { ttsBenchmark } from './tts.ts';
+import { integrationsBenchmark } from './integrations.ts';
 
 type Benchmark = () => Promise<{ name: string; lines: string[] }>;
-const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark, client: clientBenchmark };
+const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark, client: clientBenchmark, integrations: integrationsBenchmark };
 
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !(n in benchmarks));

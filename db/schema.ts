@@ -406,6 +406,83 @@ export const mailOutbox = pgTable(
   (t) => [uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
+// ---------------------------------------------------------------- integrations
+
+/**
+ * Integration tokens: a teacher lets another school system use the GraphQL API for some of
+ * their classes with some scopes. Only a SHA-256 hash of the token is kept (it is shown once).
+ */
+export const integrationTokens = pgTable(
+  'integration_tokens',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the token, so a teacher can tell tokens apart. */
+    tokenPrefix: text('token_prefix').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    classIds: jsonb('class_ids').$type<number[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('integration_tokens_hash_key').on(t.tokenHash), index('integration_tokens_teacher_idx').on(t.teacherId)],
+);
+
+/** A URL told about a class's events ('task.finished', 'report.ready'), signed with its secret. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** The HMAC-SHA256 key of its signatures (shown once, kept to sign). */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('webhooks_class_idx').on(t.classId)],
+);
+
+/**
+ * Durable queue of webhook deliveries, written in the same transaction as the event and sent
+ * by a background worker with retries (the same claiming as the mail outbox).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    responseStatus: integer('response_status'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_dedupe_key').on(t.dedupeKey),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_hook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------- bookkeeping
 
 /** Small facts about the installation, e.g. which content pack version is loaded. */

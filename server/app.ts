@@ -21,6 +21,9 @@ import { ScoringPool } from './speech/pa/pool.ts';
 import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
 import { postgresBlobStore } from './storage/blobs.ts';
 import { registerReportRoutes } from './reports/rest.ts';
+import { createWebhookSender } from './integrations/webhooks.ts';
+import { createBudgets } from './integrations/limits.ts';
+import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { setSecurityHeaders } from './http/headers.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
@@ -43,6 +46,8 @@ export type AppOptions = {
   seed?: boolean;
   /** Run the mail outbox worker (tests drain it by hand). */
   mailWorker?: boolean;
+  /** Run the webhook delivery worker (tests drain it by hand). */
+  webhookWorker?: boolean;
   /** The outbox worker's lease, backoff and polling (crash tests shorten them). */
   mailTiming?: MailTiming;
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
@@ -53,6 +58,8 @@ export type AppOptions = {
 export type App = {
   deps: Deps;
   mailer: Mailer;
+  /** Webhook deliveries (server/integrations/webhooks.ts). */
+  webhooks: Outbox;
   database: DatabaseHandle;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -62,10 +69,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization', '*.password'] });
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }), blobs: postgresBlobStore(database.db) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db) };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({ db: database.db, blobs: deps.blobs, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
   if (options.mailWorker !== false) mailer.start();
+  const webhooks = createWebhookSender({ db: database.db, log });
+  if (options.webhookWorker !== false) webhooks.start(1000);
 
   const rest = new RestRouter(deps);
   registerUserRoutes(rest);
@@ -134,6 +143,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   return {
     deps,
     mailer,
+    webhooks,
     database,
     listen: (port = config.port, host = config.host) =>
       new Promise((resolve, reject) => {
@@ -151,9 +161,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.closeIdleConnections();
       });
       await mailer.stop();
+      await webhooks.stop();
       await deps.tts.close();
       await deps.pa.close();
       await deps.live.close();
+      await deps.budgets.close();
       await database.close();
     },
   };

@@ -15,6 +15,8 @@ import { accessTokenOf } from '../http/auth.ts';
 import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
+import { useIntegrationScopes } from '../integrations/scopes.ts';
+import { useCostLimits } from '../integrations/limits.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -24,10 +26,15 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    // Each distinct query or mutation is compiled to a JavaScript function once (README,
-    // Performance); yoga's parse and validate caches stay on. Subscriptions keep graphql-js:
-    // graphql-jit's subscribe loses Pothos' typed errors.
-    plugins: [useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' })],
+    // Integration tokens' scopes are checked first, then the cost budgets. Each distinct query or
+    // mutation is compiled to a JavaScript function once (README, Performance); yoga's parse and
+    // validate caches stay on. Subscriptions keep graphql-js: graphql-jit's subscribe loses
+    // Pothos' typed errors.
+    plugins: [
+      useIntegrationScopes(),
+      useCostLimits(),
+      useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
+    ],
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     landingPage: false,
     logging: {

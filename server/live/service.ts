@@ -7,7 +7,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { answers, assignments, books, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import type { ClassEvent } from './pubsub.ts';
 
@@ -99,7 +99,7 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
  */
 export async function classActivity(deps: Deps, viewer: Viewer, classId: number, since?: Date | null): Promise<AsyncIterable<ClassEvent>> {
   requireTeacher(viewer);
-  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), eq(classes.teacherId, viewer.id)));
+  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), ownClasses(viewer)));
   if (!klass) throw new NotFoundError('Class not found');
   const live = deps.live.subscribe(classId);
   const from = since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS);

@@ -9,9 +9,10 @@ import { assignments, classes, mailOutbox, reports, results, rosterEntries, task
 import type { Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
+import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,7 +39,7 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
     .returning({ id: reports.id });
   const teacher = alias(users, 'teacher');
   const [people] = await tx
-    .select({ studentEmail: users.email, teacherEmail: teacher.email })
+    .select({ studentEmail: users.email, teacherEmail: teacher.email, classId: classes.id })
     .from(results)
     .innerJoin(users, eq(users.id, results.userId))
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
@@ -60,6 +61,18 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
       .insert(mailOutbox)
       .values(recipients.map((to) => ({ dedupeKey: `report:${report!.id}:${to.toLowerCase()}`, toAddress: to, subject, textBody: text, reportId: report!.id, createdAt: now, nextAttemptAt: now })))
       .onConflictDoNothing();
+  }
+  if (people) {
+    await enqueueWebhookEvent(tx, people.classId, 'report.ready', `report.ready:${report!.id}`, {
+      fileName,
+      student: content.student,
+      taskId: content.taskId,
+      bookUnitId: content.bookUnitId,
+      type: content.type,
+      score: content.score,
+      expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
+      downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
+    }, now);
   }
   return { fileName };
 }
@@ -87,7 +100,7 @@ export async function listReports(db: Executor, viewer: Viewer, now = new Date()
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(and(eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)))
+    .where(and(ownClasses(viewer), gt(reports.expireAt, now)))
     .orderBy(asc(reports.createdAt));
   return rows.reverse().map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` }));
 }
@@ -103,7 +116,7 @@ export async function reportPdf(db: Executor, blobs: BlobStore, viewer: Viewer, 
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
-    .where(and(eq(reports.fileName, fileName), eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)));
+    .where(and(eq(reports.fileName, fileName), ownClasses(viewer), gt(reports.expireAt, now)));
   const pdf = row ? (row.pdf ? Buffer.from(row.pdf) : await blobs.get(reportKey(fileName))) : null;
   if (!pdf) throw new NotFoundError(`No report file ${fileName}`);
   return pdf;

@@ -13,6 +13,7 @@ import type { Deps, Viewer } from '../deps.ts';
 import { assignNext, studentTaskRow, taskContent, wordsOfTask, type NextTask } from '../tasks/service.ts';
 import { createReport } from '../reports/service.ts';
 import { finishedEventId } from '../live/service.ts';
+import { enqueueTaskFinished } from '../integrations/webhooks.ts';
 import { sniffContainer } from '../speech/pa/audio.ts';
 import type { PaResult } from '../speech/pa/result.ts';
 import { ScoringInputError } from '../speech/pa/pool.ts';
@@ -80,6 +81,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
     );
     await tx.insert(recordings).values({ taskRowId: task.row.id, userId: viewer.id, mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`, audio: Buffer.from(upload.bytes), createdAt: now });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
+    await enqueueTaskFinished(tx, { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total: taskWords.length }, now);
     await createReport(
       tx,
       deps.blobs,

@@ -14,6 +14,7 @@ import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr
 import { ratingFor, reviewWords } from './memory.ts';
 import { createReport } from '../reports/service.ts';
 import { answerEventId, bookFinishedEventId, finishedEventId } from '../live/service.ts';
+import { enqueueTaskFinished } from '../integrations/webhooks.ts';
 
 export type ResultReceipt = {
   resultId: number;
@@ -60,6 +61,10 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       .values({ taskRowId: task.row.id, userId: viewer.id, score, correct, total: taskWords.length, detail: parsed.raw, createdAt: now })
       .returning({ id: results.id });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
+    // Webhooks hear of it only if the result is stored (same transaction).
+    const bookUnitId = `${task.assignment.bookId}-${task.assignment.unitId}`;
+    const finished = { classId: task.klass.id, resultId: result!.id, taskId: parsed.label, student: task.studentName, bookUnitId, type: task.assignment.type, score, correct, total: taskWords.length };
+    await enqueueTaskFinished(tx, finished, now);
     // The report and its e-mails are written with the result: both or neither.
     await createReport(
       tx,

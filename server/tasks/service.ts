@@ -9,7 +9,7 @@ import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
-import { classByName, requireTeacher } from '../classes/service.ts';
+import { classByName, ownClasses, requireTeacher } from '../classes/service.ts';
 import { nameKey } from '../users/service.ts';
 import { PROFILE_UNIT, NATIONAL_BOOK, bookById, nextUnit, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
 import { assignTaskSchema, removeTaskSchema, taskIdSchema } from './schemas.ts';
@@ -170,7 +170,17 @@ function toListRow(r: { id: number; student: string; bookId: string; unitId: str
  * The signed-in user's open tasks: a student's own, a teacher's students' (optionally of one
  * class), soonest due first. The hottest read of all: a prepared statement per scope.
  */
-export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string } = {}): Promise<TaskListRow[]> {
+export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string; taskRowId?: number } = {}): Promise<TaskListRow[]> {
+  // An integration token limited to some classes, or one task: a query built for the case.
+  if (viewer.integration || options.taskRowId !== undefined) {
+    const scope = and(
+      viewer.isTeacher
+        ? and(ownClasses(viewer), options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined)
+        : eq(rosterEntries.userId, viewer.id),
+      options.taskRowId !== undefined ? eq(taskRows.id, options.taskRowId) : undefined,
+    );
+    return (await taskListSelect(db, scope)).map(toListRow);
+  }
   const scope: TaskListScope = !viewer.isTeacher ? 'student' : options.className ? 'teacherClass' : 'teacher';
   const query = prepared(db, `taskList:${scope}`, () =>
     taskListSelect(db, scopeCondition(scope, sql.placeholder('userId'), sql.placeholder('classKey'))).prepare(`task_list_${scope}`),
@@ -206,6 +216,12 @@ export function taskListQuery(db: Executor, viewer: Pick<Viewer, 'id' | 'isTeach
   return taskListSelect(db, scopeCondition(scope, viewer.id, options.className ? nameKey(options.className) : ''));
 }
 
+/** One open task the viewer can see (their own, or a student's of theirs), or null. */
+export async function taskById(db: Executor, viewer: Viewer, taskRowId: number): Promise<TaskListRow | null> {
+  if (!Number.isSafeInteger(taskRowId)) return null;
+  return (await listTasks(db, viewer, { taskRowId }))[0] ?? null;
+}
+
 /** A teacher removes one student's open task (spec: Remove task, teachers only). */
 export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Promise<{ info: string; id: number }> {
   requireTeacher(viewer);
@@ -218,7 +234,7 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
     .where(
       and(
-        eq(classes.teacherId, viewer.id),
+        ownClasses(viewer),
         eq(assignments.id, input.TPID),
         eq(assignments.bookId, input.bookUnitID.bookId),
         eq(assignments.unitId, input.bookUnitID.unitId),
@@ -280,7 +296,7 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
       .select({ klass: classes })
       .from(assignments)
       .innerJoin(classes, eq(classes.id, assignments.classId))
-      .where(and(eq(assignments.id, parts.tpid), eq(classes.teacherId, viewer.id), eq(assignments.type, parts.type), eq(assignments.bookId, parts.bookId), eq(assignments.unitId, parts.unitId)));
+      .where(and(eq(assignments.id, parts.tpid), ownClasses(viewer), eq(assignments.type, parts.type), eq(assignments.bookId, parts.bookId), eq(assignments.unitId, parts.unitId)));
     if (!row) throw new NotFoundError('This task is not one of your classes');
     spellingTimeoutSec = row.klass.spellingTimeoutSec;
     batchSize = row.klass.fmBatchSize;

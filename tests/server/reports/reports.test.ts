@@ -8,21 +8,8 @@ import { SMTPServer } from 'smtp-server';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { blobs, mailOutbox, reports } from '../../../db/schema.ts';
-import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+import { finishTask } from '../../helpers/results.ts';
 import { deleteExpiredReports } from '../../../server/reports/service.ts';
-
-const WORDS = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
-
-async function finishTask(server: TestServer) {
-  const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
-  const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
-  await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
-  const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === 'NS2022-ES3');
-  const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
-  const rows = WORDS.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
-  expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-87`], student)).status).toBe(200);
-  return { teacher, student };
-}
 
 describe.each(DATABASES)('reports on %s', (kind) => {
   let server: TestServer;
