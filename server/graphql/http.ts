@@ -48,7 +48,10 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
         contextValue: await contextFactory(),
       })) as ExecutionResult | AsyncIterable<unknown>;
       if (isAsyncIterable(result)) throw new Error('incremental delivery is not offered over the fast path');
-      reply(res, 200, result, serialize(result));
+      // As yoga does: an error may carry the HTTP status and headers of the reply (401/403 for
+      // integration tokens, 429 with Retry-After for an empty budget).
+      const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { status?: number; headers?: Record<string, string> } } | undefined)?.http).find(Boolean);
+      reply(res, http?.status ?? 200, result, serialize(result), http?.headers);
     } catch (error) {
       deps.log.error({ err: error, requestId: req.headers['x-request-id'] }, 'unexpected error in a GraphQL request');
       reply(res, 500, { errors: [{ message: 'Unexpected error.' }] });
@@ -88,7 +91,8 @@ function parseParams(raw: Buffer): Params | null {
  * without yoga's internal extensions (`http`, `unexpected`).
  */
 function serialize(result: ExecutionResult & { stringify?: (r: unknown) => string }): string {
-  if (!result.errors?.length) return result.stringify ? result.stringify(result) : JSON.stringify(result);
+  // graphql-jit's stringifier knows the data's shape only: extensions (the cost budget) go the slow way.
+  if (!result.errors?.length) return result.stringify && !result.extensions ? result.stringify(result) : JSON.stringify(result);
   const errors = result.errors.map((e) => {
     const { http: _http, unexpected: _unexpected, ...extensions } = (e.extensions ?? {}) as Record<string, unknown>;
     const json = e.toJSON();
@@ -97,9 +101,9 @@ function serialize(result: ExecutionResult & { stringify?: (r: unknown) => strin
   return JSON.stringify({ ...result, errors });
 }
 
-function reply(res: ServerResponse, status: number, body: unknown, text?: string): void {
+function reply(res: ServerResponse, status: number, body: unknown, text?: string, headers: Record<string, string> = {}): void {
   const json = text ?? JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
   res.end(json);
 }
 

@@ -80,6 +80,9 @@ export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?
     start: (intervalMs = options.timing?.intervalMs ?? 2000) => outbox.start(intervalMs, () => deleteExpiredReports(options.db, new Date(), options.blobs)),
     async stop() {
       await outbox.stop();
+      // Give the outbox back at once, so another instance takes over without waiting for expiry.
+      if (holding) await lease.release().catch(() => {});
+      holding = false;
       transport.close();
     },
   };

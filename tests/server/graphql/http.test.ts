@@ -21,11 +21,14 @@ describe.each(DATABASES)('GraphQL over HTTP on %s', (kind) => {
     const fast = await post(JSON.stringify({ query }));
     const cors = await post(JSON.stringify({ query }), { origin: 'https://school.example' });
     const get = await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { 'x-access-token': token, accept: 'application/json' } });
-    const expected = { data: { viewer: { username: 'demostudent', teachername: 'demoteacher' } } };
+    const expected = { viewer: { username: 'demostudent', teachername: 'demoteacher' } };
     for (const r of [fast, cors, get]) {
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await r.json()).toEqual(expected);
+      const body = await r.json();
+      expect(body.data).toEqual(expected);
+      // The user's remaining GraphQL budget (server/integrations/limits.ts) on every path.
+      expect(body.extensions.cost).toEqual(expect.objectContaining({ requested: expect.any(Number) }));
     }
   });
 
