@@ -1,7 +1,13 @@
-/** A bounded load run on loopback with autocannon; returns the figures benchmarks report. */
-import autocannon from 'autocannon';
+/**
+ * A bounded load run on loopback with autocannon, in a child process (on the same event loop
+ * as the server it would steal the server's time and inflate every latency).
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export type LoadFigures = { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
+
+const child = fileURLToPath(new URL('./autocannon-child.mjs', import.meta.url));
 
 export async function load(options: {
   url: string;
@@ -11,19 +17,48 @@ export async function load(options: {
   connections?: number;
   seconds?: number;
 }): Promise<LoadFigures> {
-  const result = await autocannon({
+  const args = {
     url: options.url,
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
     connections: options.connections ?? 50,
     duration: options.seconds ?? 5,
-  });
-  return {
-    requestsPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
   };
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [child, JSON.stringify(args)], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`autocannon failed: ${stderr || error.message}`));
+      resolve(JSON.parse(stdout) as LoadFigures);
+    });
+  });
+}
+
+export const figures = (f: LoadFigures) => `${f.requestsPerSec} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors + f.non2xx ? `, errors ${f.errors + f.non2xx}` : ''}`;
+
+type LoadOptions = Parameters<typeof load>[0];
+
+/**
+ * Runs each variant for `seconds` per round, round after round (a, b, c, a, b, c, …), and
+ * combines the rounds: mean requests/s, median p50 and p99. Drifting load from other
+ * processes on the machine then weighs on every variant alike.
+ */
+export async function interleaved<K extends string>(variants: Record<K, Omit<LoadOptions, 'seconds'>>, seconds: number, rounds = 3): Promise<Record<K, LoadFigures>> {
+  const runs = {} as Record<K, LoadFigures[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, options] of Object.entries(variants) as [K, LoadOptions][]) {
+      (runs[name] ??= []).push(await load({ ...options, seconds }));
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const out = {} as Record<K, LoadFigures>;
+  for (const [name, list] of Object.entries(runs) as [K, LoadFigures[]][]) {
+    out[name] = {
+      requestsPerSec: Math.round(list.reduce((s, f) => s + f.requestsPerSec, 0) / list.length),
+      p50: median(list.map((f) => f.p50)),
+      p99: median(list.map((f) => f.p99)),
+      errors: list.reduce((s, f) => s + f.errors, 0),
+      non2xx: list.reduce((s, f) => s + f.non2xx, 0),
+    };
+  }
+  return out;
 }

@@ -1,18 +1,37 @@
 /**
  * `npm run bench`: each benchmark prints its figures and its ratio to a baseline measured in
  * the same run, on this machine (loopback only, bounded in time). PostgreSQL when
- * DATABASE_URL is set, PGlite otherwise.
+ * DATABASE_URL is set, PGlite otherwise; the Redis fan-out when REDIS_URL is set.
+ * `npm run bench -- usertasks fanout` runs some.
  */
-import { viewerBenchmark } from './viewer.ts';
+import { usertasksBenchmark } from './usertasks.ts';
+import { resultsBenchmark } from './results.ts';
+import { pdfBenchmark } from './pdf.ts';
+import { paBenchmark } from './pa.ts';
+import { fanoutBenchmark } from './fanout.ts';
+import { clientBenchmark } from './client.ts';
 import { ttsBenchmark } from './tts.ts';
 import { classLoadBenchmark } from './class-load.ts';
+import { integrationsBenchmark } from './integrations.ts';
 
-const only = process.argv[2];
-const benchmarks = { viewer: viewerBenchmark, tts: ttsBenchmark, classload: classLoadBenchmark };
+type Benchmark = () => Promise<{ name: string; lines: string[] }>;
+const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark, client: clientBenchmark, integrations: integrationsBenchmark, classload: classLoadBenchmark };
+
+const only = process.argv.slice(2);
+const unknown = only.filter((n) => !(n in benchmarks));
+if (unknown.length) {
+  console.error(`No benchmark named ${unknown.join(', ')}; there are: ${Object.keys(benchmarks).join(', ')}`);
+  process.exit(2);
+}
+const chosen = only.length ? only.map((n) => [n, benchmarks[n]!] as const) : Object.entries(benchmarks);
 const results = [];
-for (const [name, run] of Object.entries(benchmarks)) if (!only || only === name) results.push(await run());
+for (const [name, run] of chosen) {
+  console.error(`running ${name}…`);
+  results.push(await run());
+}
 console.log('\nWordBee benchmarks');
 for (const r of results) {
   console.log(`\n## ${r.name}`);
   for (const line of r.lines) console.log(`  ${line}`);
 }
+process.exit(0);

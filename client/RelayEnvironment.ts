@@ -13,14 +13,29 @@ export class NetworkError extends Error {
   }
 }
 
-const fetchGraphQL: FetchFunction = async (operation, variables) => {
+/**
+ * Files go as a GraphQL multipart request (operations, map, then the files), which graphql-yoga
+ * reads natively; everything else as JSON.
+ */
+function requestBody(query: string | null | undefined, variables: Record<string, unknown>, uploadables?: Record<string, File | Blob> | null) {
+  if (!uploadables) return { body: JSON.stringify({ query, variables }), type: 'application/json' };
+  const form = new FormData();
+  const names = Object.keys(uploadables);
+  form.append('operations', JSON.stringify({ query, variables: { ...variables, ...Object.fromEntries(names.map((n) => [n, null])) } }));
+  form.append('map', JSON.stringify(Object.fromEntries(names.map((n, i) => [String(i), [`variables.${n}`]]))));
+  names.forEach((n, i) => form.append(String(i), uploadables[n]!));
+  return { body: form, type: null };
+}
+
+const fetchGraphQL: FetchFunction = async (operation, variables, _config, uploadables) => {
   const token = readUser()?.accessToken;
+  const { body, type } = requestBody(operation.text, variables, uploadables);
   let response: Response;
   try {
     response = await fetch('/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) },
-      body: JSON.stringify({ query: operation.text, variables }),
+      headers: { ...(type ? { 'content-type': type } : {}), ...(token ? { 'x-access-token': token } : {}) },
+      body,
     });
   } catch {
     throw new NetworkError('Cannot reach the WordBee server. Check the connection and try again.');

@@ -26,7 +26,7 @@ const Listening = lazy(() => import('./screens/Listening/Listening'));
 const Login = lazy(() => import('./screens/Login/Login'));
 const Signup = lazy(() => import('./screens/Signup/Signup'));
 const PaDocs = lazy(() => import('./screens/Help/PaDocs'));
-const Coming = lazy(() => import('./screens/Coming/Coming'));
+const Record = lazy(() => import('./screens/Record/Record'));
 const TextbookAudio = lazy(() => import('./screens/Listening/TextbookAudio'));
 const Tasks = lazy(() => import('./screens/Tasks/Tasks'));
 const Classes = lazy(() => import('./screens/Classes/Classes'));
@@ -47,7 +47,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/signup', screen: Signup, modes: ALL, title: 'Signup' },
   { path: '/task', screen: Tasks, modes: SIGNED_IN, title: 'Tasks' },
   { path: '/dashboard', screen: Dashboard, modes: SIGNED_IN, title: 'Dashboard' },
-  { path: '/record', screen: Coming, modes: SIGNED_IN, title: 'Pronunciation' },
+  { path: '/record', screen: Record, modes: SIGNED_IN, title: 'Pronunciation' },
   { path: '/spellingbee', screen: SpellingBee, modes: SIGNED_IN, title: 'Spelling Bee' },
   { path: '/flashcardmaster', screen: FlashcardMaster, modes: SIGNED_IN, title: 'Flashcard Master' },
   { path: '/classes', screen: Classes, modes: TEACHER, title: 'Classes' },

@@ -17,6 +17,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Round-trip check for readiness probes. */
   ping(): Promise<void>;
+  /** Calls `listener` with every SQL statement sent through drizzle until the returned function is called (tests count queries per request). */
+  observeQueries(listener: (sql: string) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -24,6 +26,18 @@ export type DatabaseOptions =
   | { url: string; max?: number }
   /** `dataDir` undefined: in memory. */
   | { url?: undefined; dataDir?: string };
+
+/** drizzle's logger, used as a tap: nothing is logged, observers see each statement. */
+function queryTap() {
+  const listeners = new Set<(sql: string) => void>();
+  return {
+    logger: { logQuery: (query: string) => listeners.forEach((l) => l(query)) },
+    observeQueries: (listener: (sql: string) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 727_001; // pg_advisory_lock key: one instance migrates at a time
@@ -38,8 +52,17 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   // At least two connections: migrating holds one for the advisory lock and runs on another.
-  const client = postgres(url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10 });
-  const db = drizzle(client, { schema });
+  const client = postgres(url, { max: Math.max(2, max), onnotice: () => {}, connect_timeout: 10, max_lifetime: 30 * 60 });
+  // drizzle sends a query as a named (server-prepared) statement only when it was built with
+  // .prepare(); otherwise PostgreSQL parses and plans it on every call. The task list's
+  // six-table join spent more time being planned than run, so every statement is prepared:
+  // postgres.js keeps them per connection, keyed by text (connections are recycled after
+  // max_lifetime, which bounds that cache). Behind PgBouncer in transaction mode, use 1.21+
+  // with max_prepared_statements set.
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, params?: any[], options?: { prepare?: boolean }) => unsafe(query, params, { ...options, prepare: true })) as typeof client.unsafe;
+  const tap = queryTap();
+  const db = drizzle(client, { schema, logger: tap.logger });
   const lock = await client.reserve();
   try {
     await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
@@ -54,6 +77,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     ping: async () => {
       await client`select 1`;
     },
+    observeQueries: tap.observeQueries,
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -64,7 +88,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzle(client, { schema });
+  const tap = queryTap();
+  const db = drizzle(client, { schema, logger: tap.logger });
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
@@ -72,6 +97,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query('select 1');
     },
+    observeQueries: tap.observeQueries,
     close: () => client.close(),
   };
 }

@@ -287,6 +287,8 @@ export const results = pgTable(
     total: integer('total').notNull(),
     /** The posted sbArr, or the structured PA result. */
     detail: jsonb('detail').notNull(),
+    /** This result finished the last unit of its book: no next task came (spec: auto next task). */
+    finishedBook: boolean('finished_book').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('results_task_row_key').on(t.taskRowId), index('results_user_idx').on(t.userId, t.createdAt)],
@@ -376,7 +378,8 @@ export const reports = pgTable(
       .notNull()
       .references(() => results.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    pdf: bytea('pdf').notNull(),
+    /** The PDF itself in rows made before the storage interface; newer ones keep it in storage under `reports/{fileName}`. */
+    pdf: bytea('pdf'),
     createdAt: createdAt(),
     expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
   },
@@ -411,6 +414,83 @@ export const mailOutbox = pgTable(
   (t) => [uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
+// ---------------------------------------------------------------- integrations
+
+/**
+ * Integration tokens: a teacher lets another school system use the GraphQL API for some of
+ * their classes with some scopes. Only a SHA-256 hash of the token is kept (it is shown once).
+ */
+export const integrationTokens = pgTable(
+  'integration_tokens',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the token, so a teacher can tell tokens apart. */
+    tokenPrefix: text('token_prefix').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    classIds: jsonb('class_ids').$type<number[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('integration_tokens_hash_key').on(t.tokenHash), index('integration_tokens_teacher_idx').on(t.teacherId)],
+);
+
+/** A URL told about a class's events ('task.finished', 'report.ready'), signed with its secret. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** The HMAC-SHA256 key of its signatures (shown once, kept to sign). */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('webhooks_class_idx').on(t.classId)],
+);
+
+/**
+ * Durable queue of webhook deliveries, written in the same transaction as the event and sent
+ * by a background worker with retries (the same claiming as the mail outbox).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    responseStatus: integer('response_status'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_dedupe_key').on(t.dedupeKey),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_hook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------- bookkeeping
 
 /** Small facts about the installation, e.g. which content pack version is loaded. */
@@ -430,4 +510,26 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull(),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * Which instance runs a background job (the mail outbox, report expiry) until when: several
+ * instances share the database and exactly one holds a job's lease at a time
+ * (server/jobs/lease.ts).
+ */
+export const workerLeases = pgTable('worker_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Stored files (report PDFs, uploads) when the storage is PostgreSQL, the default
+ * (server/storage/blobs.ts; an S3-compatible bucket is the other implementation).
+ */
+export const blobs = pgTable('blobs', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
 });

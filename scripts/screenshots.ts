@@ -11,7 +11,7 @@ const only = process.env.SHOTS?.split(',');
 mkdirSync(out, { recursive: true });
 
 const visitorRoutes = ['/', '/help', '/listening', '/login', '/signup', '/padocs', '/rjbpep', '/nowhere'];
-const signedInRoutes = ['/task', '/dashboard', '/classes', '/textbooks'];
+const signedInRoutes = ['/task', '/dashboard', '/classes', '/textbooks', '/record'];
 const widths = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } };
 
 const browser = await launchBrowser();

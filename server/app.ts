@@ -18,11 +18,17 @@ import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
-import { createMailer, type Mailer } from './reports/mailer.ts';
+import { ScoringPool } from './speech/pa/pool.ts';
+import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
+import { postgresBlobStore } from './storage/blobs.ts';
 import { registerReportRoutes } from './reports/rest.ts';
+import { createWebhookSender } from './integrations/webhooks.ts';
+import { createBudgets } from './integrations/limits.ts';
+import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { handleCors, setSecurityHeaders } from './http/headers.ts';
-import { attachSubscriptions, createGraphQL, GRAPHQL_PATH, serveGraphQL } from './graphql/yoga.ts';
+import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
+import { createGraphQLHttpHandler } from './graphql/http.ts';
 import { registerUserRoutes } from './users/rest.ts';
 import { registerClassRoutes } from './classes/rest.ts';
 import { registerTextbookRoutes } from './textbooks/rest.ts';
@@ -43,6 +49,10 @@ export type AppOptions = {
   seed?: boolean;
   /** Run the mail outbox worker (tests drain it by hand). */
   mailWorker?: boolean;
+  /** Run the webhook delivery worker (tests drain it by hand). */
+  webhookWorker?: boolean;
+  /** The outbox worker's lease, backoff and polling (crash tests shorten them). */
+  mailTiming?: MailTiming;
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
   contentDir?: string;
   now?: () => number;
@@ -53,6 +63,8 @@ export type App = {
   /** The /api/v1.0 calls, as 'METHOD /path'. */
   restCalls: string[];
   mailer: Mailer;
+  /** Webhook deliveries (server/integrations/webhooks.ts). */
+  webhooks: Outbox;
   database: DatabaseHandle;
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -62,10 +74,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const log = options.logger ?? createLogger(config.logLevel);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const mailer = createMailer({ db: database.db, blobs: deps.blobs, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
   if (options.mailWorker !== false) mailer.start();
+  const webhooks = createWebhookSender({ db: database.db, log });
+  if (options.webhookWorker !== false) webhooks.start(1000);
 
   const rest = new RestRouter(deps);
   registerUserRoutes(rest);
@@ -77,6 +91,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerReportRoutes(rest);
 
   const yoga = createGraphQL(deps);
+  const graphqlHttp = createGraphQLHttpHandler(deps, yoga);
   const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);
   // The page shell, with the Sentry DSN (when set) for the client's error reporting.
   const indexHtml = serveClient
@@ -127,7 +142,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
     if (path.startsWith(AVATAR_PREFIX)) return serveAvatar(deps, req, res, path.slice(AVATAR_PREFIX.length));
     if (path.startsWith(WORD_AUDIO_PREFIX)) return serveWordAudio(deps, req, res, path.slice(WORD_AUDIO_PREFIX.length));
-    if (path === GRAPHQL_PATH) return serveGraphQL(yoga, req, res);
+    if (path === GRAPHQL_PATH) return void graphqlHttp(req, res);
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
@@ -146,6 +161,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     deps,
     restCalls: rest.calls(),
     mailer,
+    webhooks,
     database,
     listen: (port = config.port, host = config.host) =>
       new Promise((resolve, reject) => {
@@ -171,8 +187,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.closeIdleConnections();
       });
       await mailer.stop();
+      await webhooks.stop();
       await deps.tts.close();
+      await deps.pa.close();
       await deps.live.close();
+      await deps.budgets.close();
       await database.close();
     },
   };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -50,7 +51,12 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   TOKEN_TTL_MINUTES: positiveInt(120, 60 * 24 * 30),
   REPORT_TTL_DAYS: positiveInt(30, 3650),
+  API_TOKEN_BUDGET: positiveInt(5000, 10_000_000),
+  API_TOKEN_RESTORE_PER_SEC: positiveInt(100, 10_000_000),
+  API_USER_BUDGET: positiveInt(20_000, 10_000_000),
+  API_USER_RESTORE_PER_SEC: positiveInt(1000, 10_000_000),
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
+  PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
@@ -76,7 +82,11 @@ export type Config = {
   jwtSecret?: string;
   tokenTtlMinutes: number;
   reportTtlDays: number;
+  /** GraphQL cost budgets (server/integrations/limits.ts): points a bucket holds and restores per second. */
+  budgets: { token: { points: number; restorePerSec: number }; user: { points: number; restorePerSec: number } };
   sentryDsn?: string;
+  /** Worker threads scoring pronunciation recordings. */
+  paWorkers: number;
   logLevel: string;
   production: boolean;
   /** Origins allowed to call the API from a browser; empty: same-origin only. */
@@ -107,7 +117,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     reportTtlDays: e.REPORT_TTL_DAYS,
+    budgets: {
+      token: { points: e.API_TOKEN_BUDGET, restorePerSec: e.API_TOKEN_RESTORE_PER_SEC },
+      user: { points: e.API_USER_BUDGET, restorePerSec: e.API_USER_RESTORE_PER_SEC },
+    },
     sentryDsn: e.SENTRY_DSN,
+    paWorkers: e.PA_WORKERS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     corsOrigins: e.CORS_ORIGINS,

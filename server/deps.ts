@@ -8,6 +8,9 @@ import type { Config } from './config.ts';
 import type { TokenIssuer } from './users/tokens.ts';
 import type { TtsEngine } from './speech/tts.ts';
 import type { LiveEvents } from './live/pubsub.ts';
+import type { Budgets } from './integrations/limits.ts';
+import type { ScoringPool } from './speech/pa/pool.ts';
+import type { BlobStore } from './storage/blobs.ts';
 
 export type Deps = {
   db: Database;
@@ -16,6 +19,12 @@ export type Deps = {
   log: Logger;
   tts: TtsEngine;
   live: LiveEvents;
+  /** GraphQL cost budgets per token and user (in memory, or Redis with REDIS_URL). */
+  budgets: Budgets;
+  /** Pronunciation scoring in worker threads (started on first use). */
+  pa: ScoringPool;
+  /** Stored files: report PDFs (server/storage/blobs.ts). */
+  blobs: BlobStore;
 };
 
 /** The signed-in user a request acts for. */
@@ -27,4 +36,6 @@ export type Viewer = {
   /** A student's teacher; for a teacher, themselves. */
   teacherName: string;
   tokenExpiresAt: number;
+  /** Set when the request came with an integration token: its scopes and classes bound it. */
+  integration?: { tokenId: number; scopes: readonly string[]; classIds: readonly number[] };
 };

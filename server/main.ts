@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { ensureClientBuilt } from './client-build.ts';
+import { warmUpReportFonts } from './reports/pdf.ts';
 
 let config;
 try {
@@ -22,6 +23,7 @@ await ensureClientBuilt();
 const app = await createApp(config);
 const url = await app.listen();
 app.deps.log.info({ url, database: app.database.kind }, `WordBee is listening on port ${config.port}`);
+warmUpReportFonts().catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -46,7 +46,7 @@ builder.objectField(UserRef, 'class', (t) =>
     type: ClassRef,
     nullable: true,
     description: "One of a teacher's classes by name (case-insensitive); null when there is none.",
-    args: { name: t.arg.string({ required: true }) },
+    args: { name: t.arg.string({ required: true, description: 'The class name.' }) },
     resolve: async (user, { name }, ctx) => {
       if (!user.isTeacher) return null;
       const key = name.trim().toLowerCase();
@@ -58,9 +58,9 @@ builder.objectField(UserRef, 'class', (t) =>
 const PressOptionRef = builder.objectRef<{ schoolID: string; pressID: string; title: string }>('PressOption').implement({
   description: 'A textbook series offered for a school level.',
   fields: (t) => ({
-    schoolId: t.exposeString('schoolID'),
-    pressId: t.exposeString('pressID'),
-    title: t.exposeString('title'),
+    schoolId: t.exposeString('schoolID', { description: `School level: ${SCHOOL_IDS.join(', ')}.` }),
+    pressId: t.exposeString('pressID', { description: 'The textbook series id.' }),
+    title: t.exposeString('title', { description: 'The series as people call it.' }),
   }),
 });
 
@@ -78,9 +78,9 @@ builder.queryField('pressOptions', (t) =>
 const AddClassInput = builder.inputType('AddClassInput', {
   description: 'Spec section 5, Add class: the first four fields are required.',
   fields: (t) => ({
-    className: t.string({ required: true }),
+    className: t.string({ required: true, description: '4–30 characters, unique among your classes.' }),
     schoolId: t.string({ required: true, description: `One of ${SCHOOL_IDS.join(', ')}.` }),
-    pressId: t.string({ required: true }),
+    pressId: t.string({ required: true, description: 'A series offered for the school level (see `pressOptions`).' }),
     students: t.string({ required: true, description: "Names separated by commas, e.g. 'Adam, Juliet'." }),
     tbTaskType: t.string({ description: 'PA+SB (default), PA or SB.' }),
     spellingTimeoutSec: t.int({ description: 'Default 15.' }),
@@ -92,7 +92,7 @@ const AddClassInput = builder.inputType('AddClassInput', {
 const ClassPayload = builder.objectRef<{ klass: ClassRecord; info: string }>('ClassPayload').implement({
   description: 'The class that was added or selected.',
   fields: (t) => ({
-    class: t.field({ type: ClassRef, resolve: (p) => p.klass }),
+    class: t.field({ type: ClassRef, description: 'The class, as stored.', resolve: (p) => p.klass }),
     info: t.exposeString('info', { description: "'success', or what was done." }),
   }),
 });
@@ -108,7 +108,7 @@ builder.mutationField('addClass', (t) =>
     type: ClassPayload,
     description: 'Adds a class with its roster (teachers only).',
     errors: { types: [ValidationError, ConflictError, ForbiddenError] },
-    args: { input: t.arg({ type: AddClassInput, required: true }) },
+    args: { input: t.arg({ type: AddClassInput, required: true, description: 'The class and its roster.' }) },
     resolve: async (_root, { input }, ctx) => {
       const { id } = await addClass(ctx.deps.db, viewerOf(ctx), {
         className: input.className,
@@ -126,14 +126,15 @@ builder.mutationField('addClass', (t) =>
 );
 
 const ClassNameInput = builder.inputType('ClassNameInput', {
-  fields: (t) => ({ className: t.string({ required: true }) }),
+  description: 'Names one of your classes.',
+  fields: (t) => ({ className: t.string({ required: true, description: 'The class name (case-insensitive).' }) }),
 });
 
 const DeleteClassPayload = builder.objectRef<{ className: string; id: number }>('DeleteClassPayload').implement({
   description: 'The class is gone, with its roster, tasks and results.',
   fields: (t) => ({
-    className: t.exposeString('className'),
-    deletedClassId: t.globalID({ resolve: (p) => ({ type: 'Class', id: String(p.id) }) }),
+    className: t.exposeString('className', { description: 'The name the class had.' }),
+    deletedClassId: t.globalID({ description: 'The global id the class had: drop it from client stores.', resolve: (p) => ({ type: 'Class', id: String(p.id) }) }),
   }),
 });
 
@@ -142,7 +143,7 @@ builder.mutationField('deleteClass', (t) =>
     type: DeleteClassPayload,
     description: 'Deletes a class and everything assigned in it (teachers only).',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
-    args: { input: t.arg({ type: ClassNameInput, required: true }) },
+    args: { input: t.arg({ type: ClassNameInput, required: true, description: 'The class to delete.' }) },
     resolve: async (_root, { input }, ctx) => {
       const { id, name } = await deleteClass(ctx.deps.db, viewerOf(ctx), input);
       return { className: name, id };
@@ -155,7 +156,7 @@ builder.mutationField('selectClass', (t) =>
     type: ClassPayload,
     description: 'Checks a class can be worked with and returns its settings (the selection itself is kept by the client).',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
-    args: { input: t.arg({ type: ClassNameInput, required: true }) },
+    args: { input: t.arg({ type: ClassNameInput, required: true, description: 'The class to select.' }) },
     resolve: async (_root, { input }, ctx) => {
       const { id } = await selectClass(ctx.deps.db, viewerOf(ctx), input);
       return { klass: await classRecord(ctx, id), info: 'success' };

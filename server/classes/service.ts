@@ -29,9 +29,17 @@ export function checkActingUser(viewer: Viewer, raw: unknown): void {
   }
 }
 
+/**
+ * The classes a teacher may work with: their own; through an integration token only the
+ * token's classes (server/integrations/tokens.ts). Every class-scoped query filters by this.
+ */
+export function ownClasses(viewer: Viewer) {
+  return and(eq(classes.teacherId, viewer.id), viewer.integration ? inArray(classes.id, [...viewer.integration.classIds]) : undefined)!;
+}
+
 export async function listClasses(db: Executor, viewer: Viewer): Promise<ClassRecord[]> {
   requireTeacher(viewer);
-  const rows = await db.select().from(classes).where(eq(classes.teacherId, viewer.id)).orderBy(asc(classes.createdAt), asc(classes.id));
+  const rows = await db.select().from(classes).where(ownClasses(viewer)).orderBy(asc(classes.createdAt), asc(classes.id));
   if (rows.length === 0) return [];
   const roster = await db
     .select({ classId: rosterEntries.classId, name: rosterEntries.studentName })
@@ -47,14 +55,14 @@ export async function classByName(db: Executor, viewer: Viewer, className: strin
   const [klass] = await db
     .select()
     .from(classes)
-    .where(and(eq(classes.teacherId, viewer.id), eq(classes.nameKey, nameKey(className))));
+    .where(and(ownClasses(viewer), eq(classes.nameKey, nameKey(className))));
   if (!klass) throw new NotFoundError(`Class ${className.trim()} not found`);
   return klass;
 }
 
 export async function classById(db: Executor, viewer: Viewer, id: number) {
   requireTeacher(viewer);
-  const [klass] = await db.select().from(classes).where(and(eq(classes.id, id), eq(classes.teacherId, viewer.id)));
+  const [klass] = await db.select().from(classes).where(and(eq(classes.id, id), ownClasses(viewer)));
   return klass ?? null;
 }
 

@@ -6,6 +6,7 @@ import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
 import type { Deps, Viewer } from '../deps.ts';
+import { BusyError } from '../speech/tts.ts';
 import { AuthenticationError, ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 
 export type GraphQLContext = {
@@ -21,16 +22,42 @@ export type GraphQLContext = {
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
+  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown }; File: { Input: File; Output: never } };
 }>({
   plugins: [ErrorsPlugin, RelayPlugin],
   defaultFieldNullability: false,
-  relay: { clientMutationId: 'omit', cursorType: 'String' },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    // Relay's generated parts are part of the public contract too: each is described.
+    nodeTypeOptions: { description: 'An object with a global id; any of them can be fetched again with `node(id:)`.' },
+    idFieldOptions: { description: 'A global id (opaque): pass it to `node(id:)` to fetch this object again.' },
+    nodeQueryOptions: { description: 'Any object by its global id; null when it does not exist or the viewer may not see it.', args: { id: { description: 'A global id from an `id` field.' } } },
+    nodesQueryOptions: { description: 'Several objects by their global ids, in the same order; null for each one that cannot be seen.', args: { ids: { description: 'Global ids from `id` fields.' } } },
+    pageInfoTypeOptions: { description: 'Where a page of a connection sits in the whole list.' },
+    hasNextPageFieldOptions: { description: 'True when more items follow the last one of this page (fetch with `after: endCursor`).' },
+    hasPreviousPageFieldOptions: { description: 'True when items come before the first one of this page.' },
+    startCursorFieldOptions: { description: "The first item's cursor, null on an empty page." },
+    endCursorFieldOptions: { description: "The last item's cursor, null on an empty page; pass it as `after` for the next page." },
+    firstArgOptions: { description: 'At most this many items, from the start (or after `after`).' },
+    afterArgOptions: { description: 'Only items after this cursor (an `endCursor` or edge `cursor`).' },
+    lastArgOptions: { description: 'At most this many items, from the end (or before `before`).' },
+    beforeArgOptions: { description: 'Only items before this cursor.' },
+    cursorFieldOptions: { description: "This item's place in the list, for `after` or `before`." },
+    nodeFieldOptions: { description: 'The item.' },
+    edgesFieldOptions: { description: 'The items of this page, each with its cursor.' },
+    pageInfoFieldOptions: { description: 'Whether there are more pages, and the cursors to fetch them.' },
+    defaultConnectionTypeOptions: { description: 'A page of a list (Relay cursor connection): ask with `first` and `after`.' },
+    defaultEdgeTypeOptions: { description: 'One item of a page and its cursor.' },
+  },
   errors: {
     defaultTypes: [],
     // Mutations return `Payload | SomeError | ...` directly, named after the field: `LoginResult`.
     directResult: true,
-    defaultUnionOptions: { name: ({ fieldName }) => `${fieldName[0]!.toUpperCase()}${fieldName.slice(1)}Result` },
+    defaultUnionOptions: {
+      name: ({ fieldName }) => `${fieldName[0]!.toUpperCase()}${fieldName.slice(1)}Result`,
+      description: "A mutation's result: its payload, or one of the typed errors (`... on Error { message }`) a client must handle.",
+    },
   },
 });
 
@@ -48,6 +75,18 @@ builder.scalarType('JSON', {
   description: 'Any JSON value (used for the spec-shaped sbArr result array).',
   serialize: (value) => value,
   parseValue: (value) => value,
+});
+builder.scalarType('File', {
+  description: 'An uploaded file (GraphQL multipart request: https://github.com/jaydenseric/graphql-multipart-request-spec).',
+  serialize: () => {
+    throw new ValidationError('Files are only accepted as input');
+  },
+  parseValue: (value) => {
+    // graphql-yoga hands over its fetch implementation's File (not always the global class).
+    const file = value as File | null;
+    if (file && typeof file === 'object' && typeof file.arrayBuffer === 'function' && typeof file.size === 'number') return file;
+    throw new ValidationError('Expected an uploaded file');
+  },
 });
 builder.mutationType({ description: 'Everything a client can change.' });
 
@@ -87,6 +126,8 @@ simpleError(AuthenticationError, 'AuthenticationError', 'Not logged in, or the c
 simpleError(ForbiddenError, 'ForbiddenError', 'Logged in, but not allowed to do this; nothing was changed.');
 simpleError(NotFoundError, 'NotFoundError', 'What the input names does not exist (or is not visible to the viewer).');
 simpleError(ConflictError, 'ConflictError', 'The change clashes with existing data, e.g. a name already taken.');
+
+simpleError(BusyError, 'BusyError', 'The server is busy with this kind of work; try again in a moment. Nothing was changed.');
 
 builder.objectType(RateLimitError, {
   name: 'RateLimitError',

@@ -8,6 +8,7 @@ import '../tasks/graphql.ts';
 import '../results/graphql.ts';
 import '../live/graphql.ts';
 import '../reports/graphql.ts';
+import '../integrations/graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

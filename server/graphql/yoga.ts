@@ -2,16 +2,16 @@
  * GraphQL over HTTP (graphql-yoga at /graphql) and over WebSocket (graphql-ws on the same
  * path and port) for subscriptions. Both build the same context from the access token.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
-import { PayloadTooLargeError, readBody } from '../http/body.ts';
 import { asDomainFailure, UnavailableError } from '../http/faults.ts';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, getOperationAST } from 'graphql';
+import { useGraphQlJit } from '@envelop/graphql-jit';
 import { DomainError } from '../errors.ts';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -21,6 +21,8 @@ import { accessTokenOf, clientAddressOf } from '../http/auth.ts';
 import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
+import { useIntegrationScopes } from '../integrations/scopes.ts';
+import { useCostLimits } from '../integrations/limits.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -51,9 +53,18 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
+    // Integration tokens' scopes are checked first, then the cost budgets. Each distinct query or
+    // mutation is compiled to a JavaScript function once (README, Performance); yoga's parse and
+    // validate caches stay on. Subscriptions keep graphql-js: graphql-jit's subscribe loses
+    // Pothos' typed errors.
+    plugins: [
+      useIntegrationScopes(),
+      useCostLimits(),
+      ...armor(deps.config.production),
+      useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
+    ],
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     landingPage: false,
-    plugins: armor(deps.config.production),
     // Cross-origin access is decided for every path in server/http/headers.ts (CORS_ORIGINS).
     cors: false,
     logging: {
@@ -83,43 +94,10 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     },
     context: async ({ request, connectionParams, req }) => {
       const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];
-      const token = typeof fromParams === 'string' ? fromParams : request ? accessTokenOf(request.headers) : undefined;
+      const token = typeof fromParams === 'string' ? fromParams : request ? accessTokenOf(request.headers) : req ? accessTokenOf(req.headers) : undefined;
       return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined, clientAddressOf(req, deps.config.trustProxy));
     },
   });
-}
-
-/**
- * POST /graphql with its JSON body read first, within GRAPHQL_BODY_LIMIT (a 413 beyond it);
- * multipart requests (file uploads) are left to yoga's own limits.
- */
-export function serveGraphQL(yoga: ReturnType<typeof createGraphQL>, req: IncomingMessage, res: ServerResponse): void {
-  const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
-  if (req.method !== 'POST' || multipart) {
-    if (/%00/.test(req.url ?? '')) return refuse(res, 400, NUL_MESSAGE);
-    return void yoga(req, res, { req });
-  }
-  readBody(req, GRAPHQL_BODY_LIMIT).then(
-    (body) => {
-      // PostgreSQL text cannot hold U+0000 (raw, or as the JSON escape; a literal backslash-u0000 typed by someone is refused too).
-      if (body.includes(0) || body.includes('\\u0000')) return refuse(res, 400, NUL_MESSAGE);
-      // @whatwg-node reads a body already taken from the stream from `req.body`.
-      (req as IncomingMessage & { body?: unknown }).body = body.length ? body : ' ';
-      void yoga(req, res, { req });
-    },
-    (error) => {
-      refuse(res, error instanceof PayloadTooLargeError ? 413 : 400, error instanceof PayloadTooLargeError ? error.message : 'The request body could not be read');
-      req.resume();
-    },
-  );
-}
-
-const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
-
-function refuse(res: ServerResponse, status: number, message: string): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(status === 413 ? { connection: 'close' } : {}) });
-  res.end(JSON.stringify({ errors: [{ message }] }));
 }
 
 /** graphql-ws on the HTTP server's upgrade, executing through yoga's envelop pipeline. */

@@ -4,20 +4,21 @@ import { classActivity } from './service.ts';
 import type { ClassEvent } from './pubsub.ts';
 
 const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent').implement({
-  description: 'Something a student did in a class: an answer as it was given, or a finished task.',
+  description: 'Something a student did in a class: an answer as it was given, a finished task, or the end of a book.',
   fields: (t) => ({
     eventId: t.exposeString('id', { description: 'Stable id: a client drops events it has already shown.' }),
-    kind: t.exposeString('kind', { description: 'answer or finished.' }),
-    at: t.expose('at', { type: 'DateTime' }),
-    student: t.exposeString('student'),
-    taskId: t.exposeString('taskId'),
-    bookUnitId: t.exposeString('bookUnitId'),
+    kind: t.exposeString('kind', { description: 'answer, finished, or bookFinished (the student finished the last unit of the book: no next task; assign a new book).' }),
+    at: t.expose('at', { type: 'DateTime', description: 'When it happened.' }),
+    student: t.exposeString('student', { description: 'The student (a roster name).' }),
+    taskId: t.exposeString('taskId', { description: 'The task id.' }),
+    bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
     type: t.exposeString('type', { description: 'SB, FM or PA.' }),
     position: t.exposeInt('position', { nullable: true, description: 'Answers: the word number, from 1.' }),
-    word: t.exposeString('word', { nullable: true }),
-    typed: t.exposeString('typed', { nullable: true }),
+    word: t.exposeString('word', { nullable: true, description: 'Answers: the word asked.' }),
+    typed: t.exposeString('typed', { nullable: true, description: 'Answers: what the student typed.' }),
     status: t.exposeString('status', { nullable: true, description: 'Answers: v, x, canceled, skipped or timeout:{s}s.' }),
     score: t.exposeInt('score', { nullable: true, description: 'Finished tasks: the score, 0–100.' }),
+    bookTitle: t.string({ nullable: true, description: 'bookFinished: the title of the book.', resolve: (e) => e.bookTitle ?? null }),
   }),
 });
 
@@ -30,7 +31,7 @@ builder.subscriptionField('classActivity', (t) =>
       "A class's activity: first what happened since `since` (default: the last 24 hours), then each event as it happens. Teachers only, for their own classes. On reconnect, pass the last event's time as `since` (or keep it) and drop events whose eventId you have shown.",
     args: {
       classId: t.arg.globalID({ required: true, description: 'The Class id.' }),
-      since: t.arg({ type: 'DateTime' }),
+      since: t.arg({ type: 'DateTime', description: 'Replay events from this time (default: 24 hours ago).' }),
     },
     subscribe: async (_root, { classId, since }, ctx) => classActivity(ctx.deps, viewerOf(ctx), Number(classId.id), since),
     resolve: (event) => event,

@@ -10,7 +10,8 @@ import { Redis } from 'ioredis';
 export type ClassEvent = {
   /** Stable across replay and live delivery, so a client can drop what it has already shown. */
   id: string;
-  kind: 'answer' | 'finished';
+  /** bookFinished: a student finished the last unit of a book, so no next task came. */
+  kind: 'answer' | 'finished' | 'bookFinished';
   at: Date;
   classId: number;
   student: string;
@@ -22,6 +23,8 @@ export type ClassEvent = {
   typed: string | null;
   status: string | null;
   score: number | null;
+  /** bookFinished: the book's title. */
+  bookTitle?: string | null;
 };
 
 type Channels = { 'class:activity': [classId: number, event: ClassEvent] };

@@ -4,15 +4,16 @@
  * then live events; ids let a reconnecting client drop what it has already shown.
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { answers, assignments, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
+import { answers, assignments, books, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import type { ClassEvent } from './pubsub.ts';
 
 export const answerEventId = (taskRowId: number, position: number, at: Date) => `answer:${taskRowId}:${position}:${at.getTime()}`;
 export const finishedEventId = (resultId: number) => `finished:${resultId}`;
+export const bookFinishedEventId = (resultId: number) => `bookFinished:${resultId}`;
 
 /** How far back a new live view looks when it gives no cursor: today's activity. */
 const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
@@ -29,10 +30,11 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
     .where(and(eq(assignments.classId, classId), gt(answers.answeredAt, since)))
     .orderBy(asc(answers.answeredAt), asc(answers.id));
   const resultRows = await deps.db
-    .select({ r: results, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
+    .select({ r: results, student: rosterEntries.studentName, assignment: assignments, teacher: users.username, bookTitle: books.title })
     .from(results)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .leftJoin(books, eq(books.id, assignments.bookId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(users, eq(users.id, classes.teacherId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
@@ -70,6 +72,23 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
       status: null,
       score: r.score,
     })),
+    // After the finished task that ended its book (same time; the sort below is stable).
+    ...resultRows
+      .filter(({ r }) => r.finishedBook)
+      .map(({ r, student, assignment, teacher, bookTitle }) => ({
+        id: bookFinishedEventId(r.id),
+        kind: 'bookFinished' as const,
+        at: r.createdAt,
+        classId,
+        student,
+        ...task(assignment, teacher),
+        position: null,
+        word: null,
+        typed: null,
+        status: null,
+        score: null,
+        bookTitle: bookTitle ?? assignment.bookId,
+      })),
   ];
   return events.sort((x, y) => x.at.getTime() - y.at.getTime());
 }
@@ -80,7 +99,7 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
  */
 export async function classActivity(deps: Deps, viewer: Viewer, classId: number, since?: Date | null): Promise<AsyncIterable<ClassEvent>> {
   requireTeacher(viewer);
-  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), eq(classes.teacherId, viewer.id)));
+  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), ownClasses(viewer)));
   if (!klass) throw new NotFoundError('Class not found');
   const live = deps.live.subscribe(classId);
   const from = since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS);

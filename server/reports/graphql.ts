@@ -1,4 +1,5 @@
 /** Reports in GraphQL: a teacher's list of their students' report files. */
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { listReports, type ReportListing } from './service.ts';
@@ -6,21 +7,30 @@ import { listReports, type ReportListing } from './service.ts';
 const ReportRef = builder.objectRef<ReportListing>('Report').implement({
   description: 'A PDF report of a finished task, downloadable at downloadUrl (send the access token) until it expires.',
   fields: (t) => ({
-    fileName: t.exposeString('fileName'),
-    expireAt: t.expose('expireAt', { type: 'DateTime' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    student: t.exposeString('student'),
-    className: t.exposeString('className'),
-    bookUnitId: t.exposeString('bookUnitId'),
-    type: t.exposeString('type'),
-    score: t.exposeInt('score'),
-    downloadUrl: t.string({ resolve: (r) => `/api/v1.0/userreports/${encodeURIComponent(r.fileName)}` }),
+    fileName: t.exposeString('fileName', { description: 'The PDF file name.' }),
+    expireAt: t.expose('expireAt', { type: 'DateTime', description: 'When the report is deleted.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the task was finished and the report written.' }),
+    student: t.exposeString('student', { description: 'The student (a roster name).' }),
+    className: t.exposeString('className', { description: 'The class.' }),
+    bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    score: t.exposeInt('score', { description: 'The score, 0–100.' }),
+    downloadUrl: t.string({ description: 'Where to GET the PDF (send the access token).', resolve: (r) => `/api/v1.0/userreports/${encodeURIComponent(r.fileName)}` }),
   }),
 });
+
+builder.objectField(UserRef, 'pdfReports', (t) =>
+  t.connection({
+    type: ReportRef,
+    description: "A teacher's students' reports that have not expired, newest first (empty for students); page with first/after.",
+    resolve: async (user, args, ctx) => resolveArrayConnection({ args }, user.isTeacher ? await listReports(ctx.deps.db, viewerOf(ctx)) : []),
+  }),
+);
 
 builder.objectField(UserRef, 'reports', (t) =>
   t.field({
     type: [ReportRef],
+    deprecationReason: 'Use `pdfReports`, a connection (first/after).',
     description: "A teacher's students' reports that have not expired, newest first (empty for students).",
     resolve: (user, _args, ctx) => (user.isTeacher ? listReports(ctx.deps.db, viewerOf(ctx)) : []),
   }),

@@ -1,53 +1,50 @@
 /**
  * The mail outbox worker: sends queued messages (written in the same transaction as what
- * caused them) with retries and backoff. A message is claimed before it is sent, so two
- * instances never send the same one; a claim left by a crashed instance is retried after a
- * lease. SMTP_URL set: SMTP (nodemailer); unset: each message is written as an .eml file to
- * DATA_DIR/outbox. A stable Message-ID lets mail servers drop a rare repeat after a crash.
- * The same loop deletes expired reports.
+ * caused them) with retries and backoff, through the shared outbox (server/outbox.ts: claim,
+ * lease, backoff; a claim left by a crashed instance is retried after the lease). SMTP_URL set:
+ * SMTP (nodemailer); unset: each message is written as an .eml file to DATA_DIR/outbox. A
+ * stable Message-ID lets mail servers drop a rare repeat after a crash. The same loop deletes
+ * expired reports. With several instances on one database, one of them works the outbox at a
+ * time (a worker lease in PostgreSQL; the row claims stay as a second guard).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { mailOutbox, reports } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 import type { Logger } from 'pino';
-import { deleteExpiredReports } from './service.ts';
+import { deleteExpiredReports, reportKey } from './service.ts';
+import { createOutbox } from '../outbox.ts';
+import { createLease } from '../jobs/lease.ts';
+import type { BlobStore } from '../storage/blobs.ts';
 
 export const MAX_ATTEMPTS = 12;
-const LEASE_MS = 5 * 60_000;
-/** 30 s, 1 min, 2 min … capped at 1 hour. */
-export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+export { backoffMs } from '../outbox.ts';
 
-export type Mailer = { drain(now?: Date): Promise<number>; start(intervalMs?: number): void; stop(): Promise<void> };
+/** How long a claim (and the outbox worker lease) holds before another worker may take over, and the first retry's delay. */
+export type MailTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
 
-export function createMailer(options: { db: Database; smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
+export type Mailer = {
+  drain(now?: Date): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+  /** Whether this instance holds the outbox lease (it ran the last round). */
+  isWorking(): boolean;
+};
+
+export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?: string; from: string; dataDir: string; log: Logger; instanceId?: string; timing?: MailTiming }): Mailer {
   const outboxDir = path.join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  async function claim(now: Date, limit: number) {
-    // Due messages, and ones whose sender vanished past the lease.
-    const claimable = or(
-      and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-      and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, new Date(now.getTime() - LEASE_MS))),
-    );
-    const due = await options.db.select({ id: mailOutbox.id }).from(mailOutbox).where(claimable).orderBy(asc(mailOutbox.nextAttemptAt)).limit(limit);
-    if (due.length === 0) return [];
-    // The update re-checks the condition, so of two instances claiming together only one wins each row.
-    return options.db
-      .update(mailOutbox)
-      .set({ status: 'sending', nextAttemptAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(and(inArray(mailOutbox.id, due.map((d) => d.id)), claimable))
-      .returning();
-  }
-
   async function send(message: typeof mailOutbox.$inferSelect) {
-    const [report] = message.reportId
+    const [row] = message.reportId
       ? await options.db.select({ fileName: reports.fileName, pdf: reports.pdf }).from(reports).where(eq(reports.id, message.reportId))
       : [];
+    const pdf = row ? (row.pdf ?? (await options.blobs.get(reportKey(row.fileName)))) : null;
+    const report = row && pdf ? { fileName: row.fileName, pdf } : undefined;
     const mail = {
       from: options.from,
       to: message.toAddress,
@@ -63,38 +60,29 @@ export function createMailer(options: { db: Database; smtpUrl?: string; from: st
     }
   }
 
-  async function drain(now = new Date()): Promise<number> {
-    let sent = 0;
-    for (const message of await claim(now, 20)) {
-      try {
-        await send(message);
-        await options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, message.id));
-        sent++;
-      } catch (error) {
-        const failed = message.attempts >= MAX_ATTEMPTS;
-        await options.db
-          .update(mailOutbox)
-          .set({ status: failed ? 'failed' : 'pending', lastError: String((error as Error).message).slice(0, 500), nextAttemptAt: new Date(now.getTime() + backoffMs(message.attempts)) })
-          .where(eq(mailOutbox.id, message.id));
-        options.log.warn({ to: message.toAddress, attempts: message.attempts, err: error }, failed ? 'mail failed for good' : 'mail will be retried');
-      }
-    }
-    return sent;
-  }
-
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  const lease = createLease(options.db, 'mail-outbox', { holder: options.instanceId, ttlMs: options.timing?.leaseMs });
+  let holding = false;
+  const outbox = createOutbox<typeof mailOutbox.$inferSelect>({
+    db: options.db,
+    table: mailOutbox,
+    deliver: send,
+    log: options.log,
+    what: 'mail',
+    describe: (message) => ({ to: message.toAddress }),
+    maxAttempts: MAX_ATTEMPTS,
+    leaseMs: options.timing?.leaseMs,
+    backoffBaseMs: options.timing?.backoffBaseMs,
+    gate: async () => (holding = await lease.acquire()),
+  });
   return {
-    drain,
-    start(intervalMs = 2000) {
-      timer = setInterval(() => {
-        running = running.then(() => drain()).then(() => deleteExpiredReports(options.db)).catch((error) => options.log.error({ err: error }, 'mail outbox worker failed'));
-      }, intervalMs);
-      timer.unref();
-    },
+    drain: outbox.drain,
+    isWorking: () => holding,
+    start: (intervalMs = options.timing?.intervalMs ?? 2000) => outbox.start(intervalMs, () => deleteExpiredReports(options.db, new Date(), options.blobs)),
     async stop() {
-      if (timer) clearInterval(timer);
-      await running;
+      await outbox.stop();
+      // Give the outbox back at once, so another instance takes over without waiting for expiry.
+      if (holding) await lease.release().catch(() => {});
+      holding = false;
       transport.close();
     },
   };

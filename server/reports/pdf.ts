@@ -1,8 +1,11 @@
 /**
  * The PDF report of a finished task (DESIGN, Reports): who, which task, when, the score, and
- * every word with the answer and its status, then the wrong spellings — readable for a parent.
+ * every word with the answer and its status, then the wrong spellings — readable for a parent,
+ * so the labels are bilingual (Chinese first) and everything is set in Noto Sans SC, which
+ * also prints Chinese class and student names (see cjk-font.ts).
  */
 import PDFDocument from 'pdfkit';
+import { fontName, fontsFor, runsOf, type Weight } from './cjk-font.ts';
 
 export type ReportContent = {
   student: string;
@@ -18,79 +21,166 @@ export type ReportContent = {
   rows: { position: number; word: string; typed: string; status: string }[];
 };
 
-const TYPE_NAMES = { SB: 'Spelling Bee', FM: 'Flashcard Master', PA: 'Pronunciation Assessment' } as const;
-const STATUS_TEXT: Record<string, string> = { v: 'right', x: 'wrong', skipped: 'skipped', canceled: 'canceled' };
-const statusText = (s: string) => STATUS_TEXT[s] ?? (s.startsWith('timeout:') ? `too slow (${s.slice(8)})` : s);
+const TYPE_NAMES = { SB: '拼写 Spelling Bee', FM: '闪卡 Flashcard Master', PA: '发音 Pronunciation Assessment' } as const;
+const STATUS_TEXT: Record<string, string> = {
+  v: '正确 right',
+  x: '错误 wrong',
+  skipped: '跳过 skipped',
+  canceled: '取消 canceled',
+  // Pronunciation Assessment, per word
+  none: '很好 good',
+  mispronounced: '需练习 practise',
+  omitted: '未读出 not heard',
+};
+const statusText = (s: string) => STATUS_TEXT[s] ?? (s.startsWith('timeout:') ? `超时 too slow (${s.slice(8)})` : s);
 
-export function renderReportPdf(r: ReportContent): Promise<Buffer> {
+const LABELS = {
+  title: 'WordBee 单词蜂 · 任务报告 Task report',
+  student: '学生 Student',
+  className: '班级 Class',
+  teacher: '老师 teacher',
+  task: '任务 Task',
+  finished: '完成时间 Finished',
+  score: '得分 Score',
+  right: (correct: number, total: number) => `答对 ${correct} / ${total} right`,
+  columns: ['序号 No.', '单词 Word', '作答 Answer', '结果 Result'],
+  wrongList: '拼错的单词 Wrong spell words list (correct word, wrong spell;)',
+  advice: '请把每个单词边读边拼写三遍。Practise these words again: type each one three times while saying it aloud.',
+  footer: 'WordBee 单词蜂 · English practice for K12 classes',
+};
+
+type TextOptions = PDFKit.Mixins.TextOptions;
+
+/** Loads the fonts of the fixed labels ahead of the first report (which is made inside a result's transaction). */
+export async function warmUpReportFonts(): Promise<void> {
+  await fontsFor([...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'), ...Object.values(TYPE_NAMES), ...Object.values(STATUS_TEXT), '0123456789']);
+}
+
+/**
+ * The report as a PDF. Should the Chinese font fail to load, the report is still made (its
+ * result is saved in the same transaction), in Helvetica with the English half of each label.
+ */
+export async function renderReportPdf(r: ReportContent, options: { standardFontsOnly?: boolean } = {}): Promise<Buffer> {
+  const finished = r.finishedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  const details: [string, string][] = [
+    [LABELS.student, r.student],
+    [LABELS.className, `${r.className} (${LABELS.teacher} ${r.teacher})`],
+    [LABELS.task, r.taskId],
+    [LABELS.finished, finished],
+  ];
+  const wrong = r.rows.filter((row) => row.status === 'x');
+  const texts = [
+    ...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'),
+    LABELS.right(r.correct, r.total),
+    TYPE_NAMES[r.type],
+    ...details.flat(),
+    ...r.rows.flatMap((row) => [row.word, row.typed, statusText(row.status), String(row.position)]),
+    wrong.map((w) => `${w.word}, ${w.typed || '—'};`).join('  '),
+    `${r.score}`,
+  ];
+  const fonts = options.standardFontsOnly ? null : await fontsFor(texts).catch(() => null);
+
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `WordBee report: ${r.student} ${r.bookUnitId}`, Author: 'WordBee' } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    for (const [name, font] of fonts ?? []) doc.registerFont(name, font as never);
+    /** Without the Chinese font: Helvetica, and only what it can print (Chinese label halves dropped). */
+    const standard = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff—·]+\s*/g, '').trim() || (text.trim() ? '-' : ' ');
+    const runsFor = (text: string, weight: Weight) =>
+      fonts ? runsOf(text).map((run) => ({ font: fontName(run.slice, weight), text: run.text })) : [{ font: weight === 700 ? 'Helvetica-Bold' : 'Helvetica', text: standard(text) }];
+
+    /** Writes text in the slices of Noto Sans SC it needs, one pdfkit run per slice. */
+    const write = (text: string, weight: Weight, x?: number, y?: number, options: TextOptions = {}) => {
+      const runs = runsFor(text || ' ', weight);
+      runs.forEach((run, i) => {
+        doc.font(run.font);
+        const opts = { ...options, continued: i < runs.length - 1 };
+        if (i === 0 && x !== undefined) doc.text(run.text, x, y, opts);
+        else doc.text(run.text, opts);
+      });
+    };
+    /** One line centred in a box: pdfkit centres each run on its own, so the runs are placed by hand. */
+    const writeCentred = (text: string, weight: Weight, x: number, y: number, boxWidth: number) => {
+      const runs = runsFor(text, weight).map((run) => ({ ...run, width: doc.font(run.font).widthOfString(run.text) }));
+      let at = x + (boxWidth - runs.reduce((sum, run) => sum + run.width, 0)) / 2;
+      for (const run of runs) {
+        doc.font(run.font).text(run.text, at, y, { lineBreak: false });
+        at += run.width;
+      }
+    };
     const width = doc.page.width - 96;
 
     doc.rect(0, 0, doc.page.width, 84).fill('#FFC93C');
-    doc.fillColor('#1F2937').font('Helvetica-Bold').fontSize(22).text('WordBee task report', 48, 26);
-    doc.font('Helvetica').fontSize(11).text(`${TYPE_NAMES[r.type]} · ${r.bookUnitId}`, 48, 54);
+    doc.fillColor('#1F2937').fontSize(20);
+    write(LABELS.title, 700, 48, 20);
+    doc.fontSize(11);
+    write(`${TYPE_NAMES[r.type]} · ${r.bookUnitId}`, 400, 48, 56);
 
-    doc.fillColor('#1F2937').font('Helvetica').fontSize(11);
-    const details: [string, string][] = [
-      ['Student', r.student],
-      ['Class', `${r.className} (teacher ${r.teacher})`],
-      ['Task', r.taskId],
-      ['Finished', r.finishedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
-    ];
-    let y = 104;
+    doc.fillColor('#1F2937').fontSize(11);
+    let y = 102;
     for (const [label, value] of details) {
-      doc.font('Helvetica-Bold').text(label, 48, y, { width: 90 });
-      doc.font('Helvetica').text(value, 140, y, { width: width - 92 });
-      y += 18;
+      write(label, 700, 48, y, { width: 110 });
+      write(value, 400, 162, y, { width: width - 114 - 132 });
+      y = Math.max(y + 20, doc.y + 4);
     }
-    doc.roundedRect(doc.page.width - 48 - 120, 100, 120, 70, 10).fill(r.score >= 80 ? '#DCFCE7' : r.score >= 60 ? '#FEF3C7' : '#FEE2E2');
-    doc.fillColor('#1F2937').font('Helvetica-Bold').fontSize(30).text(`${r.score}`, doc.page.width - 48 - 120, 110, { width: 120, align: 'center' });
-    doc.font('Helvetica').fontSize(10).text(`${r.correct} of ${r.total} right`, doc.page.width - 48 - 120, 148, { width: 120, align: 'center' });
+    const box = { x: doc.page.width - 48 - 120, y: 100, w: 120, h: 84 };
+    doc.roundedRect(box.x, box.y, box.w, box.h, 10).fill(r.score >= 80 ? '#DCFCE7' : r.score >= 60 ? '#FEF3C7' : '#FEE2E2');
+    doc.fillColor('#1F2937').fontSize(9);
+    writeCentred(LABELS.score, 400, box.x, box.y + 6, box.w);
+    doc.fontSize(28);
+    writeCentred(`${r.score}`, 700, box.x, box.y + 18, box.w);
+    doc.fontSize(9);
+    writeCentred(LABELS.right(r.correct, r.total), 400, box.x, box.y + 62, box.w);
 
-    y = 190;
-    const cols = [48, 80, 240, 400];
+    y = Math.max(y, box.y + box.h) + 16;
+    const cols = [48, 104, 256, 408];
     const header = (at: number) => {
-      doc.rect(48, at - 4, width, 20).fill('#FFF4D6');
-      doc.fillColor('#1F2937').font('Helvetica-Bold').fontSize(10);
-      ['No.', 'Word', 'Answer', 'Result'].forEach((h, i) => doc.text(h, cols[i]! + 4, at, { width: 150 }));
+      doc.rect(48, at - 4, width, 22).fill('#FFF4D6');
+      doc.fillColor('#1F2937').fontSize(10);
+      LABELS.columns.forEach((h, i) => write(h, 700, cols[i]! + 4, at, { width: 148, lineBreak: false }));
     };
     header(y);
-    y += 22;
-    doc.font('Helvetica').fontSize(10);
+    y += 24;
+    doc.fontSize(10);
+    // One line per word: a long answer is cut with an ellipsis rather than running into the next row.
+    const cell = { height: 14, ellipsis: true, lineBreak: false } as const;
     for (const row of r.rows) {
       if (y > doc.page.height - 80) {
         doc.addPage();
         y = 60;
         header(y);
-        y += 22;
-        doc.font('Helvetica').fontSize(10);
+        y += 24;
+        doc.fontSize(10);
       }
-      const color = row.status === 'v' ? '#15803D' : row.status === 'x' ? '#DC2626' : '#6B7280';
-      doc.fillColor('#1F2937').text(String(row.position), cols[0]! + 4, y, { width: 28 });
-      doc.text(row.word, cols[1]! + 4, y, { width: 150 });
-      doc.text(row.typed || '—', cols[2]! + 4, y, { width: 150 });
-      doc.fillColor(color).text(statusText(row.status), cols[3]! + 4, y, { width: 140 });
-      y += 18;
+      const color = row.status === 'v' || row.status === 'none' ? '#15803D' : row.status === 'x' || row.status === 'omitted' ? '#DC2626' : row.status === 'mispronounced' ? '#B45309' : '#6B7280';
+      doc.fillColor('#1F2937');
+      write(String(row.position), 400, cols[0]! + 4, y, { width: 48, ...cell });
+      write(row.word, 400, cols[1]! + 4, y, { width: 146, ...cell });
+      write(row.typed || '—', 400, cols[2]! + 4, y, { width: 146, ...cell });
+      doc.fillColor(color);
+      write(statusText(row.status), 400, cols[3]! + 4, y, { width: 130, ...cell });
+      y += 19;
     }
-    const wrong = r.rows.filter((row) => row.status === 'x');
     if (wrong.length) {
       y += 14;
       if (y > doc.page.height - 120) {
         doc.addPage();
         y = 60;
       }
-      doc.fillColor('#B45309').font('Helvetica-Bold').fontSize(13).text('Wrong spell words list (correct word, wrong spell;)', 48, y);
-      y += 20;
-      doc.fillColor('#1F2937').font('Helvetica').fontSize(11).text(wrong.map((w) => `${w.word}, ${w.typed || '—'};`).join('  '), 48, y, { width });
+      doc.fillColor('#B45309').fontSize(13);
+      write(LABELS.wrongList, 700, 48, y, { width });
+      y = doc.y + 6;
+      doc.fillColor('#1F2937').fontSize(11);
+      write(wrong.map((w) => `${w.word}, ${w.typed || '—'};`).join('  '), 400, 48, y, { width });
       y = doc.y + 10;
-      doc.fillColor('#6B7280').fontSize(10).text('Practise these words again: type each one three times while saying it aloud.', 48, y, { width });
+      doc.fillColor('#6B7280').fontSize(10);
+      write(LABELS.advice, 400, 48, y, { width });
     }
-    doc.fillColor('#9CA3AF').fontSize(9).text('WordBee · English practice for K12 classes', 48, doc.page.height - 60, { width, align: 'center' });
+    doc.fillColor('#9CA3AF').fontSize(9);
+    writeCentred(LABELS.footer, 400, 48, doc.page.height - 60, width);
     doc.end();
   });
 }

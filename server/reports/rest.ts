@@ -11,7 +11,7 @@ export function registerReportRoutes(router: RestRouter): void {
   });
   router.on('GET', '/userreports/:fileName', async (r) => {
     const name = r.params.fileName ?? '';
-    const pdf = await reportPdf(r.deps.db, await r.viewer(), name);
+    const pdf = await reportPdf(r.deps.db, r.deps.blobs, await r.viewer(), name);
     return { bytes: pdf, contentType: 'application/pdf', headers: { 'content-disposition': `attachment; filename="${name}"` } };
   });
 }

@@ -9,8 +9,10 @@ import { assignments, classes, mailOutbox, reports, results, rosterEntries, task
 import type { Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
+import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
+import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,16 +29,17 @@ export const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/
  * Writes the report and its two e-mails in the caller's transaction (the result's), so a
  * stored result always has its report and its mail queued, and a rolled-back one has neither.
  */
-export async function createReport(tx: Executor, resultId: number, content: ReportContent, ttlDays: number, now: Date): Promise<{ fileName: string }> {
+export async function createReport(tx: Executor, blobs: BlobStore, resultId: number, content: ReportContent, ttlDays: number, now: Date): Promise<{ fileName: string }> {
   const pdf = await renderReportPdf(content);
   const fileName = reportFileName(content, resultId);
+  await blobs.put(reportKey(fileName), pdf, 'application/pdf', tx);
   const [report] = await tx
     .insert(reports)
-    .values({ resultId, fileName, pdf, createdAt: now, expireAt: new Date(now.getTime() + ttlDays * DAY_MS) })
+    .values({ resultId, fileName, createdAt: now, expireAt: new Date(now.getTime() + ttlDays * DAY_MS) })
     .returning({ id: reports.id });
   const teacher = alias(users, 'teacher');
   const [people] = await tx
-    .select({ studentEmail: users.email, teacherEmail: teacher.email })
+    .select({ studentEmail: users.email, teacherEmail: teacher.email, classId: classes.id })
     .from(results)
     .innerJoin(users, eq(users.id, results.userId))
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
@@ -58,6 +61,18 @@ export async function createReport(tx: Executor, resultId: number, content: Repo
       .insert(mailOutbox)
       .values(recipients.map((to) => ({ dedupeKey: `report:${report!.id}:${to.toLowerCase()}`, toAddress: to, subject, textBody: text, reportId: report!.id, createdAt: now, nextAttemptAt: now })))
       .onConflictDoNothing();
+  }
+  if (people) {
+    await enqueueWebhookEvent(tx, people.classId, 'report.ready', `report.ready:${report!.id}`, {
+      fileName,
+      student: content.student,
+      taskId: content.taskId,
+      bookUnitId: content.bookUnitId,
+      type: content.type,
+      score: content.score,
+      expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
+      downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
+    }, now);
   }
   return { fileName };
 }
@@ -85,13 +100,13 @@ export async function listReports(db: Executor, viewer: Viewer, now = new Date()
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(and(eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)))
+    .where(and(ownClasses(viewer), gt(reports.expireAt, now)))
     .orderBy(asc(reports.createdAt));
   return rows.reverse().map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` }));
 }
 
 /** A report's PDF, for the teacher of its student only; anything else is "not found". */
-export async function reportPdf(db: Executor, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
+export async function reportPdf(db: Executor, blobs: BlobStore, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
   requireTeacher(viewer);
   if (!isReportFileName(fileName)) throw new ValidationError('Not a report file name');
   const [row] = await db
@@ -101,14 +116,19 @@ export async function reportPdf(db: Executor, viewer: Viewer, fileName: string, 
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
-    .where(and(eq(reports.fileName, fileName), eq(classes.teacherId, viewer.id), gt(reports.expireAt, now)));
-  if (!row) throw new NotFoundError(`No report file ${fileName}`);
-  return Buffer.from(row.pdf);
+    .where(and(eq(reports.fileName, fileName), ownClasses(viewer), gt(reports.expireAt, now)));
+  const pdf = row ? (row.pdf ? Buffer.from(row.pdf) : await blobs.get(reportKey(fileName))) : null;
+  if (!pdf) throw new NotFoundError(`No report file ${fileName}`);
+  return pdf;
 }
 
 /** Deletes expired reports (their queued e-mails keep their text, without the attachment). */
-export async function deleteExpiredReports(db: Executor, now = new Date()): Promise<number> {
-  const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ id: reports.id });
+export async function deleteExpiredReports(db: Executor, now = new Date(), blobs: BlobStore = postgresBlobStore(db)): Promise<number> {
+  const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ fileName: reports.fileName });
+  await blobs.delete(gone.map((r) => reportKey(r.fileName)));
   return gone.length;
 }
+
+/** Where a report's PDF is kept in storage. */
+export const reportKey = (fileName: string) => `reports/${fileName}`;
 

@@ -1,4 +1,5 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
+import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
@@ -7,6 +8,9 @@ import { recordAnswer, submitSpellingResult, type ResultReceipt } from './servic
 import { dashboardRecords, passedPercent, vocabulary, type DashboardRecord } from './dashboard.ts';
 import { UserRef } from '../users/graphql.ts';
 import type { Viewer } from '../deps.ts';
+import { MAX_UPLOAD_BYTES, submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
+import type { PhoneScore, WordScore } from '../speech/pa/result.ts';
+import { BusyError } from '../speech/tts.ts';
 
 const ttsUrl = (text: string) => `/api/v1.0/tts/?text=${encodeURIComponent(text)}`;
 
@@ -14,7 +18,7 @@ const WordCardRef = builder.objectRef<WordCard>('WordCard').implement({
   description: 'A word card: the word, how it sounds, what it means and how it is used.',
   fields: (t) => ({
     text: t.exposeString('text', { description: 'The word or phrase, exactly as it must be typed.' }),
-    partOfSpeech: t.exposeString('partOfSpeech'),
+    partOfSpeech: t.exposeString('partOfSpeech', { description: "e.g. 'n.' or 'v.' (empty when unknown)." }),
     phonetic: t.exposeString('phonetic', { description: 'IPA, e.g. /ˈæpəl/ (empty when unknown).' }),
     definition: t.exposeString('definition', { description: 'A simple English definition.' }),
     sentences: t.exposeStringList('sentences', { description: 'Example sentences; the first is the Spelling Bee sentence.' }),
@@ -30,7 +34,7 @@ const TaskContentRef = builder.objectRef<TaskContent>('TaskContent').implement({
     label: t.exposeString('label', { description: 'The task id (the first item of the spec’s task array).' }),
     type: t.exposeString('type', { description: 'SB, FM or PA.' }),
     spellingTimeoutSec: t.int({ description: 'Spelling Bee countdown per word (the class setting).', resolve: (c) => (c.type === 'SB' ? c.spellingTimeoutSec : 15) }),
-    words: t.field({ type: [WordCardRef], resolve: (c) => c.words }),
+    words: t.field({ type: [WordCardRef], description: 'The words to practise, in order.', resolve: (c) => c.words }),
   }),
 });
 
@@ -38,23 +42,28 @@ builder.queryField('taskContent', (t) =>
   t.field({
     type: TaskContentRef,
     description: "A task's words for its player: the student's own open task, a teacher's preview, or '0' for free practice.",
-    args: { taskId: t.arg.string({ required: true }) },
+    args: { taskId: t.arg.string({ required: true, description: "A task id from `Task.taskId`, or '0' for free practice." }) },
     resolve: (_root, { taskId }, ctx) => taskContent(ctx.deps.db, viewerOf(ctx), taskId),
   }),
 );
 
 const AnswerInput = builder.inputType('AnswerInput', {
+  description: 'One answer of a running task (a row of the sbArr).',
   fields: (t) => ({
-    taskId: t.string({ required: true }),
+    taskId: t.string({ required: true, description: 'The task being played.' }),
     position: t.int({ required: true, description: '1 for the first word.' }),
-    word: t.string({ required: true }),
-    typed: t.string({ required: true }),
+    word: t.string({ required: true, description: 'The word asked.' }),
+    typed: t.string({ required: true, description: 'What the student typed.' }),
     status: t.string({ required: true, description: 'v, x, canceled, skipped or timeout:{s}s.' }),
   }),
 });
 
 const AnswerPayload = builder.objectRef<{ position: number; status: string }>('AnswerPayload').implement({
-  fields: (t) => ({ position: t.exposeInt('position'), status: t.exposeString('status') }),
+  description: 'The answer was recorded.',
+  fields: (t) => ({
+    position: t.exposeInt('position', { description: 'The word number, from 1.' }),
+    status: t.exposeString('status', { description: 'The status as stored.' }),
+  }),
 });
 
 builder.mutationField('recordAnswer', (t) =>
@@ -62,23 +71,27 @@ builder.mutationField('recordAnswer', (t) =>
     type: AnswerPayload,
     description: 'Records one answer as it is given (the live class view shows it).',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
-    args: { input: t.arg({ type: AnswerInput, required: true }) },
+    args: { input: t.arg({ type: AnswerInput, required: true, description: 'The answer.' }) },
     resolve: (_root, { input }, ctx) => recordAnswer(ctx.deps, viewerOf(ctx), input),
   }),
 );
 
 const WrongSpellingRef = builder.objectRef<{ word: string; typed: string }>('WrongSpelling').implement({
-  fields: (t) => ({ word: t.exposeString('word'), typed: t.exposeString('typed') }),
+  description: 'A word spelled wrong, and how.',
+  fields: (t) => ({
+    word: t.exposeString('word', { description: 'The word asked.' }),
+    typed: t.exposeString('typed', { description: 'What the student typed.' }),
+  }),
 });
 
 const ResultPayload = builder.objectRef<ResultReceipt>('ResultPayload').implement({
   description: 'The stored result of a finished task.',
   fields: (t) => ({
     score: t.exposeInt('score', { description: 'floor(100 × correct / words).' }),
-    correct: t.exposeInt('correct'),
-    total: t.exposeInt('total'),
+    correct: t.exposeInt('correct', { description: 'Words right.' }),
+    total: t.exposeInt('total', { description: 'Words in the task.' }),
     alreadyStored: t.boolean({ resolve: (r) => !r.stored, description: 'True when this exact result had been posted before.' }),
-    wrongSpellings: t.field({ type: [WrongSpellingRef], resolve: (r) => r.wrongSpellings }),
+    wrongSpellings: t.field({ type: [WrongSpellingRef], description: 'The spelling-check list.', resolve: (r) => r.wrongSpellings }),
     nextTask: t.string({ nullable: true, description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.", resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null) }),
   }),
 });
@@ -88,7 +101,7 @@ builder.mutationField('submitResult', (t) =>
     type: ResultPayload,
     description: 'Posts the sbArr of a finished Spelling Bee or Flashcard Master task (spec section 3). Posting it again stores nothing new.',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
-    args: { sbArr: t.arg({ type: 'JSON', required: true }) },
+    args: { sbArr: t.arg({ type: 'JSON', required: true, description: 'The spec-shaped sbArr: the task id, then one row per word.' }) },
     resolve: (_root, { sbArr }, ctx) => submitSpellingResult(ctx.deps, viewerOf(ctx), sbArr),
   }),
 );
@@ -97,11 +110,11 @@ const DashboardRecordRef = builder.objectRef<DashboardRecord>('DashboardRecord')
   description: "One finished task: the student's score and the class's on the same assignment.",
   fields: (t) => ({
     testId: t.exposeString('testID', { description: "'{bookID}-{unitID}-{TPID}-{Type}'." }),
-    finishedAt: t.expose('finishedAt', { type: 'DateTime' }),
-    currentScore: t.exposeInt('currentScore'),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime', description: 'When the student finished.' }),
+    currentScore: t.exposeInt('currentScore', { description: "The student's score, 0–100." }),
     averageScore: t.exposeInt('averageScore', { description: 'The class average on the same assignment, rounded.' }),
-    maxScore: t.exposeInt('maxScore'),
-    minScore: t.exposeInt('minScore'),
+    maxScore: t.exposeInt('maxScore', { description: 'The best score in the class on the same assignment.' }),
+    minScore: t.exposeInt('minScore', { description: 'The lowest score in the class on the same assignment.' }),
   }),
 });
 
@@ -109,7 +122,7 @@ const LevelVocabularyRef = builder.objectRef<{ level: string; passed: number; re
   description: 'Words of a level the student has spelled right in National standards Spelling Bee tasks.',
   fields: (t) => ({
     level: t.exposeString('level', { description: 'FC, ES, MS, HM or HSM.' }),
-    passed: t.exposeInt('passed'),
+    passed: t.exposeInt('passed', { description: 'Words passed.' }),
     required: t.exposeInt('required', { description: "The level's list size." }),
     percent: t.int({ description: 'Whole number, truncated.', resolve: (v) => passedPercent([v.passed, v.required]) }),
   }),
@@ -118,9 +131,15 @@ const LevelVocabularyRef = builder.objectRef<{ level: string; passed: number; re
 const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
   description: "The signed-in student's scores and vocabulary (spec screen 7).",
   fields: (t) => ({
-    records: t.field({ type: [DashboardRecordRef], resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
+    finishedTasks: t.connection({
+      type: DashboardRecordRef,
+      description: 'Finished tasks, with the class comparison, in the order they were finished; page with first/after.',
+      resolve: async (viewer, args, ctx) => resolveArrayConnection({ args }, await dashboardRecords(ctx.deps.db, viewer)),
+    }),
+    records: t.field({ type: [DashboardRecordRef], deprecationReason: 'Use `finishedTasks`, a connection (first/after).', description: 'Finished tasks, with the class comparison.', resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
     vocabulary: t.field({
       type: [LevelVocabularyRef],
+      description: 'The vocabulary measure, per level.',
       resolve: async (viewer, _a, ctx) => Object.entries(await vocabulary(ctx.deps.db, viewer)).map(([level, [passed, required]]) => ({ level, passed, required })),
     }),
   }),
@@ -128,4 +147,70 @@ const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
 
 builder.objectField(UserRef, 'dashboard', (t) =>
   t.field({ type: DashboardRef, description: 'Scores and vocabulary of this user.', resolve: (user) => user }),
+);
+
+// ---------------------------------------------------------------- pronunciation assessment
+
+const PhoneScoreRef = builder.objectRef<PhoneScore>('PhoneScore').implement({
+  description: 'One sound of a word and how well it was pronounced.',
+  fields: (t) => ({
+    phone: t.exposeString('phone', { description: 'The sound as an ARPAbet phone, e.g. "TH".' }),
+    score: t.exposeInt('score', { description: '0–100.' }),
+  }),
+});
+
+const WordErrorRef = builder.enumType('PronunciationError', {
+  description: 'What was wrong with a word.',
+  values: {
+    none: { description: 'Pronounced well.' },
+    mispronounced: { description: 'Said, but some sounds were off.' },
+    omitted: { description: 'Not heard in the recording.' },
+  } as const,
+});
+
+const WordScoreRef = builder.objectRef<WordScore>('PronouncedWord').implement({
+  description: 'A target word of a Pronunciation Assessment, in the order of the text.',
+  fields: (t) => ({
+    word: t.exposeString('word', { description: 'The target word.' }),
+    score: t.exposeInt('score', { description: '0–100.' }),
+    heard: t.exposeBoolean('heard', { description: 'False when the word was not heard at all.' }),
+    error: t.field({ type: WordErrorRef, description: 'The error type, as Azure Pronunciation Assessment names them.', resolve: (w) => w.error }),
+    start: t.exposeFloat('start', { description: 'Seconds from the start of the recording (0 when omitted).' }),
+    end: t.exposeFloat('end', { description: 'Seconds from the start of the recording (0 when omitted).' }),
+    phones: t.field({ type: [PhoneScoreRef], description: 'The word’s sounds with their scores.', resolve: (w) => w.phones }),
+    audioUrl: t.string({ description: 'Reference audio of the word (text-to-speech).', resolve: (w) => ttsUrl(w.word) }),
+  }),
+});
+
+const PronunciationPayload = builder.objectRef<PronunciationReceipt>('PronunciationPayload').implement({
+  description: 'The scored recording of a Pronunciation Assessment task.',
+  fields: (t) => ({
+    total: t.int({ description: '0–100: accuracy, fluency and completeness together.', resolve: (r) => r.result.total }),
+    accuracy: t.int({ description: '0–100: how well the words that were said were pronounced.', resolve: (r) => r.result.accuracy }),
+    fluency: t.int({ description: '0–100: how smoothly they were said.', resolve: (r) => r.result.fluency }),
+    completeness: t.int({ description: '0–100: the share of the words that were heard.', resolve: (r) => r.result.completeness }),
+    words: t.field({ type: [WordScoreRef], description: 'Every target word in the order of the text.', resolve: (r) => r.result.words }),
+    alreadyStored: t.boolean({ description: 'True when this recording had been uploaded for the task before.', resolve: (r) => r.resultId !== null && !r.stored }),
+    practice: t.boolean({ description: 'True for free practice, which is scored but not stored.', resolve: (r) => r.resultId === null }),
+    nextTask: t.string({ nullable: true, description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.", resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null) }),
+  }),
+});
+
+builder.mutationField('submitRecording', (t) =>
+  t.field({
+    type: PronunciationPayload,
+    description:
+      "Uploads the recording of a Pronunciation Assessment task (WebM or Ogg Opus, or WAV) and returns its scores. taskId '0' is free practice (scored, not stored). Uploading the same recording again stores nothing new.",
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError, BusyError] },
+    args: {
+      taskId: t.arg.string({ required: true, description: "The task id (label) of the PA task, or '0' for free practice." }),
+      recording: t.arg({ type: 'File', required: true, description: 'The recorded audio.' }),
+    },
+    resolve: async (_root, { taskId, recording }, ctx) => {
+      const viewer = viewerOf(ctx);
+      if (recording.size > MAX_UPLOAD_BYTES) throw new ValidationError(`The recording is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+      const bytes = new Uint8Array(await recording.arrayBuffer());
+      return submitPronunciation(ctx.deps, viewer, { fileName: taskId, bytes });
+    },
+  }),
 );

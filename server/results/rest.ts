@@ -2,6 +2,9 @@
 import type { RestRouter } from '../http/rest.ts';
 import { receiptText, submitSpellingResult } from './service.ts';
 import { classResultsCsv, dashboardRecords, vocabulary } from './dashboard.ts';
+import { MAX_UPLOAD_BYTES, pronunciationText, submitPronunciation } from './pronunciation.ts';
+import { readBody } from '../http/body.ts';
+import { ValidationError } from '../errors.ts';
 
 export function registerResultRoutes(router: RestRouter): void {
   router.on('POST', '/userspelling', async (r) => {
@@ -16,7 +19,36 @@ export function registerResultRoutes(router: RestRouter): void {
       },
     };
   });
+  // Spec section 7: POST /upload, multipart field `upl` = the recording named after the task label;
+  // the reply text is the score (then a short summary of what to practise).
+  router.on(
+    'POST',
+    '/upload',
+    async (r) => {
+      const viewer = await r.viewer();
+      const upload = await multipartFile(r.req, 'upl');
+      const receipt = await submitPronunciation(r.deps, viewer, upload);
+      return { text: pronunciationText(receipt) };
+    },
+    { errors: 'text' },
+  );
   registerDashboardRoutes(router);
+}
+
+/** The named file of a multipart/form-data body (read within the upload limit). */
+async function multipartFile(req: import('node:http').IncomingMessage, field: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const type = String(req.headers['content-type'] ?? '');
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new ValidationError(`Send the recording as multipart/form-data with the field "${field}"`);
+  const raw = await readBody(req, MAX_UPLOAD_BYTES + 64 * 1024);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new ValidationError('The multipart body could not be read');
+  }
+  const file = form.get(field);
+  if (!file || typeof file === 'string') throw new ValidationError(`The recording is missing: send it in the multipart field "${field}"`);
+  return { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
 /** GET /userdash: the dashboard records; the last one also carries FC, ES, MS, HM, HSM as [passed, required]. */

@@ -5,7 +5,7 @@
  * Rules: spec section 3 (sbArr), section 4 (SB and FM flows) and DESIGN (results, vocabulary).
  */
 import { eq, sql } from 'drizzle-orm';
-import { answers, results, taskRows, vocabularyPasses } from '../../db/schema.ts';
+import { answers, books, results, taskRows, vocabularyPasses } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NATIONAL_BOOK } from '../textbooks/service.ts';
@@ -13,7 +13,8 @@ import { assignNext, studentTaskRow, wordsOfTask, type NextTask } from '../tasks
 import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
 import { ratingFor, reviewWords } from './memory.ts';
 import { createReport } from '../reports/service.ts';
-import { answerEventId, finishedEventId } from '../live/service.ts';
+import { answerEventId, bookFinishedEventId, finishedEventId } from '../live/service.ts';
+import { enqueueTaskFinished } from '../integrations/webhooks.ts';
 
 export type ResultReceipt = {
   resultId: number;
@@ -60,9 +61,14 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       .values({ taskRowId: task.row.id, userId: viewer.id, score, correct, total: taskWords.length, detail: parsed.raw, createdAt: now })
       .returning({ id: results.id });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
+    // Webhooks hear of it only if the result is stored (same transaction).
+    const bookUnitId = `${task.assignment.bookId}-${task.assignment.unitId}`;
+    const finished = { classId: task.klass.id, resultId: result!.id, taskId: parsed.label, student: task.studentName, bookUnitId, type: task.assignment.type, score, correct, total: taskWords.length };
+    await enqueueTaskFinished(tx, finished, now);
     // The report and its e-mails are written with the result: both or neither.
     await createReport(
       tx,
+      deps.blobs,
       result!.id,
       {
         student: task.studentName,
@@ -101,6 +107,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       }
     }
     const next = await assignNext(tx, task.row.id, now);
+    if (!next.assigned && next.bookFinished) await tx.update(results).set({ finishedBook: true }).where(eq(results.id, result!.id));
     return { resultId: result!.id, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
   });
   if (receipt.stored) {
@@ -119,6 +126,25 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       status: null,
       score: receipt.score,
     });
+    if (!receipt.next.assigned && receipt.next.bookFinished) {
+      const [book] = await deps.db.select({ title: books.title }).from(books).where(eq(books.id, task.assignment.bookId));
+      deps.live.publish({
+        id: bookFinishedEventId(receipt.resultId),
+        kind: 'bookFinished',
+        at: now,
+        classId: task.klass.id,
+        student: task.studentName,
+        taskId: parsed.label,
+        bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
+        type: task.assignment.type,
+        position: null,
+        word: null,
+        typed: null,
+        status: null,
+        score: null,
+        bookTitle: book?.title ?? task.assignment.bookId,
+      });
+    }
   }
   return receipt;
 }

@@ -19,8 +19,8 @@ export const MAX_TTS_CHARS = 200;
 /** Too many syntheses are waiting: the client is told to try again shortly. */
 export class BusyError extends DomainError {
   readonly httpStatus = 503;
-  constructor() {
-    super('Speech is busy, please try again in a moment');
+  constructor(message = 'Speech is busy, please try again in a moment') {
+    super(message);
     this.name = 'BusyError';
   }
 }
@@ -55,7 +55,7 @@ const MAX_PARALLEL = 2;
 const MAX_WAITING = 200;
 
 /** Runs one synthesis in a short-lived child process; a crash there cannot take the server down. */
-function synthesizeInChild(input: TtsInput): Promise<Buffer> {
+export function synthesizeInChild(input: TtsInput): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

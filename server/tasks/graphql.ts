@@ -3,23 +3,26 @@ import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { assignTask, listTasks, removeTask, type TaskListRow } from './service.ts';
+import { assignTask, listTasks, removeTask, taskById, type TaskListRow } from './service.ts';
 
-export const TaskRef = builder.objectRef<TaskListRow>('Task').implement({
+export const TaskRef = builder.objectRef<TaskListRow>('Task');
+
+builder.node(TaskRef, {
   description: "One student's task: a unit of a book to practise in one way (SB, FM or PA), due by a date.",
-  interfaces: [builder.nodeInterfaceRef()],
+  id: { resolve: (r) => r.id },
   isTypeOf: (v) => typeof v === 'object' && v !== null && 'taskId' in v,
+  // Open tasks only: a finished or removed task is no longer a task (its result stays).
+  loadOne: (id, ctx) => taskById(ctx.deps.db, viewerOf(ctx), Number(id)),
   fields: (t) => ({
-    id: t.globalID({ resolve: (r) => ({ type: 'Task', id: String(r.id) }) }),
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     bookUnitId: t.exposeString('bookUnitID', { description: "'{bookID}-{unitID}'." }),
     tpid: t.exposeInt('TPID', { description: 'The assignment this task belongs to.' }),
     type: t.exposeString('Type', { description: 'SB, FM or PA.' }),
-    dueBy: t.expose('dueBy', { type: 'DateTime' }),
+    dueBy: t.expose('dueBy', { type: 'DateTime', description: 'When the task is due.' }),
     taskId: t.exposeString('taskId', { description: "'{bookID}-{unitID}-{TPID}-{Type}-{teachername}': what a player opens." }),
-    className: t.exposeString('className'),
-    bookTitle: t.exposeString('bookTitle'),
-    unitTitle: t.exposeString('unitTitle'),
+    className: t.exposeString('className', { description: 'The class the task was assigned in.' }),
+    bookTitle: t.exposeString('bookTitle', { description: "The book's title." }),
+    unitTitle: t.exposeString('unitTitle', { description: "The unit's title (may be empty)." }),
   }),
 });
 
@@ -34,8 +37,9 @@ builder.objectField(UserRef, 'tasks', (t) =>
 );
 
 const AssignTaskInput = builder.inputType('AssignTaskInput', {
+  description: 'Spec section 5, Assign task: a unit of a book to every student of a class.',
   fields: (t) => ({
-    className: t.string({ required: true }),
+    className: t.string({ required: true, description: 'One of your classes.' }),
     bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
     type: t.string({ required: true, description: "PA+SB, PA, SB or FM (unit 'R' takes FM)." }),
     taskDueDays: t.int({ description: "Default: the class's taskDueDays." }),
@@ -52,7 +56,7 @@ builder.mutationField('assignTask', (t) =>
     type: InfoPayload,
     description: 'Assigns a unit to every student of a class (teachers only).',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
-    args: { input: t.arg({ type: AssignTaskInput, required: true }) },
+    args: { input: t.arg({ type: AssignTaskInput, required: true, description: 'What to assign, and to which class.' }) },
     resolve: async (_root, { input }, ctx) => ({
       info: await assignTask(ctx.deps.db, viewerOf(ctx), {
         className: input.className,
@@ -65,18 +69,20 @@ builder.mutationField('assignTask', (t) =>
 );
 
 const RemoveTaskInput = builder.inputType('RemoveTaskInput', {
+  description: "Names one student's open task (spec section 5, Remove task).",
   fields: (t) => ({
-    student: t.string({ required: true }),
-    bookUnitId: t.string({ required: true }),
-    tpid: t.int({ required: true }),
-    type: t.string({ required: true }),
+    student: t.string({ required: true, description: 'The student (a roster name).' }),
+    bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
+    tpid: t.int({ required: true, description: 'The assignment (TPID).' }),
+    type: t.string({ required: true, description: 'SB, FM or PA.' }),
   }),
 });
 
 const RemoveTaskPayload = builder.objectRef<{ info: string; id: number }>('RemoveTaskPayload').implement({
+  description: 'The task was removed from the student\'s list.',
   fields: (t) => ({
-    info: t.exposeString('info'),
-    removedTaskId: t.globalID({ resolve: (p) => ({ type: 'Task', id: String(p.id) }) }),
+    info: t.exposeString('info', { description: "Starts with 'success'." }),
+    removedTaskId: t.globalID({ description: 'The global id the task had: drop it from client stores.', resolve: (p) => ({ type: 'Task', id: String(p.id) }) }),
   }),
 });
 
@@ -85,7 +91,7 @@ builder.mutationField('removeTask', (t) =>
     type: RemoveTaskPayload,
     description: "Removes one student's open task (teachers only).",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
-    args: { input: t.arg({ type: RemoveTaskInput, required: true }) },
+    args: { input: t.arg({ type: RemoveTaskInput, required: true, description: 'The task to remove.' }) },
     resolve: (_root, { input }, ctx) =>
       removeTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: input.type }),
   }),

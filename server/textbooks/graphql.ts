@@ -10,7 +10,7 @@ const UnitRef = builder.objectRef<UnitSummary>('Unit').implement({
   description: 'A unit of a book: the words one task practises.',
   fields: (t) => ({
     unitId: t.exposeString('unitId', { description: "The unit id ('R' marks a memory-model flashcard unit)." }),
-    title: t.exposeString('title'),
+    title: t.exposeString('title', { description: "The unit's title (may be empty)." }),
     wordCount: t.exposeInt('wordCount', { description: 'Words in the unit (0 for R units: drawn per student).' }),
     bookUnitId: t.string({ description: "'{bookID}-{unitID}', as assignments name it.", resolve: (u) => `${u.bookId}-${u.unitId}` }),
   }),
@@ -24,7 +24,7 @@ builder.node(BookRef, {
   loadOne: (id, ctx) => bookById(ctx.deps.db, viewerOf(ctx), id),
   fields: (t) => ({
     bookId: t.exposeString('id', { description: 'The book id (no hyphens).' }),
-    title: t.exposeString('title'),
+    title: t.exposeString('title', { description: "The book's title." }),
     kind: t.exposeString('kind', { description: 'national, source, press or school.' }),
     level: t.exposeString('level', { nullable: true, description: 'The level a source draws from: FC, ES, MS, HM or HSM.' }),
     entry: t.string({ description: "'bookID-firstUnit-lastUnit' (the spec's textbook entry).", resolve: (b) => bookEntry(b) }),
@@ -39,9 +39,9 @@ builder.node(BookRef, {
 const ShelfRef = builder.objectRef<Shelf>('Shelf').implement({
   description: "What a class can open on the Textbooks screen: the National standards book, the level sources and the class's press textbooks.",
   fields: (t) => ({
-    schoolId: t.string({ resolve: (s) => s.klass.schoolId }),
-    pressId: t.string({ resolve: (s) => s.klass.pressId }),
-    national: t.field({ type: BookRef, resolve: (s) => s.national }),
+    schoolId: t.string({ description: "The class's school level.", resolve: (s) => s.klass.schoolId }),
+    pressId: t.string({ description: "The class's textbook series.", resolve: (s) => s.klass.pressId }),
+    national: t.field({ type: BookRef, description: 'The National standards 2022 book.', resolve: (s) => s.national }),
     sources: t.field({ type: [BookRef], description: "Level sources, each with unit 'R'.", resolve: (s) => s.sources }),
     press: t.field({ type: [BookRef], description: "The class's textbooks for its school level and press.", resolve: (s) => s.press }),
   }),
@@ -58,8 +58,8 @@ builder.objectField(ClassRef, 'shelf', (t) =>
 const ImportPayload = builder.objectRef<{ books: number; units: number; words: number; newWords: number }>('ImportTextbookPayload').implement({
   description: 'What the import added or replaced.',
   fields: (t) => ({
-    books: t.exposeInt('books'),
-    units: t.exposeInt('units'),
+    books: t.exposeInt('books', { description: 'Books added or replaced.' }),
+    units: t.exposeInt('units', { description: 'Units in those books.' }),
     words: t.exposeInt('words', { description: 'Unit words in all.' }),
     newWords: t.exposeInt('newWords', { description: 'Word cards that were new to WordBee.' }),
   }),

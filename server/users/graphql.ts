@@ -33,7 +33,7 @@ const SignupInput = builder.inputType('SignupInput', {
   description: 'Spec section 5: 4–30 characters each; a student names an existing teacher and class.',
   fields: (t) => ({
     username: t.string({ required: true, description: 'Letters, digits, "_" or "."; no "-".' }),
-    password: t.string({ required: true }),
+    password: t.string({ required: true, description: 'At least 4 characters; stored as an argon2id hash.' }),
     email: t.string({ required: true, description: 'Reports are sent here.' }),
     isTeacher: t.boolean({ required: true, description: 'Sign up as a teacher.' }),
     teachername: t.string({ description: "Students only: the teacher's username." }),
@@ -45,7 +45,7 @@ const SignupPayload = builder.objectRef<{ info: string; username: string }>('Sig
   description: 'The account was created; the user can now log in.',
   fields: (t) => ({
     info: t.exposeString('info', { description: 'A sentence to show.' }),
-    username: t.exposeString('username'),
+    username: t.exposeString('username', { description: 'The new account, as typed.' }),
   }),
 });
 
@@ -54,25 +54,26 @@ builder.mutationField('signup', (t) =>
     type: SignupPayload,
     description: 'Creates a teacher account, or a student account in an existing class.',
     errors: { types: [ValidationError, ConflictError, NotFoundError] },
-    args: { input: t.arg({ type: SignupInput, required: true }) },
+    args: { input: t.arg({ type: SignupInput, required: true, description: 'The new account.' }) },
     resolve: (_root, { input }, ctx) => signup(ctx.deps, input),
   }),
 );
 
 const LoginInput = builder.inputType('LoginInput', {
+  description: 'A username and its password.',
   fields: (t) => ({
-    username: t.string({ required: true }),
-    password: t.string({ required: true }),
+    username: t.string({ required: true, description: 'Compared case-insensitively.' }),
+    password: t.string({ required: true, description: 'As chosen at signup.' }),
   }),
 });
 
 const LoginPayload = builder.objectRef<UserRecord>('LoginPayload').implement({
   description: 'The user record the client keeps for the session (spec section 3).',
   fields: (t) => ({
-    username: t.exposeString('username'),
-    isTeacher: t.exposeBoolean('isTeacher'),
+    username: t.exposeString('username', { description: 'As typed at signup.' }),
+    isTeacher: t.exposeBoolean('isTeacher', { description: 'Teachers manage classes and assign tasks.' }),
     accessToken: t.exposeString('accessToken', { description: 'Send as `x-access-token` or `Authorization: Bearer`.' }),
-    teachername: t.exposeString('teachername'),
+    teachername: t.exposeString('teachername', { description: "A student's teacher; a teacher's own username." }),
     tokenExpAt: t.exposeInt('tokenExpAt', { description: 'Seconds since the epoch.' }),
   }),
 });
@@ -82,7 +83,7 @@ builder.mutationField('login', (t) =>
     type: LoginPayload,
     description: 'Checks a username and password and issues an access token.',
     errors: { types: [ValidationError, AuthenticationError, RateLimitError] },
-    args: { input: t.arg({ type: LoginInput, required: true }) },
+    args: { input: t.arg({ type: LoginInput, required: true, description: 'The credentials.' }) },
     resolve: (_root, { input }, ctx) => login(ctx.deps, input, ctx.clientAddress),
   }),
 );

@@ -2,7 +2,8 @@
  * Users: accounts, signup and login, and turning an access token back into a viewer.
  * Rules: spec section 5 (Login, Signup) and DESIGN (unique usernames, argon2id, JWT).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { prepared } from '../../db/sql.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { hash, verify } from '@node-rs/argon2';
 import { classes, rosterEntries, users } from '../../db/schema.ts';
@@ -119,8 +120,16 @@ export async function authenticate(deps: Deps, token: string): Promise<Viewer> {
 }
 
 async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number): Promise<Viewer | undefined> {
+  const query = prepared(deps.db, 'viewer', () => viewerQuery(deps.db, sql.placeholder('userId')).prepare('viewer'));
+  const [row] = await query.execute({ userId });
+  if (!row) return undefined;
+  return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt };
+}
+
+/** The one SQL statement behind every authenticated call (the benchmarks reuse its text). */
+export function viewerQuery(db: Executor, userId: number | Placeholder) {
   const teacher = alias(users, 'teacher');
-  const [row] = await deps.db
+  return db
     .select({
       id: users.id,
       username: users.username,
@@ -130,9 +139,7 @@ async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number): Pr
     })
     .from(users)
     .leftJoin(teacher, eq(teacher.id, users.teacherId))
-    .where(eq(users.id, userId));
-  if (!row) return undefined;
-  return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt };
+    .where(eq(users.id, userId as number));
 }
 
 export function requireViewer(viewer: Viewer | null): Viewer {

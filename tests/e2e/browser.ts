@@ -3,7 +3,7 @@
  * tests skip locally when Chromium is missing; in CI (WORDBEE_REQUIRE_BROWSER=1) they fail.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -21,4 +21,13 @@ export const browserRequired = process.env.WORDBEE_REQUIRE_BROWSER === '1';
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+}
+
+/** Signs in through the login screen and waits for the task list. */
+export async function logIn(page: Page, baseUrl: string, username: string, password = username): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/task');
 }

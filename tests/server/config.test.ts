@@ -14,6 +14,7 @@ describe('configuration', () => {
       redisUrl: undefined,
       smtpUrl: undefined,
       jwtSecret: undefined,
+      budgets: { token: { points: 5000, restorePerSec: 100 }, user: { points: 20_000, restorePerSec: 1000 } },
     });
   });
 
@@ -54,6 +55,8 @@ describe('configuration', () => {
     ['TOKEN_TTL_MINUTES', '1.5', /^Invalid TOKEN_TTL_MINUTES: must be a whole number/],
     ['REPORT_TTL_DAYS', '-3', /^Invalid REPORT_TTL_DAYS: /],
     ['MAIL_FROM', 'nobody', /^Invalid MAIL_FROM: /],
+    ['API_TOKEN_BUDGET', '0', /^Invalid API_TOKEN_BUDGET: /],
+    ['API_USER_RESTORE_PER_SEC', 'fast', /^Invalid API_USER_RESTORE_PER_SEC: must be a whole number/],
   ])('a bad %s (%s) stops start-up with a line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });

@@ -1,6 +1,7 @@
 /**
  * Classes (spec screen 8): the teacher's class table and the +Class, -Class, SelectClass and
- * Reports panels (flags add 1, remove 2, select 4, reports 16).
+ * Reports panels (flags add 1, remove 2, select 4, reports 16), and Integrations (32: tokens
+ * and webhooks for other school systems).
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -11,9 +12,10 @@ import { AddClassForm } from './AddClassForm';
 import { DeleteClassForm } from './DeleteClassForm';
 import { SelectClassForm } from './SelectClassForm';
 import { ReportsPanel } from './ReportsPanel';
+import { IntegrationsPanel } from './IntegrationsPanel';
 import { cachePressOptions } from './classStorage';
 
-export const PANELS = { add: 1, remove: 2, select: 4, reports: 16 } as const;
+export const PANELS = { add: 1, remove: 2, select: 4, reports: 16, integrations: 32 } as const;
 
 export default function Classes() {
   const data = useLazyLoadQuery<ClassesQuery>(
@@ -114,6 +116,11 @@ export default function Classes() {
           <button type="button" className="button" aria-pressed={Boolean(panels & PANELS.reports)} onClick={() => toggle(PANELS.reports)}>
             Reports
           </button>
+          {list.length > 0 && (
+            <button type="button" className="button" aria-pressed={Boolean(panels & PANELS.integrations)} onClick={() => toggle(PANELS.integrations)}>
+              Integrations
+            </button>
+          )}
         </div>
       </section>
       {Boolean(panels & PANELS.add) && connection && <AddClassForm connectionId={connection.__id} />}
@@ -122,6 +129,11 @@ export default function Classes() {
       {Boolean(panels & PANELS.reports) && (
         <Suspense fallback={<Loading />}>
           <ReportsPanel />
+        </Suspense>
+      )}
+      {Boolean(panels & PANELS.integrations) && (
+        <Suspense fallback={<Loading />}>
+          <IntegrationsPanel classes={list} />
         </Suspense>
       )}
     </div>

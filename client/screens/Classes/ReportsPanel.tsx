@@ -13,14 +13,18 @@ export function ReportsPanel() {
     graphql`
       query ReportsPanelQuery {
         viewer {
-          reports {
-            fileName
-            expireAt
-            student
-            bookUnitId
-            type
-            score
-            downloadUrl
+          pdfReports(first: 500) {
+            edges {
+              node {
+                fileName
+                expireAt
+                student
+                bookUnitId
+                type
+                score
+                downloadUrl
+              }
+            }
           }
         }
       }
@@ -29,7 +33,7 @@ export function ReportsPanel() {
     { fetchPolicy: 'network-only' },
   );
   const [status, setStatus] = useState<Status>(null);
-  const reports = data.viewer?.reports ?? [];
+  const reports = data.viewer?.pdfReports.edges.map((e) => e.node) ?? [];
   const download = async (fileName: string, url: string) => {
     const response = await fetch(url, { headers: { 'x-access-token': readUser()?.accessToken ?? '' } });
     if (!response.ok) {

@@ -1,6 +1,7 @@
 /**
  * The teacher's live class view: each student of the selected class with the answers they give
- * as they give them (word, ✓/✗) and their finished tasks with scores, over a graphql-ws
+ * as they give them (word, ✓/✗), their finished tasks with scores and a message when one finishes
+ * the last unit of a book (no next task comes by itself), over a graphql-ws
  * subscription that catches up after a reconnect without showing anything twice.
  */
 import { useMemo, useState } from 'react';
@@ -70,6 +71,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
             typed
             status
             score
+            bookTitle
           }
         }
       `,
@@ -94,6 +96,9 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
     return map;
   }, [events, students]);
 
+  // A student who finished a book's last unit gets no next task: the teacher chooses a new book.
+  const booksFinished = events.filter((e) => e.kind === 'bookFinished');
+
   return (
     <section className="card">
       <h1>Live class · 实时成绩</h1>
@@ -104,11 +109,22 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
           Export results (CSV)
         </button>
       </p>
+      {booksFinished.length > 0 && (
+        <ul className="book-finished-list" aria-label="Books finished">
+          {booksFinished.map((e) => (
+            <li key={e.eventId} role="status" data-testid="book-finished">
+              <strong>{e.student}</strong> finished the last unit of <em>{e.bookTitle}</em> ({e.type} {e.bookUnitId}); assign a new book. ·{' '}
+              {e.student} 已完成本书最后一个单元，请布置新教材。 <Link href="/textbooks">Open Textbooks</Link>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="live-grid">
         {students.map((student) => {
           const mine = byStudent.get(student.toLowerCase()) ?? [];
           const answers = mine.filter((e) => e.kind === 'answer');
           const finished = mine.filter((e) => e.kind === 'finished');
+          const bookDone = mine.filter((e) => e.kind === 'bookFinished').at(-1);
           const current = answers.at(-1);
           return (
             <article key={student} className="live-student" data-testid={`live-${student}`}>
@@ -130,6 +146,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
                   ))}
                 </ul>
               )}
+              {bookDone && <p className="book-finished">Book {bookDone.bookUnitId.split('-')[0]} finished · assign a new book</p>}
             </article>
           );
         })}

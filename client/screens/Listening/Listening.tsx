@@ -1,11 +1,12 @@
 /**
  * Listening (spec screen 3): the practice method, sample audio made by WordBee (a word list in
- * a slow male voice, expressions in a faster female voice), a PDF article, adjustable playback
- * speed with 1.0x recommended, links to textbook audio, and Back to top.
+ * a slow male voice, expressions in a faster female voice), a sample video (also made by WordBee:
+ * `npm run media:video`), a PDF article, adjustable playback speed with 1.0x recommended, links
+ * to textbook audio, and Back to top.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { LISTENING_FILES, SAMPLE_EXPRESSIONS, SAMPLE_WORDS } from '../../../server/speech/listening-texts';
+import { LISTENING_FILES, LISTENING_VIDEO, SAMPLE_EXPRESSIONS, SAMPLE_WORDS, VIDEO_SLIDES } from '../../../server/speech/listening-texts';
 
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5];
 
@@ -17,26 +18,41 @@ const STEPS = [
   'Repeat until everything is understood.',
 ];
 
-function Sample({ title, note, file, text }: { title: string; note: string; file: string; text: string }) {
-  const audio = useRef<HTMLAudioElement>(null);
+/** The playback speed buttons under a recording (1.0x recommended, marked ★). */
+function SpeedControl({ label, speed, onChange }: { label: string; speed: number; onChange: (speed: number) => void }) {
+  return (
+    <div className="speed" role="group" aria-label={`Playback speed for ${label}`}>
+      <span>Speed</span>
+      {SPEEDS.map((s) => (
+        <button key={s} type="button" aria-pressed={speed === s} onClick={() => onChange(s)}>
+          {s}x{s === 1 ? ' ★' : ''}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Sample({ title, note, file, text, video = false }: { title: string; note: string; file: string; text: string; video?: boolean }) {
+  const media = useRef<HTMLAudioElement & HTMLVideoElement>(null);
   const [speed, setSpeed] = useState(1);
   const [showText, setShowText] = useState(false);
   useEffect(() => {
-    if (audio.current) audio.current.playbackRate = speed;
+    if (media.current) media.current.playbackRate = speed;
   }, [speed]);
+  // A new source resets the rate; keep the chosen speed.
+  const keepSpeed = () => {
+    if (media.current) media.current.playbackRate = speed;
+  };
   return (
-    <article className="card sample">
+    <article className={video ? 'card sample sample-video' : 'card sample'}>
       <h3>{title}</h3>
       <p className="hint">{note}</p>
-      <audio ref={audio} controls preload="none" src={`/media/listening/${file}`} />
-      <div className="speed" role="group" aria-label={`Playback speed for ${title}`}>
-        <span>Speed</span>
-        {SPEEDS.map((s) => (
-          <button key={s} type="button" aria-pressed={speed === s} onClick={() => setSpeed(s)}>
-            {s}x{s === 1 ? ' ★' : ''}
-          </button>
-        ))}
-      </div>
+      {video ? (
+        <video ref={media} controls preload="metadata" playsInline src={file} onLoadedMetadata={keepSpeed} aria-label={title} />
+      ) : (
+        <audio ref={media} controls preload="none" src={file} onLoadedMetadata={keepSpeed} />
+      )}
+      <SpeedControl label={title} speed={speed} onChange={setSpeed} />
       <button type="button" className="link-button" onClick={() => setShowText((v) => !v)} aria-expanded={showText}>
         {showText ? 'Hide the text' : 'Show the text (after listening!)'}
       </button>
@@ -86,16 +102,24 @@ export default function Listening() {
         <Sample
           title="Word list"
           note="35 primary school words, read slowly by a male voice."
-          file={LISTENING_FILES.wordList}
+          file={`/media/listening/${LISTENING_FILES.wordList}`}
           text={SAMPLE_WORDS.join(', ')}
         />
         <Sample
           title="Classroom expressions"
           note="12 everyday expressions, read at a faster pace by a female voice."
-          file={LISTENING_FILES.expressions}
+          file={`/media/listening/${LISTENING_FILES.expressions}`}
           text={SAMPLE_EXPRESSIONS.join(' ')}
         />
       </div>
+      <h2>Sample video · 示范视频</h2>
+      <Sample
+        video
+        title="How to practise listening"
+        note="36 seconds: the five steps, then five words to listen to and repeat. 五个步骤，再跟读五个单词。"
+        file={LISTENING_VIDEO}
+        text={VIDEO_SLIDES.map((slide) => slide.say).join(' ')}
+      />
       <section className="card">
         <h2>Textbook audio</h2>
         <ul className="link-list">

@@ -5,6 +5,7 @@ import { subscribe, until } from '../../helpers/live.ts';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
 const ACTIVITY = `subscription ($c: ID!, $s: DateTime) { classActivity(classId: $c, since: $s) { eventId kind student bookUnitId type position word typed status score } }`;
+const ACTIVITY_WITH_BOOK = `subscription ($c: ID!, $s: DateTime) { classActivity(classId: $c, since: $s) { eventId kind student bookUnitId type score bookTitle } }`;
 const ANSWER = `mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename } }`;
 
 async function setUp(server: TestServer) {
@@ -51,6 +52,55 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     expect(again.events.filter((e) => e.classActivity.kind === 'answer')).toHaveLength(8);
     expect(again.events.at(-1).classActivity).toMatchObject({ kind: 'finished', score: 87 });
     await again.close();
+  });
+
+  it("tells the teacher when a student finished a book's last unit, live and again after a reconnect", async () => {
+    const teacherHeaders = { 'x-access-token': ctx.teacher };
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-HSM1', Type: 'SB' }, teacherHeaders);
+    const task = (await server.get('/api/v1.0/usertasks', { 'x-access-token': ctx.student })).body.find((t: any) => t.bookUnitID === 'NS2022-HSM1');
+    const taskId = `NS2022-HSM1-${task.TPID}-SB-demoteacher`;
+    const content = (await server.get(`/api/v1.0/usertasks/${taskId}`, { 'x-access-token': ctx.student })).body as string[];
+    const words = content.slice(1).map((line) => line.split(' -- ')[0]!);
+    expect(words.length).toBeGreaterThan(0);
+
+    const live = subscribe(server.url, ctx.teacher, ACTIVITY_WITH_BOOK, { c: ctx.classId, s: new Date().toISOString() });
+    await new Promise((r) => setTimeout(r, 300));
+    const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 2]), `${taskId}-100`], { 'x-access-token': ctx.student });
+    expect(posted.body.info).toContain('NS2022-HSM1 was the last unit of the book to do');
+    await until(() => live.events.some((e) => e.classActivity.kind === 'bookFinished'));
+    const done = live.events.map((e) => e.classActivity).filter((e) => e.kind !== 'answer');
+    expect(done).toMatchObject([
+      { kind: 'finished', student: 'demostudent', bookUnitId: 'NS2022-HSM1', score: 100, bookTitle: null },
+      { kind: 'bookFinished', student: 'demostudent', bookUnitId: 'NS2022-HSM1', type: 'SB', bookTitle: 'National standards 2022: every curriculum word, level by level' },
+    ]);
+    await live.close();
+    // No student saw a next task for the book.
+    const after = (await server.get('/api/v1.0/usertasks', { 'x-access-token': ctx.student })).body;
+    expect(after.filter((t: any) => String(t.bookUnitID ?? '').startsWith('NS2022-HSM'))).toEqual([]);
+
+    // A view opened later (or reconnecting) replays the message once, after the finished task.
+    const again = subscribe(server.url, ctx.teacher, ACTIVITY_WITH_BOOK, { c: ctx.classId, s: new Date(Date.now() - 60_000).toISOString() });
+    await until(() => again.events.some((e) => e.classActivity.kind === 'bookFinished'));
+    await new Promise((r) => setTimeout(r, 200));
+    const kinds = again.events.map((e) => e.classActivity).filter((e) => e.kind !== 'answer').map((e) => `${e.kind} ${e.bookUnitId}`);
+    expect(kinds).toEqual(['finished NS2022-ES3', 'finished NS2022-HSM1', 'bookFinished NS2022-HSM1']);
+    await again.close();
+  });
+
+  it('finishing a unit that has a next one sends no book message', async () => {
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES1', Type: 'SB' }, { 'x-access-token': ctx.teacher });
+    const task = (await server.get('/api/v1.0/usertasks', { 'x-access-token': ctx.student })).body.find((t: any) => t.bookUnitID === 'NS2022-ES1');
+    const taskId = `NS2022-ES1-${task.TPID}-SB-demoteacher`;
+    const content = (await server.get(`/api/v1.0/usertasks/${taskId}`, { 'x-access-token': ctx.student })).body as string[];
+    const words = content.slice(1).map((line) => line.split(' -- ')[0]!);
+    const since = new Date().toISOString();
+    const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 2]), `${taskId}-100`], { 'x-access-token': ctx.student });
+    expect(posted.body.info).toContain('next task: SB NS2022-ES2');
+    const live = subscribe(server.url, ctx.teacher, ACTIVITY_WITH_BOOK, { c: ctx.classId, s: since });
+    await until(() => live.events.some((e) => e.classActivity.kind === 'finished'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(live.events.map((e) => e.classActivity.kind).filter((k) => k !== 'answer')).toEqual(['finished']);
+    await live.close();
   });
 
   it('refuses students and other teachers', async () => {

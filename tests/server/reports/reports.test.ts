@@ -7,22 +7,9 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { mailOutbox, reports } from '../../../db/schema.ts';
-import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+import { blobs, mailOutbox, reports } from '../../../db/schema.ts';
+import { finishTask } from '../../helpers/results.ts';
 import { deleteExpiredReports } from '../../../server/reports/service.ts';
-
-const WORDS = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
-
-async function finishTask(server: TestServer) {
-  const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
-  const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
-  await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
-  const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === 'NS2022-ES3');
-  const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
-  const rows = WORDS.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
-  expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-87`], student)).status).toBe(200);
-  return { teacher, student };
-}
 
 describe.each(DATABASES)('reports on %s', (kind) => {
   let server: TestServer;
@@ -49,6 +36,8 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
     if (text.status === 0) {
       expect(text.stdout).toContain('demostudent');
+      expect(text.stdout).toContain('学生 Student');
+      expect(text.stdout).toContain('得分 Score');
       expect(text.stdout).toContain('Wrong spell words list (correct word, wrong spell;)');
       expect(text.stdout).toMatch(/blue,\s+bleu;/);
     } else if (process.env.CI) throw new Error('pdftotext is needed in CI');
@@ -74,8 +63,11 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   });
 
   it('deletes reports once they expire', async () => {
+    expect((await server.app.deps.db.select().from(blobs)).map((b) => b.key)).toEqual([expect.stringMatching(/^reports\/demostudent-NS2022-ES3-.*\.pdf$/)]);
     expect(await deleteExpiredReports(server.app.deps.db, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
     expect(await server.app.deps.db.select().from(reports)).toEqual([]);
+    // The PDF leaves storage with its report.
+    expect(await server.app.deps.db.select().from(blobs)).toEqual([]);
   });
 });
 

@@ -153,7 +153,7 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
     const db = server.app.deps.db;
     const row = (await studentTasks()).find((r) => r.bookUnitID === 'NS2022-HSM1');
     const [last] = await db.select().from(taskRows).where(eq(taskRows.assignmentId, row.TPID));
-    expect(await assignNext(db, last!.id)).toEqual({ assigned: false, reason: 'NS2022-HSM1 was the last unit of the book to do' });
+    expect(await assignNext(db, last!.id)).toEqual({ assigned: false, reason: 'NS2022-HSM1 was the last unit of the book to do', bookFinished: true });
   });
 
   it('GraphQL gives the task list and assigns and removes tasks', async () => {

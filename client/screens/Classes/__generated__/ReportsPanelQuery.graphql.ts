@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<0ac18e4efa9ee665a1e5f4c747ccea6f>>
+ * @generated SignedSource<<83d9d2bc293d032bba9010e8158ae262>>
  * @lightSyntaxTransform
  */
 
@@ -11,15 +11,19 @@ import { ConcreteRequest } from 'relay-runtime';
 export type ReportsPanelQuery$variables = Record<PropertyKey, never>;
 export type ReportsPanelQuery$data = {
   readonly viewer: {
-    readonly reports: ReadonlyArray<{
-      readonly bookUnitId: string;
-      readonly downloadUrl: string;
-      readonly expireAt: string;
-      readonly fileName: string;
-      readonly score: number;
-      readonly student: string;
-      readonly type: string;
-    }>;
+    readonly pdfReports: {
+      readonly edges: ReadonlyArray<{
+        readonly node: {
+          readonly bookUnitId: string;
+          readonly downloadUrl: string;
+          readonly expireAt: string;
+          readonly fileName: string;
+          readonly score: number;
+          readonly student: string;
+          readonly type: string;
+        };
+      }>;
+    };
   } | null | undefined;
 };
 export type ReportsPanelQuery = {
@@ -30,63 +34,91 @@ export type ReportsPanelQuery = {
 const node: ConcreteRequest = (function(){
 var v0 = {
   "alias": null,
-  "args": null,
-  "concreteType": "Report",
+  "args": [
+    {
+      "kind": "Literal",
+      "name": "first",
+      "value": 500
+    }
+  ],
+  "concreteType": "UserPdfReportsConnection",
   "kind": "LinkedField",
-  "name": "reports",
-  "plural": true,
+  "name": "pdfReports",
+  "plural": false,
   "selections": [
     {
       "alias": null,
       "args": null,
-      "kind": "ScalarField",
-      "name": "fileName",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "expireAt",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "student",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "bookUnitId",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "type",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "score",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "downloadUrl",
+      "concreteType": "UserPdfReportsConnectionEdge",
+      "kind": "LinkedField",
+      "name": "edges",
+      "plural": true,
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "concreteType": "Report",
+          "kind": "LinkedField",
+          "name": "node",
+          "plural": false,
+          "selections": [
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "fileName",
+              "storageKey": null
+            },
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "expireAt",
+              "storageKey": null
+            },
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "student",
+              "storageKey": null
+            },
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "bookUnitId",
+              "storageKey": null
+            },
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "type",
+              "storageKey": null
+            },
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "score",
+              "storageKey": null
+            },
+            {
+              "alias": null,
+              "args": null,
+              "kind": "ScalarField",
+              "name": "downloadUrl",
+              "storageKey": null
+            }
+          ],
+          "storageKey": null
+        }
+      ],
       "storageKey": null
     }
   ],
-  "storageKey": null
+  "storageKey": "pdfReports(first:500)"
 };
 return {
   "fragment": {
@@ -139,16 +171,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "b4a40db2c00ead7f6b6a84795ea5d629",
+    "cacheID": "d78f1c9b6139fa4f78ba3d1789e8547e",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelQuery {\n  viewer {\n    reports {\n      fileName\n      expireAt\n      student\n      bookUnitId\n      type\n      score\n      downloadUrl\n    }\n    id\n  }\n}\n"
+    "text": "query ReportsPanelQuery {\n  viewer {\n    pdfReports(first: 500) {\n      edges {\n        node {\n          fileName\n          expireAt\n          student\n          bookUnitId\n          type\n          score\n          downloadUrl\n        }\n      }\n    }\n    id\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "b4220e892eebcb9f062e9a2e9c423ec7";
+(node as any).hash = "cf276a4de6e0b3baa154798c00d742a2";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<ca2a7fb054f1d23cd91077dc13175b84>>
+ * @generated SignedSource<<934887d317f7db48e024bdd7535b2d01>>
  * @lightSyntaxTransform
  */
 
@@ -14,6 +14,7 @@ export type LiveClassSubscription$variables = {
 export type LiveClassSubscription$data = {
   readonly classActivity: {
     readonly at: string;
+    readonly bookTitle: string | null | undefined;
     readonly bookUnitId: string;
     readonly eventId: string;
     readonly kind: string;
@@ -138,6 +139,13 @@ v1 = [
         "kind": "ScalarField",
         "name": "score",
         "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "bookTitle",
+        "storageKey": null
       }
     ],
     "storageKey": null
@@ -161,16 +169,16 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "adbfe3de4e2eb3b6a64608bc8cd17050",
+    "cacheID": "45baa1abf1dc9607ec3ded0115fe3523",
     "id": null,
     "metadata": {},
     "name": "LiveClassSubscription",
     "operationKind": "subscription",
-    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    kind\n    at\n    student\n    taskId\n    bookUnitId\n    type\n    position\n    word\n    typed\n    status\n    score\n  }\n}\n"
+    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    kind\n    at\n    student\n    taskId\n    bookUnitId\n    type\n    position\n    word\n    typed\n    status\n    score\n    bookTitle\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "e112716ceadc2ba2cf474fa10082d898";
+(node as any).hash = "c01d26e2c3a6bf77799071258b69c86b";
 
 export default node;

@@ -1,3 +1,10 @@
+CREATE TABLE "login_failures" (
+	"key" text PRIMARY KEY NOT NULL,
+	"failures" integer NOT NULL,
+	"last_failure_at" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "assignments" DROP CONSTRAINT "assignments_book_id_books_id_fk";
 --> statement-breakpoint
 ALTER TABLE "roster_entries" DROP CONSTRAINT "roster_entries_user_id_users_id_fk";

@@ -1,0 +1,53 @@
+/**
+ * Pronunciation Assessment scoring per recording: a 10-word recording (synthesized, encoded as
+ * Chrome uploads it, WebM Opus 16 kbit/s) scored by the engine on one thread, against the
+ * baseline of decoding the same recording without scoring it, plus recordings per second through
+ * the worker pool with every core busy. Also shown: the real-time factor (scoring time ÷ length).
+ */
+import { availableParallelism } from 'node:os';
+import { Aligner } from '../server/speech/pa/aligner.ts';
+import { decodeRecording } from '../server/speech/pa/audio.ts';
+import { scoreRecording } from '../server/speech/pa/engine.ts';
+import { ScoringPool } from '../server/speech/pa/pool.ts';
+import { browserRecording, speak } from '../scripts/pa/synth.ts';
+
+const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow', 'purple', 'monkey', 'river', 'pencil'];
+const ROUNDS = 12;
+
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+
+export async function paBenchmark() {
+  const samples = await speak(WORDS, 'slt', 1);
+  const seconds = samples.length / 16_000;
+  const bytes = await browserRecording(samples, 'webm');
+  const aligner = await Aligner.create();
+  await scoreRecording(aligner, await decodeRecording(bytes), WORDS.join(' ')); // warm up
+  const decode: number[] = [];
+  const score: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    let t0 = performance.now();
+    const pcm = await decodeRecording(bytes);
+    decode.push(performance.now() - t0);
+    t0 = performance.now();
+    await scoreRecording(aligner, await decodeRecording(bytes), WORDS.join(' '));
+    score.push(performance.now() - t0);
+    void pcm;
+  }
+  const workers = availableParallelism();
+  const pool = new ScoringPool({ workers, maxQueue: 1000 });
+  await Promise.all(Array.from({ length: workers }, () => pool.score({ audio: bytes, text: WORDS.join(' ') })));
+  const jobs = workers * 8;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: jobs }, () => pool.score({ audio: bytes, text: WORDS.join(' ') })));
+  const perSecond = jobs / ((performance.now() - t0) / 1000);
+  await pool.close();
+  const p50 = quantile(score, 0.5);
+  return {
+    name: 'Pronunciation Assessment scoring per recording (10 words, WebM Opus 16 kbit/s)',
+    lines: [
+      `score (decode + align + GOP), one thread: p50 ${p50.toFixed(0)} ms, p99 ${quantile(score, 0.99).toFixed(0)} ms for ${seconds.toFixed(1)} s of speech (real-time factor ${(p50 / 1000 / seconds).toFixed(2)})`,
+      `baseline, decoding the same recording only: p50 ${quantile(decode, 0.5).toFixed(1)} ms — scoring is ${(p50 / quantile(decode, 0.5)).toFixed(0)}× decoding`,
+      `pool of ${workers} worker threads, ${jobs} recordings at once: ${perSecond.toFixed(2)} recordings/s`,
+    ],
+  };
+}

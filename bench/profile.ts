@@ -1,0 +1,33 @@
+/**
+ * BENCH_PROFILE=1: samples the server process's CPU while a benchmark's measured part runs and
+ * prints where the time went (idle, garbage collection, by package). For finding the next
+ * bottleneck; the figures a benchmark prints are taken with profiling off.
+ */
+import { Session } from 'node:inspector/promises';
+
+export async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
+  if (process.env.BENCH_PROFILE !== '1') return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const result = await run();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const where = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const id of profile.samples ?? []) {
+    const frame = byId.get(id)!.callFrame;
+    const url = frame.url.replace(/.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|db|bench)\//, '$1/');
+    const pkg = url ? (url.startsWith('@') ? url.split('/').slice(0, 2).join('/') : url.split('/')[0]!) : frame.functionName;
+    where.set(pkg, (where.get(pkg) ?? 0) + 1);
+    const fn = `${frame.functionName || '(anonymous)'} ${url}:${frame.lineNumber}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + 1);
+  }
+  const total = profile.samples?.length ?? 1;
+  const top = (m: Map<string, number>, n: number) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, c]) => `  ${((100 * c) / total).toFixed(1).padStart(5)}% ${k}`).join('\n');
+  console.error(`\nprofile of ${label}: by package\n${top(where, 12)}\nby function\n${top(functions, 20)}\n`);
+  return result;
+}

@@ -1,0 +1,83 @@
+/**
+ * The task list, the call every student makes first: `GET /api/v1.0/usertasks` and the
+ * equivalent GraphQL query (the /task screen's), for a student with 20 open tasks in a school
+ * of 100,000 task rows, 50 connections. Baseline in the same run: a bare node:http handler
+ * that verifies the same JWT and runs the same two SQL statements (the viewer lookup and the
+ * task list, the text drizzle generates) on the same database through the raw driver
+ * (postgres.js, or PGlite's own client), then writes the same JSON: the practical limit.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { jwtVerify } from 'jose';
+import { BENCH_SECRET, benchSeconds, startBenchServer } from './setup.ts';
+import { fillSchool, studentsOf } from './school.ts';
+import { figures, interleaved, load } from './load.ts';
+import { taskListQuery } from '../server/tasks/service.ts';
+import { viewerQuery } from '../server/users/service.ts';
+import { users } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+
+export const TASKS_QUERY = `query TasksQuery($className: String) { viewer { id tasks(first: 1000, className: $className) { edges { node { id student bookUnitId tpid type dueBy taskId unitTitle } } } } }`;
+
+export async function usertasksBenchmark() {
+  const server = await startBenchServer();
+  const started = performance.now();
+  const school = await fillSchool(server.app);
+  const [student] = await studentsOf(server.app, 1);
+  const [user] = await server.app.deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, student!));
+  const { token } = await server.app.deps.tokens.issue(user!.id);
+  const setupSeconds = ((performance.now() - started) / 1000).toFixed(0);
+
+  const viewerSql = viewerQuery(server.app.deps.db, user!.id).toSQL();
+  const listSql = taskListQuery(server.app.deps.db, { id: user!.id, isTeacher: false }).toSQL();
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(BENCH_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const bare = createServer(async (req, res) => {
+    try {
+      const { payload } = await jwtVerify(String(req.headers['x-access-token']), key, { algorithms: ['HS256'], issuer: 'wordbee' });
+      if (Number(payload.sub) !== user!.id) throw new Error('not the bench student');
+      const [who] = await server.raw(viewerSql.sql, viewerSql.params);
+      if (!who) throw new Error('no such user');
+      const rows = await server.raw(listSql.sql, listSql.params);
+      const body = rows.map((r) => ({ student: r[1], bookUnitID: `${r[2]}-${r[3]}`, TPID: r[4], Type: r[5], dueBy: new Date(r[6] as string).toISOString() }));
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify([...body, { tokenExpAt: payload.exp }]));
+    } catch {
+      res.writeHead(401).end();
+    }
+  });
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
+  // Every variant answers the same 20 tasks (a check, not a timing).
+  const headers = { 'x-access-token': token };
+  const restRows = (await (await fetch(`${server.url}/api/v1.0/usertasks`, { headers })).json()) as unknown[];
+  const bareRows = (await (await fetch(bareUrl, { headers })).json()) as unknown[];
+  const gqlBody = JSON.stringify({ query: TASKS_QUERY, variables: {} });
+  const gqlHeaders = { ...headers, 'content-type': 'application/json' };
+  const gql = (await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: gqlHeaders, body: gqlBody })).json()) as any;
+  const gqlRows = gql.data?.viewer?.tasks?.edges?.length;
+  if (restRows.length !== 21 || bareRows.length !== 21 || gqlRows !== 20) throw new Error(`usertasks: expected 20 tasks, got REST ${restRows.length - 1}, bare ${bareRows.length - 1}, GraphQL ${gqlRows}`);
+
+  // Warm every path (JIT, prepared statements, caches), then measure in interleaved rounds so
+  // a neighbour's burst on this shared machine hits all three alike.
+  const seconds = benchSeconds();
+  const variants = {
+    baseline: { url: bareUrl, headers },
+    rest: { url: `${server.url}/api/v1.0/usertasks`, headers },
+    graphql: { url: `${server.url}/graphql`, method: 'POST' as const, headers: gqlHeaders, body: gqlBody },
+  };
+  for (const v of Object.values(variants)) await load({ ...v, seconds: 1 });
+  const { baseline, rest, graphql } = await interleaved(variants, seconds);
+  bare.close();
+  await server.close();
+  const pct = (x: number) => `${Math.round((100 * x) / baseline.requestsPerSec)}% of bare`;
+  return {
+    name: `Task list, student with 20 tasks among ${school.taskRows.toLocaleString('en')} task rows (${server.kind}, 50 connections, 3 interleaved rounds of ${seconds} s; set-up ${setupSeconds} s)`,
+    lines: [
+      `bare node:http, same SQL : ${figures(baseline)}`,
+      `REST GET /usertasks      : ${figures(rest)}  → ${pct(rest.requestsPerSec)}`,
+      `GraphQL TasksQuery       : ${figures(graphql)}  → ${pct(graphql.requestsPerSec)}`,
+    ],
+    figures: { baseline, rest, graphql },
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * Record (spec screen 12, 'Record flow'): Record starts the microphone (Opus at 16 kbit/s — WebM
+ * in Chrome, Ogg in Firefox) and shows the task's words one after another, each for 500 ms plus
+ * 160 ms per character (the last 300 ms longer), then stops by itself. Stop makes a clip (audio,
+ * the task label, a Score box, Redo); Submit uploads it and shows the scores: every word coloured
+ * by its score, its weak sounds, and the reference audio of each weak word one click away.
+ * Without a task id this is free practice (`/usertasks/0`), scored but not stored.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { Link } from 'wouter';
+import { currentTaskId } from '../../ui/player/taskId';
+import { ipaOf } from '../../../server/speech/pa/phones';
+import type { RecordQuery } from './__generated__/RecordQuery.graphql';
+import type { RecordSubmitMutation, RecordSubmitMutation$data } from './__generated__/RecordSubmitMutation.graphql';
+
+export const WORD_BASE_MS = 500;
+export const WORD_PER_CHAR_MS = 160;
+export const LAST_WORD_EXTRA_MS = 300;
+export const AUDIO_BITS_PER_SECOND = 16_000;
+
+/** How long each word is shown (spec constants). */
+export function wordDurations(words: string[]): number[] {
+  return words.map((w, i) => WORD_BASE_MS + WORD_PER_CHAR_MS * w.length + (i === words.length - 1 ? LAST_WORD_EXTRA_MS : 0));
+}
+
+/** The PA task this screen records for: a PA task id from navigation, else free practice ('0'). */
+function recordTaskId(): string {
+  const id = currentTaskId();
+  return id && /-PA-[^-]+$/.test(id) ? id : '0';
+}
+
+function pickMimeType(): string | undefined {
+  if (typeof MediaRecorder === 'undefined') return undefined;
+  return ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/ogg'].find((t) => MediaRecorder.isTypeSupported(t));
+}
+
+type Payload = RecordSubmitMutation$data['submitRecording'];
+type Scores = { total: number; accuracy: number; fluency: number; completeness: number; practice: boolean; nextTask: string | null; words: NonNullable<Payload['words']> };
+
+export default function Record() {
+  const taskId = recordTaskId();
+  const data = useLazyLoadQuery<RecordQuery>(
+    graphql`
+      query RecordQuery($taskId: String!) {
+        taskContent(taskId: $taskId) {
+          label
+          type
+          words {
+            text
+          }
+        }
+      }
+    `,
+    { taskId },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const content = data.taskContent;
+  const words = content.words.map((w) => w.text);
+  const [commit, submitting] = useMutation<RecordSubmitMutation>(graphql`
+    mutation RecordSubmitMutation($taskId: String!, $recording: File!) {
+      submitRecording(taskId: $taskId, recording: $recording) {
+        __typename
+        ... on PronunciationPayload {
+          total
+          accuracy
+          fluency
+          completeness
+          practice
+          nextTask
+          words {
+            word
+            score
+            heard
+            error
+            audioUrl
+            phones {
+              phone
+              score
+            }
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+
+  const [recording, setRecording] = useState(false);
+  const [prompt, setPrompt] = useState('');
+  const [clip, setClip] = useState<{ blob: Blob; url: string; extension: string } | null>(null);
+  const [scoreText, setScoreText] = useState('');
+  const [scores, setScores] = useState<Scores | null>(null);
+  const [done, setDone] = useState(false);
+  const [message, setMessage] = useState('');
+  const recorder = useRef<MediaRecorder | null>(null);
+  const timers = useRef<number[]>([]);
+
+  useEffect(
+    () => () => {
+      timers.current.forEach((t) => window.clearTimeout(t));
+      recorder.current?.stream.getTracks().forEach((t) => t.stop());
+    },
+    [],
+  );
+
+  async function startRecording() {
+    if (clip) {
+      window.alert('Press Redo button to redo the task');
+      return;
+    }
+    if (recording || done) return;
+    const mimeType = pickMimeType();
+    if (!navigator.mediaDevices?.getUserMedia || !mimeType) {
+      console.info('Record: this browser cannot record audio');
+      setMessage('This browser cannot record audio. Please use a recent Chrome, Edge or Firefox.');
+      return;
+    }
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      console.info('Record: no microphone', error);
+      setMessage('No microphone is available, or access to it was refused. Allow the microphone for this site and try again.');
+      return;
+    }
+    setMessage('');
+    const chunks: Blob[] = [];
+    const rec = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
+    rec.ondataavailable = (e) => e.data.size && chunks.push(e.data);
+    rec.onstop = () => {
+      stream.getTracks().forEach((t) => t.stop());
+      const blob = new Blob(chunks, { type: rec.mimeType || mimeType });
+      setClip({ blob, url: URL.createObjectURL(blob), extension: blob.type.includes('ogg') ? 'ogg' : 'webm' });
+      setRecording(false);
+      setPrompt('');
+    };
+    recorder.current = rec;
+    rec.start();
+    setRecording(true);
+    // Show the words one after another, then stop by itself.
+    let at = 0;
+    wordDurations(words).forEach((ms, i) => {
+      timers.current.push(window.setTimeout(() => setPrompt(words[i]!), at));
+      at += ms;
+    });
+    timers.current.push(window.setTimeout(stopRecording, at));
+  }
+
+  function stopRecording() {
+    timers.current.forEach((t) => window.clearTimeout(t));
+    timers.current = [];
+    if (recorder.current?.state === 'recording') recorder.current.stop();
+  }
+
+  function submit() {
+    if (!clip || done || submitting) return;
+    setScoreText('Scoring');
+    const file = new File([clip.blob], `${content.label}.${clip.extension}`, { type: clip.blob.type });
+    commit({
+      variables: { taskId, recording: null },
+      uploadables: { recording: file },
+      onCompleted: ({ submitRecording: r }) => {
+        if (r.__typename === 'PronunciationPayload' && r.words) {
+          setScoreText(`${r.total}`);
+          setScores({ total: r.total ?? 0, accuracy: r.accuracy ?? 0, fluency: r.fluency ?? 0, completeness: r.completeness ?? 0, practice: Boolean(r.practice), nextTask: r.nextTask ?? null, words: r.words });
+          setDone(true);
+        } else {
+          setScoreText(r.message ?? 'Could not score the recording');
+        }
+      },
+      onError: (error) => setScoreText(error.message),
+    });
+  }
+
+  return (
+    <section className="panel record" aria-label="Record">
+      <h2>Press Record button to start</h2>
+      <p className="muted">
+        {content.label} · {words.length} words · say each word as it appears
+      </p>
+      <div className="record-buttons">
+        <button type="button" className={`button${recording ? ' recording' : ''}`} onClick={startRecording} disabled={done}>
+          Record
+        </button>
+        <button type="button" className="button" onClick={stopRecording} disabled={!recording || done}>
+          Stop
+        </button>
+        <button type="button" className="button primary" onClick={submit} disabled={!clip || done || submitting}>
+          Submit
+        </button>
+      </div>
+      <label className="field record-prompt">
+        <span className="field-label">Pronounce the word/phrase</span>
+        <input className="input prompt-input" readOnly value={prompt} aria-live="polite" />
+      </label>
+      {message && (
+        <p className="status status-error" role="alert">
+          {message}
+        </p>
+      )}
+      {clip && (
+        <div className="clip">
+          <audio controls src={clip.url} />
+          <span className="clip-label">{content.label}</span>
+          <output className="score-box" aria-label="Score">
+            {scoreText}
+          </output>
+          <button type="button" className="button" onClick={() => window.location.reload()} disabled={done}>
+            Redo
+          </button>
+        </div>
+      )}
+      {scores && <ScoreDetails scores={scores} />}
+    </section>
+  );
+}
+
+const band = (score: number) => (score >= 80 ? 'good' : score >= 60 ? 'fair' : 'weak');
+
+function ScoreDetails({ scores }: { scores: Scores }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const play = (src: string) => {
+    const el = audio.current;
+    if (!el) return;
+    el.src = src;
+    void el.play().catch(() => {});
+  };
+  return (
+    <div className="pa-result" data-testid="pa-result">
+      <div className="pa-summary">
+        <span>
+          Total <strong>{scores.total}</strong>
+        </span>
+        <span>Accuracy {scores.accuracy}</span>
+        <span>Fluency {scores.fluency}</span>
+        <span>Completeness {scores.completeness}</span>
+      </div>
+      <ul className="pa-words">
+        {scores.words.map((w, i) => {
+          const weak = w.phones.filter((p) => p.score < 60);
+          return (
+            <li key={`${w.word}-${i}`} className={`pa-word ${band(w.score)}`} data-testid="pa-word">
+              <span className="pa-word-text">{w.word}</span>
+              <span className="pa-word-score">{w.heard ? w.score : 'not heard'}</span>
+              {w.heard && weak.length > 0 && <span className="pa-weak">weak sounds: {weak.map((p) => ipaOf(p.phone)).join(' ')}</span>}
+              {w.score < 80 && (
+                <button type="button" className="link-button" onClick={() => play(w.audioUrl)} aria-label={`Listen to ${w.word}`}>
+                  ▶ listen
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="muted">
+        {scores.practice ? 'Free practice is not saved.' : scores.nextTask ? `Saved. Next task: ${scores.nextTask}.` : 'Saved.'}{' '}
+        <Link href="/task">Back to my tasks</Link>
+      </p>
+      <audio ref={audio} />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * @generated SignedSource<<a3dfcf221553f334c1061b776ae07fa9>>
+ * @lightSyntaxTransform
+ */
+
+/* tslint:disable */
+/* eslint-disable */
+// @ts-nocheck
+
+import { ConcreteRequest } from 'relay-runtime';
+export type RecordQuery$variables = {
+  taskId: string;
+};
+export type RecordQuery$data = {
+  readonly taskContent: {
+    readonly label: string;
+    readonly type: string;
+    readonly words: ReadonlyArray<{
+      readonly text: string;
+    }>;
+  };
+};
+export type RecordQuery = {
+  response: RecordQuery$data;
+  variables: RecordQuery$variables;
+};
+
+const node: ConcreteRequest = (function(){
+var v0 = [
+  {
+    "defaultValue": null,
+    "kind": "LocalArgument",
+    "name": "taskId"
+  }
+],
+v1 = [
+  {
+    "alias": null,
+    "args": [
+      {
+        "kind": "Variable",
+        "name": "taskId",
+        "variableName": "taskId"
+      }
+    ],
+    "concreteType": "TaskContent",
+    "kind": "LinkedField",
+    "name": "taskContent",
+    "plural": false,
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "label",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "type",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "WordCard",
+        "kind": "LinkedField",
+        "name": "words",
+        "plural": true,
+        "selections": [
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "text",
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      }
+    ],
+    "storageKey": null
+  }
+];
+return {
+  "fragment": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Fragment",
+    "metadata": null,
+    "name": "RecordQuery",
+    "selections": (v1/*:: as any*/),
+    "type": "Query",
+    "abstractKey": null
+  },
+  "kind": "Request",
+  "operation": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Operation",
+    "name": "RecordQuery",
+    "selections": (v1/*:: as any*/)
+  },
+  "params": {
+    "cacheID": "d2f6b3906e732464b88e187d2e9d39df",
+    "id": null,
+    "metadata": {},
+    "name": "RecordQuery",
+    "operationKind": "query",
+    "text": "query RecordQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    type\n    words {\n      text\n    }\n  }\n}\n"
+  }
+};
+})();
+
+(node as any).hash = "99a04220df03d53193aade914dce6868";
+
+export default node;

@@ -1,0 +1,1 @@
+ALTER TABLE "results" ADD COLUMN "finished_book" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,210 @@
+/**
+ * `npm run eval:pa`: how good and how fast the pronunciation engine is.
+ *
+ *   - the shared learner sample (../shared/data/speechocean762-sample, 200 recordings by
+ *     Mandarin-speaking learners): the share of pairs where a recording's own text outscores
+ *     another recording's text, and word-substitution detection (one word of the text replaced by
+ *     another word: how often that word gets the lowest score);
+ *   - recordings it synthesizes with the project's Flite voices (slt, rms, awb, kal) at three
+ *     speeds, saying textbook words, encoded as browsers record them (Opus 16 kbit/s, WebM and
+ *     Ogg): the same two figures;
+ *   - the mean total for silence and for noise;
+ *   - latency for a 10-word recording on one thread, and recordings per second with the scoring
+ *     pool using every core.
+ *
+ * Options: `--limit N` (recordings of the shared sample, default all), `--json` (machine output),
+ * `--calibrate` (refit the per-phone statistics in server/speech/pa/calibration.json from the sample).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Aligner } from '../server/speech/pa/aligner.ts';
+import { decodeRecording } from '../server/speech/pa/audio.ts';
+import { scoreRecording } from '../server/speech/pa/engine.ts';
+import { ensurePronunciations, targetWords } from '../server/speech/pa/g2p.ts';
+import { ScoringPool } from '../server/speech/pa/pool.ts';
+import { buildPack } from '../db/content/pack.ts';
+import { browserRecording, concat, noise, silence, speak } from './pa/synth.ts';
+import type { Voice } from '../server/speech/flite.ts';
+
+export const SAMPLE_DIR = fileURLToPath(new URL('../../shared/data/speechocean762-sample', import.meta.url));
+
+export type Utterance = { id: string; words: string[]; pcm: Float32Array };
+
+export function loadSample(dir = SAMPLE_DIR, limit = Infinity, step = 1): Promise<Utterance[]> {
+  const rows = readFileSync(path.join(dir, 'utterances.tsv'), 'utf8').trim().split('\n').slice(1);
+  const picked = rows.filter((_, i) => i % step === 0).slice(0, limit);
+  return Promise.all(
+    picked.map(async (line) => {
+      const [id, , text] = line.split('\t');
+      const pcm = await decodeRecording(new Uint8Array(readFileSync(path.join(dir, 'wav', `${id}.wav`))));
+      return { id: id!, words: targetWords(text!), pcm };
+    }),
+  );
+}
+
+/** A deterministic other word for position k of utterance i (never the word itself). */
+function replacement(pool: string[], i: number, word: string): string {
+  for (let j = 0; ; j++) {
+    const candidate = pool[(i * 31 + j * 7) % pool.length]!;
+    if (candidate !== word) return candidate;
+  }
+}
+
+export type Figures = { pairs: number; substitution: number; recordings: number; msPerRecording: number };
+
+/**
+ * Pairs: own text vs the text of the recording `offset` places further on (strictly higher total
+ * counts). Substitution: word k = i mod n replaced by another word of the set; a hit when that word
+ * scores strictly lowest.
+ */
+export async function measure(aligner: Aligner, items: Utterance[], offset = 7): Promise<Figures> {
+  const pool = [...new Set(items.flatMap((u) => u.words))];
+  let pairs = 0;
+  let pairCount = 0;
+  let hits = 0;
+  let subCount = 0;
+  let ms = 0;
+  let scored = 0;
+  for (let i = 0; i < items.length; i++) {
+    const u = items[i]!;
+    const other = items[(i + offset) % items.length]!;
+    const t0 = performance.now();
+    const own = await scoreRecording(aligner, u.pcm, u.words.join(' '));
+    ms += performance.now() - t0;
+    scored++;
+    if (other.words.join(' ') !== u.words.join(' ')) {
+      const theirs = await scoreRecording(aligner, u.pcm, other.words.join(' '));
+      pairCount++;
+      if (own.total > theirs.total) pairs++;
+    }
+    if (u.words.length >= 2) {
+      const k = i % u.words.length;
+      const words = u.words.slice();
+      words[k] = replacement(pool, i, words[k]!);
+      const result = await scoreRecording(aligner, u.pcm, words.join(' '));
+      const lowest = Math.min(...result.words.map((w) => w.score));
+      subCount++;
+      if (result.words[k]!.score === lowest && result.words.filter((w) => w.score === lowest).length === 1) hits++;
+    }
+  }
+  return { pairs: pairs / pairCount, substitution: hits / subCount, recordings: items.length, msPerRecording: ms / scored };
+}
+
+/** Synthesized recordings: every voice at 0.8, 1.0 and 1.2 speed saying 4–8 textbook words. */
+export async function synthesizedSet(count = 24): Promise<Utterance[]> {
+  const pack = buildPack();
+  const words = pack.cards.map((c) => c.word.toLowerCase()).filter((w) => /^[a-z]+$/.test(w) && w.length >= 3);
+  const voices: Voice[] = ['slt', 'rms', 'awb', 'kal'];
+  const speeds = [0.8, 1, 1.2];
+  const items: Utterance[] = [];
+  for (let i = 0; i < count; i++) {
+    const n = 4 + (i % 5);
+    const chosen = Array.from({ length: n }, (_, j) => words[(i * 97 + j * 389) % words.length]!);
+    const pcm = await speak(chosen, voices[i % voices.length], speeds[Math.floor(i / voices.length) % speeds.length]);
+    // Through the browser's codec and back, as an upload arrives.
+    const bytes = await browserRecording(pcm, i % 2 ? 'ogg' : 'webm');
+    items.push({ id: `synth-${i}`, words: chosen, pcm: await decodeRecording(bytes) });
+  }
+  return items;
+}
+
+export async function silenceAndNoise(aligner: Aligner): Promise<{ silence: number; noise: number }> {
+  const text = 'apple banana orange teacher window';
+  const silent = [silence(2), silence(4), concat([silence(1), noise(0.05, 0.002, 3), silence(1)])];
+  const noisy = [noise(3, 0.02, 1), noise(3, 0.08, 2), noise(5, 0.2, 3)];
+  const mean = async (set: Float32Array[]) => {
+    let sum = 0;
+    for (const pcm of set) sum += (await scoreRecording(aligner, await decodeRecording(await browserRecording(pcm, 'webm')), text)).total;
+    return sum / set.length;
+  };
+  return { silence: await mean(silent), noise: await mean(noisy) };
+}
+
+/** One 10-word recording on one thread (median of 5), and recordings/s with the pool on every core. */
+export async function speed(aligner: Aligner): Promise<{ tenWordMs: number; perSecond: number; workers: number }> {
+  const words = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow', 'purple', 'monkey', 'river', 'pencil'];
+  const bytes = await browserRecording(await speak(words, 'slt', 1), 'webm');
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = performance.now();
+    await scoreRecording(aligner, await decodeRecording(bytes), words.join(' '));
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const workers = availableParallelism();
+  const pool = new ScoringPool({ workers, maxQueue: 100 });
+  await pool.score({ audio: bytes, text: words.join(' ') }); // warm up every worker's model
+  await Promise.all(Array.from({ length: workers }, () => pool.score({ audio: bytes, text: words.join(' ') })));
+  const jobs = workers * 6;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: jobs }, () => pool.score({ audio: bytes, text: words.join(' ') })));
+  const perSecond = jobs / ((performance.now() - t0) / 1000);
+  await pool.close();
+  return { tenWordMs: times[Math.floor(times.length / 2)]!, perSecond, workers };
+}
+
+/** Per-phone GOP mean and spread in the sample's own-text alignments → calibration.json. */
+export async function calibrate(aligner: Aligner, items: Utterance[]): Promise<Record<string, { mean: number; sd: number }>> {
+  const gops: Record<string, number[]> = {};
+  for (const u of items) {
+    await ensurePronunciations(aligner, u.words);
+    let words;
+    try {
+      words = aligner.align(u.pcm, u.words).words;
+    } catch {
+      continue;
+    }
+    for (const w of words) if (w.target >= 0) for (const p of w.phones) (gops[p.phone] ??= []).push(p.score / Math.max(1, p.frames));
+  }
+  const stats: Record<string, { mean: number; sd: number }> = {};
+  for (const [phone, values] of Object.entries(gops).sort(([a], [b]) => a.localeCompare(b))) {
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+    stats[phone] = { mean: Math.round(mean * 100) / 100, sd: Math.round(Math.max(5, sd) * 100) / 100 };
+  }
+  return stats;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args.includes('--calibrate')) {
+    const aligner = await Aligner.create();
+    const phones = await calibrate(aligner, await loadSample());
+    const file = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
+    const source = 'speechocean762 sample (200 learner recordings), own-text alignments; regenerate with npm run eval:pa -- --calibrate';
+    writeFileSync(file, `${JSON.stringify({ source, phones }, null, 1)}\n`);
+    console.log(`wrote ${Object.keys(phones).length} phones to ${file}`);
+    return;
+  }
+  const limitAt = args.indexOf('--limit');
+  const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
+  const aligner = await Aligner.create();
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const out: Record<string, unknown> = {};
+  if (existsSync(SAMPLE_DIR)) {
+    const sample = await loadSample(SAMPLE_DIR, limit);
+    out.learnerSample = await measure(aligner, sample);
+  } else {
+    console.error(`(the shared learner sample is not at ${SAMPLE_DIR}; skipping it)`);
+  }
+  out.synthesized = await measure(aligner, await synthesizedSet(), 5);
+  out.silenceNoise = await silenceAndNoise(aligner);
+  out.speed = await speed(aligner);
+  if (args.includes('--json')) {
+    console.log(JSON.stringify(out, null, 2));
+    return;
+  }
+  const row = (name: string, f: Figures) => `${name.padEnd(28)} pairs ${pct(f.pairs).padStart(6)}   substitution ${pct(f.substitution).padStart(6)}   (${f.recordings} recordings, ${f.msPerRecording.toFixed(0)} ms each)`;
+  if (out.learnerSample) console.log(row('Shared learner sample', out.learnerSample as Figures));
+  console.log(row('Synthesized (Opus 16 kbit/s)', out.synthesized as Figures));
+  const sn = out.silenceNoise as { silence: number; noise: number };
+  console.log(`Silence: mean total ${sn.silence.toFixed(1)}   Noise: mean total ${sn.noise.toFixed(1)}`);
+  const sp = out.speed as { tenWordMs: number; perSecond: number; workers: number };
+  console.log(`Latency: a 10-word recording in ${sp.tenWordMs.toFixed(0)} ms (one thread); ${sp.perSecond.toFixed(2)} recordings/s with ${sp.workers} workers`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main();
+}

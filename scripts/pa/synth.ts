@@ -1,0 +1,73 @@
+/**
+ * Synthesized learner-like recordings for the evaluation and the tests: the project's own Flite
+ * voices (never seen by the acoustic model's training), at a chosen speed, words separated by
+ * short pauses, optionally with noise, then encoded as a browser would (Opus 16 kbit/s).
+ */
+import { synthesizeInChild } from '../../server/speech/tts.ts';
+import { decodeRecording } from '../../server/speech/pa/audio.ts';
+import type { Voice } from '../../server/speech/flite.ts';
+import { encodeOpus } from './opus-encode.ts';
+
+export const SAMPLE_RATE = 16_000;
+
+/** 16 kHz samples of the words spoken by a Flite voice, with ~0.3 s of silence around. */
+export async function speak(words: string[], voice: Voice = 'rms', speed = 1): Promise<Float32Array> {
+  const wav = await synthesizeInChild({ text: words.join(', '), voice, speed });
+  const speech = await decodeRecording(new Uint8Array(wav));
+  const pad = new Float32Array(Math.round(SAMPLE_RATE * 0.3));
+  return concat([pad, speech, pad]);
+}
+
+export function concat(parts: Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Deterministic white noise at an RMS level (0.05 ≈ a noisy classroom), seeded. */
+export function noise(seconds: number, rms = 0.05, seed = 1): Float32Array {
+  const out = new Float32Array(Math.round(SAMPLE_RATE * seconds));
+  let s = seed >>> 0 || 1;
+  for (let i = 0; i < out.length; i++) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    out[i] = (((s >>> 0) / 0xffffffff) * 2 - 1) * rms * Math.sqrt(3);
+  }
+  return out;
+}
+
+export function silence(seconds: number): Float32Array {
+  return new Float32Array(Math.round(SAMPLE_RATE * seconds));
+}
+
+/** 16-bit PCM WAV bytes of 16 kHz mono samples. */
+export function wavBytes(samples: Float32Array): Uint8Array {
+  const out = new Uint8Array(44 + samples.length * 2);
+  const v = new DataView(out.buffer);
+  const ascii = (at: number, s: string) => [...s].forEach((c, i) => (out[at + i] = c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  v.setUint32(4, 36 + samples.length * 2, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true);
+  v.setUint16(22, 1, true);
+  v.setUint32(24, SAMPLE_RATE, true);
+  v.setUint32(28, SAMPLE_RATE * 2, true);
+  v.setUint16(32, 2, true);
+  v.setUint16(34, 16, true);
+  ascii(36, 'data');
+  v.setUint32(40, samples.length * 2, true);
+  samples.forEach((x, i) => v.setInt16(44 + i * 2, Math.max(-32768, Math.min(32767, Math.round(x * 32767))), true));
+  return out;
+}
+
+/** A recording as a browser uploads it. */
+export function browserRecording(samples: Float32Array, container: 'ogg' | 'webm' = 'webm'): Promise<Uint8Array> {
+  return encodeOpus(samples, SAMPLE_RATE, container);
+}

@@ -1,0 +1,143 @@
+/**
+ * GraphQL over HTTP at /graphql. The common request — a same-origin POST of JSON whose query or
+ * mutation parses and validates — runs straight through yoga's envelop pipeline (its parse
+ * and validation caches, graphql-jit, error masking, the same context) without yoga's
+ * fetch-API adapter, which cost more than the rest of the request (README, Performance).
+ * Anything else (GET, GraphiQL, cross-origin calls with CORS, subscriptions over SSE, a body
+ * that does not parse or validate) is handed to yoga itself, so every reply but the fast
+ * one is yoga's own.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
+import { isAsyncIterable } from 'graphql-yoga';
+import type { Deps } from '../deps.ts';
+import { readBody, PayloadTooLargeError } from '../http/body.ts';
+import { asDomainFailure } from '../http/faults.ts';
+import { GRAPHQL_BODY_LIMIT, type createGraphQL } from './yoga.ts';
+
+const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+
+type Params = { query: string; operationName?: string; variables?: Record<string, unknown> };
+
+export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof createGraphQL>) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
+    if (req.method !== 'POST' || multipart) {
+      if (/%00/.test(req.url ?? '')) return reply(res, 400, { errors: [{ message: NUL_MESSAGE }] });
+      return void yoga(req, res, { req });
+    }
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, GRAPHQL_BODY_LIMIT);
+    } catch (error) {
+      const tooLarge = error instanceof PayloadTooLargeError;
+      req.resume();
+      return reply(res, tooLarge ? 413 : 400, { errors: [{ message: tooLarge ? error.message : 'The request body could not be read' }] }, undefined, tooLarge ? { connection: 'close' } : {});
+    }
+    // PostgreSQL text cannot hold U+0000 (raw, or as the JSON escape).
+    if (raw.includes(0) || raw.includes('\\u0000')) return reply(res, 400, { errors: [{ message: NUL_MESSAGE }] });
+    if (!isPlainJsonPost(req)) {
+      // @whatwg-node reads a body already taken from the stream from `req.body`.
+      (req as IncomingMessage & { body?: unknown }).body = raw.length ? raw : ' ';
+      return void yoga(req, res, { req });
+    }
+    const params = parseParams(raw);
+    if (!params) return replayToYoga(yoga, req, res, raw);
+    try {
+      const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, params });
+      let document: DocumentNode;
+      try {
+        document = parse(params.query);
+      } catch {
+        return replayToYoga(yoga, req, res, raw);
+      }
+      const operation = getOperationAST(document, params.operationName);
+      if (!operation || operation.operation === 'subscription' || validate(schema, document).length > 0) return replayToYoga(yoga, req, res, raw);
+      const result = (await execute({
+        schema,
+        document,
+        operationName: params.operationName,
+        variableValues: params.variables,
+        contextValue: await contextFactory(),
+      })) as ExecutionResult | AsyncIterable<unknown>;
+      if (isAsyncIterable(result)) throw new Error('incremental delivery is not offered over the fast path');
+      // As yoga does: an error may carry the HTTP status and headers of the reply (401/403 for
+      // integration tokens, 429 with Retry-After for an empty budget).
+      const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { status?: number; headers?: Record<string, string> } } | undefined)?.http).find(Boolean);
+      reply(res, http?.status ?? 200, result, serialize(result), http?.headers);
+    } catch (error) {
+      // The database gone (503, with Retry-After) or refusing a value (400): a message, not a 500.
+      const failure = asDomainFailure(error);
+      if (failure) {
+        const retryAfter = (failure as { retryAfterSec?: number }).retryAfterSec;
+        return reply(res, failure.httpStatus, { errors: [{ message: failure.message }] }, undefined, retryAfter ? { 'retry-after': String(retryAfter) } : {});
+      }
+      deps.log.error({ err: error, requestId: req.headers['x-request-id'] }, 'unexpected error in a GraphQL request');
+      reply(res, 500, { errors: [{ message: 'Unexpected error.' }] });
+    }
+  };
+}
+
+/** A POST of JSON, answered as JSON, from this origin (or from a script: no Origin header). */
+function isPlainJsonPost(req: IncomingMessage): boolean {
+  if (req.method !== 'POST') return false;
+  if (!String(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return false;
+  const accept = String(req.headers.accept ?? '*/*').toLowerCase();
+  if (accept.includes('graphql-response+json') || accept.includes('text/event-stream') || accept.includes('multipart/mixed')) return false;
+  if (!(accept.includes('application/json') || accept.includes('*/*'))) return false;
+  const origin = req.headers.origin;
+  if (origin && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`) return false;
+  return true;
+}
+
+function parseParams(raw: Buffer): Params | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const { query, operationName, variables, extensions } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || extensions !== undefined) return null;
+  if (operationName != null && typeof operationName !== 'string') return null;
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+  return { query, operationName: (operationName as string | null) ?? undefined, variables: (variables as Record<string, unknown> | null) ?? undefined };
+}
+
+/**
+ * As yoga writes a result: graphql-jit's compiled stringifier when it made one, and errors
+ * without yoga's internal extensions (`http`, `unexpected`).
+ */
+function serialize(result: ExecutionResult & { stringify?: (r: unknown) => string }): string {
+  // graphql-jit's stringifier knows the data's shape only: extensions (the cost budget) go the slow way.
+  if (!result.errors?.length) return result.stringify && !result.extensions ? result.stringify(result) : JSON.stringify(result);
+  const errors = result.errors.map((e) => {
+    const { http: _http, unexpected: _unexpected, ...extensions } = (e.extensions ?? {}) as Record<string, unknown>;
+    const json = e.toJSON();
+    return { ...json, extensions: Object.keys(extensions).length ? extensions : undefined };
+  });
+  return JSON.stringify({ ...result, errors });
+}
+
+function reply(res: ServerResponse, status: number, body: unknown, text?: string, headers: Record<string, string> = {}): void {
+  const json = text ?? JSON.stringify(body);
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
+/** yoga answers what the fast path does not (its error replies, status codes and headers). */
+async function replayToYoga(yoga: ReturnType<typeof createGraphQL>, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const response: Response = await (yoga.fetch as any)(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req });
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => (out[name] = value));
+  const bytes = Buffer.from(await response.arrayBuffer());
+  delete out['content-length'];
+  res.writeHead(response.status, { ...out, 'content-length': String(bytes.length) });
+  res.end(bytes);
+}

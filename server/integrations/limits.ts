@@ -1,0 +1,268 @@
+/**
+ * Cost and rate limits of the GraphQL API. Each operation gets a cost estimate before it runs
+ * (like Shopify's: each object 1 point, scalars free, a connection 2 plus its nodes times the
+ * page it asks for (`first`/`last`, default 20), other lists 20 items, each mutation field 10
+ * more), and is charged to token buckets: an integration token's own
+ * bucket and its teacher's; a signed-in user's. A bucket holds `points` and restores
+ * `restorePerSec`. What is left is in the response's `extensions.cost`; an operation that
+ * would overdraw a bucket runs nothing and gets a RateLimitError with `retryAfterSec`
+ * (HTTP 429 with Retry-After). Visitors are not charged (login has its own limit).
+ *
+ * With REDIS_URL the buckets live in Redis (one atomic script), so they hold across instances;
+ * without it they are per instance, in memory (README, Configuration).
+ */
+import {
+  GraphQLError,
+  getNamedType,
+  getNullableType,
+  isLeafType,
+  isListType,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  isObjectType,
+  isInterfaceType,
+  valueFromASTUntyped,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { appState } from '../../db/schema.ts';
+import type { Database } from '../../db/index.ts';
+import type { Config } from '../config.ts';
+import type { Viewer } from '../deps.ts';
+import type { GraphQLContext } from '../graphql/builder.ts';
+
+/** Items a list is assumed to hold when the query does not say (`first`/`last`). */
+const DEFAULT_PAGE = 20;
+const MUTATION_COST = 10;
+
+type Variables = Record<string, unknown> | null | undefined;
+
+/** The estimated cost of the operation `operationName` (or the only one) of a document. */
+export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables?: Variables, operationName?: string | null): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let operation;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
+  }
+  if (!operation) return 0;
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  if (!root) return 0;
+  const base = operation.operation === 'mutation' ? MUTATION_COST * operation.selectionSet.selections.length : 0;
+  return base + selectionCost(schema, operation.selectionSet, root, fragments, variables, DEFAULT_PAGE, new Set());
+}
+
+function selectionCost(
+  schema: GraphQLSchema,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  fragments: Map<string, FragmentDefinitionNode>,
+  variables: Variables,
+  page: number,
+  seen: Set<string>,
+): number {
+  let cost = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const type = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : parent;
+      if (type) cost += selectionCost(schema, selection.selectionSet, type, fragments, variables, page, seen);
+    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      const fragment = fragments.get(selection.name.value);
+      if (!fragment || seen.has(fragment.name.value)) continue;
+      const type = schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined;
+      if (type) cost += selectionCost(schema, fragment.selectionSet, type, fragments, variables, page, new Set([...seen, fragment.name.value]));
+    } else {
+      const field = fieldOf(parent, selection.name.value);
+      if (!field || !selection.selectionSet) continue;
+      const named: GraphQLNamedType = getNamedType(field.type);
+      if (isLeafType(named)) continue;
+      // A connection's page size is what `first`/`last` ask for; its edges list uses it.
+      const arg = (name: string) => {
+        const node = selection.arguments?.find((a) => a.name.value === name);
+        const value = node ? valueFromASTUntyped(node.value, variables ?? undefined) : undefined;
+        return typeof value === 'number' && value >= 0 ? value : undefined;
+      };
+      const isConnection = field.args.some((a) => a.name === 'first');
+      const childPage = isConnection ? (arg('first') ?? arg('last') ?? DEFAULT_PAGE) : DEFAULT_PAGE;
+      const inner = selectionCost(schema, selection.selectionSet, named as GraphQLCompositeType, fragments, variables, childPage, seen);
+      if (isConnection) cost += 2 + inner;
+      else if (!isListType(getNullableType(field.type))) cost += 1 + inner;
+      // A connection's edges are free wrappers around its page of nodes; other lists cost per item.
+      else cost += /Connection$/.test(parent.name) ? page * inner : page * (1 + inner);
+    }
+  }
+  return cost;
+}
+
+function fieldOf(type: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
+  return isObjectType(type) || isInterfaceType(type) ? type.getFields()[name] : undefined;
+}
+
+// ---------------------------------------------------------------- buckets
+
+export type Bucket = { key: string; points: number; restorePerSec: number };
+export type BucketLevel = { key: string; limit: number; remaining: number; restorePerSec: number };
+export type Charge = { allowed: boolean; levels: BucketLevel[]; retryAfterSec: number };
+
+export type Budgets = {
+  /** Takes `cost` from every bucket, or from none when one of them lacks it. */
+  charge(buckets: Bucket[], cost: number): Promise<Charge>;
+  close(): Promise<void>;
+};
+
+const retryAfter = (missing: number, restorePerSec: number) => Math.max(1, Math.ceil(missing / restorePerSec));
+
+function chargeResult(buckets: Bucket[], before: number[], cost: number): Charge {
+  const allowed = before.every((level) => level >= cost);
+  const levels = buckets.map((b, i) => ({ key: b.key, limit: b.points, remaining: Math.floor(allowed ? before[i]! - cost : before[i]!), restorePerSec: b.restorePerSec }));
+  const retryAfterSec = allowed ? 0 : Math.max(...buckets.map((b, i) => (before[i]! >= cost ? 0 : retryAfter(cost - before[i]!, b.restorePerSec))));
+  return { allowed, levels, retryAfterSec };
+}
+
+/** Buckets in this process's memory: exact for one instance, per instance for several. */
+export function memoryBudgets(now: () => number = Date.now): Budgets {
+  const state = new Map<string, { level: number; at: number }>();
+  return {
+    async charge(buckets, cost) {
+      const t = now();
+      const before = buckets.map((b) => {
+        const s = state.get(b.key);
+        return s ? Math.min(b.points, s.level + ((t - s.at) / 1000) * b.restorePerSec) : b.points;
+      });
+      const result = chargeResult(buckets, before, cost);
+      buckets.forEach((b, i) => state.set(b.key, { level: result.allowed ? before[i]! - cost : before[i]!, at: t }));
+      if (state.size > 100_000) state.clear();
+      return result;
+    },
+    close: async () => {},
+  };
+}
+
+/** Refills each bucket by the time passed (Redis's clock), then takes the cost from all or none. */
+const CHARGE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local cost = tonumber(ARGV[1])
+local levels = {}
+local ok = true
+for i, key in ipairs(KEYS) do
+  local points = tonumber(ARGV[i * 2])
+  local rate = tonumber(ARGV[i * 2 + 1])
+  local s = redis.call('HMGET', key, 'level', 'at')
+  local level = points
+  if s[1] then level = math.min(points, tonumber(s[1]) + (now - tonumber(s[2])) / 1000 * rate) end
+  levels[i] = level
+  if level < cost then ok = false end
+end
+for i, key in ipairs(KEYS) do
+  local level = levels[i]
+  if ok then level = level - cost end
+  redis.call('HSET', key, 'level', tostring(level), 'at', tostring(now))
+  redis.call('PEXPIRE', key, math.ceil(tonumber(ARGV[i * 2]) / tonumber(ARGV[i * 2 + 1]) * 1000) + 60000)
+  levels[i] = tostring(levels[i])
+end
+return levels
+`;
+
+export function redisBudgets(url: string, prefix: string): Budgets {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  return {
+    async charge(buckets, cost) {
+      const args = [String(cost), ...buckets.flatMap((b) => [String(b.points), String(b.restorePerSec)])];
+      const levels = (await redis.eval(CHARGE_SCRIPT, buckets.length, ...buckets.map((b) => prefix + b.key), ...args)) as string[];
+      return chargeResult(buckets, levels.map(Number), cost);
+    },
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * Memory, or Redis with REDIS_URL. Redis keys carry the installation's id (kept in app_state),
+ * so installations sharing one Redis keep apart budgets.
+ */
+export async function createBudgets(config: Pick<Config, 'redisUrl'>, db: Database): Promise<Budgets> {
+  if (!config.redisUrl) return memoryBudgets();
+  await db.insert(appState).values({ key: 'installation_id', value: randomUUID() }).onConflictDoNothing();
+  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, 'installation_id'));
+  return redisBudgets(config.redisUrl, `wordbee:${row!.value}:budget:`);
+}
+
+/** The buckets a viewer's operation is charged to. */
+export function bucketsOf(viewer: Viewer, budgets: Config['budgets']): Bucket[] {
+  const user = { key: `user:${viewer.id}`, ...budgets.user };
+  return viewer.integration ? [{ key: `token:${viewer.integration.tokenId}`, ...budgets.token }, user] : [user];
+}
+
+// ---------------------------------------------------------------- the plugin
+
+/** What `extensions.cost` says: the estimate and the tightest bucket after it. */
+function costExtension(cost: number, charge: Charge) {
+  const tightest = charge.levels.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  return {
+    requested: cost,
+    limit: tightest.limit,
+    remaining: tightest.remaining,
+    restorePerSec: tightest.restorePerSec,
+    bucket: tightest.key.split(':')[0],
+  };
+}
+
+function refusal(cost: number, charge: Charge) {
+  const tightest = charge.levels.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  const tooBig = charge.levels.find((l) => cost > l.limit);
+  const message = tooBig
+    ? `This operation costs ${cost} points, more than the whole budget of ${tooBig.limit}: ask for fewer items (first:)`
+    : `Rate limit: this operation costs ${cost} points and ${tightest.remaining} remain; try again in ${charge.retryAfterSec} s`;
+  return {
+    errors: [
+      new GraphQLError(message, {
+        extensions: {
+          code: 'RateLimitError',
+          retryAfterSec: charge.retryAfterSec,
+          http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } },
+        },
+      }),
+    ],
+    extensions: { cost: costExtension(cost, charge) },
+  };
+}
+
+async function chargeOperation(args: { contextValue: unknown; schema: GraphQLSchema; document: DocumentNode; variableValues?: Variables; operationName?: string | null }) {
+  const ctx = args.contextValue as GraphQLContext;
+  if (!ctx.viewer) return undefined;
+  const cost = operationCost(args.schema, args.document, args.variableValues, args.operationName);
+  const charge = await ctx.deps.budgets.charge(bucketsOf(ctx.viewer, ctx.deps.config.budgets), cost);
+  return { cost, charge };
+}
+
+/** Envelop plugin: charges each operation before it runs; put it after the scope check. */
+export function useCostLimits(): Plugin<{}, {}, GraphQLContext> {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const charged = await chargeOperation(args);
+      if (!charged) return;
+      if (!charged.charge.allowed) return setResultAndStopExecution(refusal(charged.cost, charged.charge));
+      return {
+        onExecuteDone({ result, setResult }: { result: ExecutionResult | AsyncIterable<unknown>; setResult: (r: ExecutionResult) => void }) {
+          if (Symbol.asyncIterator in result) return;
+          setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(charged.cost, charged.charge) } });
+        },
+      };
+    },
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const charged = await chargeOperation(args);
+      if (charged && !charged.charge.allowed) setResultAndStopExecution(refusal(charged.cost, charged.charge));
+    },
+  };
+}

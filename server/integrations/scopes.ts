@@ -1,0 +1,135 @@
+/**
+ * What an integration token may select. Deny by default: every field of an operation sent with
+ * a token must be listed here (by type, or by `Type.field`), and the token must hold its scope.
+ * A refused operation runs nothing and says which scope it lacks. Sessions (JWT) are unaffected.
+ */
+import { GraphQLError, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLContext } from '../graphql/builder.ts';
+import type { Scope } from './schemas.ts';
+import { IntegrationTokenError, isTokenRevoked } from './tokens.ts';
+
+type Need = Scope | 'any';
+
+/** Every field of these types needs the scope (the parent field was checked already for 'any'). */
+const TYPE_SCOPES: Record<string, Need> = {
+  Class: 'classes:read',
+  Shelf: 'classes:read',
+  Book: 'classes:read',
+  Unit: 'classes:read',
+  PressOption: 'classes:read',
+  Task: 'classes:read',
+  Report: 'results:read',
+  Dashboard: 'results:read',
+  DashboardRecord: 'results:read',
+  LevelVocabulary: 'results:read',
+  ClassEvent: 'results:read',
+  AssignTaskPayload: 'tasks:assign',
+  PageInfo: 'any',
+  Node: 'any',
+  Error: 'any',
+  ValidationError: 'any',
+  ForbiddenError: 'any',
+  NotFoundError: 'any',
+  AuthenticationError: 'any',
+  ConflictError: 'any',
+  RateLimitError: 'any',
+};
+
+const FIELD_SCOPES: Record<string, Need> = {
+  'Query.viewer': 'any',
+  'Query.node': 'any',
+  'Query.nodes': 'any',
+  'Query.pressOptions': 'classes:read',
+  'User.id': 'any',
+  'User.username': 'any',
+  'User.isTeacher': 'any',
+  'User.teachername': 'any',
+  'User.email': 'any',
+  'User.tokenExpAt': 'any',
+  'User.classes': 'classes:read',
+  'User.class': 'classes:read',
+  'User.tasks': 'classes:read',
+  'User.reports': 'results:read',
+  'User.pdfReports': 'results:read',
+  'User.dashboard': 'results:read',
+  'Mutation.assignTask': 'tasks:assign',
+  'Subscription.classActivity': 'results:read',
+};
+
+/** Connection and edge types take the scope of the field that returned them. */
+const needOf = (type: string, field: string): Need | undefined =>
+  field === '__typename' || type.startsWith('__') || field.startsWith('__')
+    ? 'any'
+    : (FIELD_SCOPES[`${type}.${field}`] ?? TYPE_SCOPES[type] ?? (/(Connection|ConnectionEdge)$/.test(type) ? 'any' : undefined));
+
+/** The fields of `document` the scopes do not cover, each with the scope it lacks. */
+export function missingScopes(schema: GraphQLSchema, document: DocumentNode, scopes: readonly string[]): { field: string; needs: string }[] {
+  const typeInfo = new TypeInfo(schema);
+  const missing: { field: string; needs: string }[] = [];
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const parent = typeInfo.getParentType();
+        if (!parent) return;
+        const need = needOf(parent.name, node.name.value);
+        if (need === 'any') return;
+        if (need === undefined) missing.push({ field: `${parent.name}.${node.name.value}`, needs: 'a signed-in teacher' });
+        else if (!scopes.includes(need)) missing.push({ field: `${parent.name}.${node.name.value}`, needs: need });
+      },
+    }),
+  );
+  return missing;
+}
+
+function refusal(context: GraphQLContext, schema: GraphQLSchema, document: DocumentNode): GraphQLError | undefined {
+  if (context.authError instanceof IntegrationTokenError) {
+    return new GraphQLError(context.authError.message, { extensions: { code: 'AuthenticationError', http: { status: 401 } } });
+  }
+  const integration = context.viewer?.integration;
+  if (!integration) return undefined;
+  const missing = missingScopes(schema, document, integration.scopes);
+  if (missing.length === 0) return undefined;
+  const first = missing[0]!;
+  const message =
+    first.needs === 'a signed-in teacher'
+      ? `An integration token cannot use ${first.field}`
+      : `This token lacks the scope ${first.needs} (needed for ${first.field})`;
+  return new GraphQLError(message, { extensions: { code: 'ForbiddenError', http: { status: 403 }, missing } });
+}
+
+type Streamed = ExecutionResult | AsyncIterableIterator<ExecutionResult>;
+
+async function* untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Promise<boolean>): AsyncGenerator<ExecutionResult> {
+  for await (const value of source) {
+    if (await revoked()) {
+      yield { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'AuthenticationError' } })] };
+      return;
+    }
+    yield value;
+  }
+}
+
+/** Envelop plugin: checks scopes before any resolver runs, for queries, mutations and subscriptions. */
+export function useIntegrationScopes(): Plugin<{}, {}, GraphQLContext> {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const error = refusal(args.contextValue as GraphQLContext, args.schema, args.document);
+      if (error) setResultAndStopExecution({ errors: [error] });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as GraphQLContext;
+      const error = refusal(context, args.schema, args.document);
+      if (error) return setResultAndStopExecution({ errors: [error] });
+      const integration = context.viewer?.integration;
+      if (!integration) return;
+      // A token revoked while its subscription is open: the stream ends at its next event.
+      return {
+        onSubscribeResult({ result, setResult }: { result: Streamed; setResult(next: Streamed): void }) {
+          if (Symbol.asyncIterator in result) setResult(untilRevoked(result, () => isTokenRevoked(context.deps.db, integration.tokenId)));
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Webhooks: a teacher registers a URL to be told about a class's events ('task.finished',
+ * 'report.ready'). Each event becomes one delivery row per webhook, written in the same
+ * transaction as the event, and a background worker (server/outbox.ts: claim, lease,
+ * exponential backoff) POSTs it as JSON signed with the webhook's secret:
+ *
+ *   WordBee-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
+ *
+ * Only http(s) URLs are accepted (schemas.ts); redirects are not followed. Deliveries go to
+ * whatever host the teacher names, loopback included: see docs/api.md, Webhooks.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { classes, webhookDeliveries, webhooks } from '../../db/schema.ts';
+import type { Database, Executor } from '../../db/index.ts';
+import type { Viewer } from '../deps.ts';
+import { NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import { createOutbox, DeliveryFailure, type Outbox } from '../outbox.ts';
+import { MAX_WEBHOOKS_PER_CLASS, createWebhookSchema, type WebhookEvent } from './schemas.ts';
+import { requireTeacherSession, teacherClassIds } from './tokens.ts';
+
+export const SIGNATURE_HEADER = 'wordbee-signature';
+export const MAX_DELIVERY_ATTEMPTS = 10;
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+export type WebhookRecord = Omit<typeof webhooks.$inferSelect, 'secret'>;
+export type DeliveryRecord = typeof webhookDeliveries.$inferSelect;
+
+/** The signature header of a body sent at `timestampSec`. */
+export function signatureHeader(secret: string, body: string, timestampSec: number): string {
+  return `t=${timestampSec},v1=${createHmac('sha256', secret).update(`${timestampSec}.${body}`).digest('hex')}`;
+}
+
+/** What a receiver does (docs/api.md shows the same in a few lines): true when genuine and fresh. */
+export function verifySignature(secret: string, header: string, body: string, nowSec = Math.floor(Date.now() / 1000), toleranceSec = 300): boolean {
+  const parts = new Map(header.split(',').map((p) => p.split('=', 2) as [string, string]));
+  const t = Number(parts.get('t'));
+  const expected = Buffer.from(signatureHeader(secret, body, t).split('v1=')[1]!, 'hex');
+  const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+  return Number.isInteger(t) && Math.abs(nowSec - t) <= toleranceSec && given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const webhookColumns = {
+  id: webhooks.id,
+  teacherId: webhooks.teacherId,
+  classId: webhooks.classId,
+  url: webhooks.url,
+  events: webhooks.events,
+  createdAt: webhooks.createdAt,
+  deletedAt: webhooks.deletedAt,
+};
+
+export async function createWebhook(db: Executor, viewer: Viewer, raw: unknown): Promise<{ secret: string; record: WebhookRecord }> {
+  requireTeacherSession(viewer);
+  const input = parseInput(createWebhookSchema, raw);
+  await teacherClassIds(db, viewer, [input.classId]);
+  const live = await db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.classId, input.classId), isNull(webhooks.deletedAt)));
+  if (live.length >= MAX_WEBHOOKS_PER_CLASS) throw new ValidationError(`A class has at most ${MAX_WEBHOOKS_PER_CLASS} webhooks: delete one first`);
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  const [row] = await db.insert(webhooks).values({ teacherId: viewer.id, classId: input.classId, url: input.url, events: input.events, secret }).returning(webhookColumns);
+  return { secret, record: row! };
+}
+
+/** A teacher's webhooks that are not deleted, newest first. */
+export async function listWebhooks(db: Executor, viewer: Viewer): Promise<WebhookRecord[]> {
+  requireTeacherSession(viewer);
+  return db.select(webhookColumns).from(webhooks).where(and(eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt))).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+}
+
+export async function webhookById(db: Executor, viewer: Viewer, id: number): Promise<WebhookRecord | null> {
+  if (!viewer.isTeacher || viewer.integration || !Number.isSafeInteger(id)) return null;
+  const [row] = await db.select(webhookColumns).from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt)));
+  return row ?? null;
+}
+
+/** Stops deliveries at once; deliveries still queued are dropped with it. */
+export async function deleteWebhook(db: Executor, viewer: Viewer, id: number, now = new Date()): Promise<{ id: number }> {
+  requireTeacherSession(viewer);
+  const hook = await webhookById(db, viewer, id);
+  if (!hook) throw new NotFoundError('Webhook not found');
+  await db.update(webhooks).set({ deletedAt: now }).where(eq(webhooks.id, id));
+  await db.update(webhookDeliveries).set({ status: 'failed', lastError: 'The webhook was deleted' }).where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.status, 'pending')));
+  return { id };
+}
+
+/** A webhook's deliveries, newest first (at most the last 200). */
+export async function listDeliveries(db: Executor, viewer: Viewer, webhookId: number): Promise<DeliveryRecord[]> {
+  const hook = await webhookById(db, viewer, webhookId);
+  if (!hook) return [];
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(200);
+}
+
+export async function deliveryById(db: Executor, viewer: Viewer, id: number): Promise<DeliveryRecord | null> {
+  if (!viewer.isTeacher || viewer.integration || !Number.isSafeInteger(id)) return null;
+  const [row] = await db
+    .select({ delivery: webhookDeliveries })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(and(eq(webhookDeliveries.id, id), eq(webhooks.teacherId, viewer.id)));
+  return row?.delivery ?? null;
+}
+
+/**
+ * Queues an event of a class for every webhook that wants it, in the caller's transaction.
+ * `eventId` is stable per event, so the same event is queued once per webhook.
+ */
+export async function enqueueWebhookEvent(tx: Executor, classId: number, event: WebhookEvent, eventId: string, data: Record<string, unknown>, now: Date): Promise<void> {
+  const hooks = await tx
+    .select({ id: webhooks.id, className: classes.name })
+    .from(webhooks)
+    .innerJoin(classes, eq(classes.id, webhooks.classId))
+    .where(and(eq(webhooks.classId, classId), isNull(webhooks.deletedAt), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
+  if (hooks.length === 0) return;
+  const payload = (className: string) => ({ id: eventId, event, occurredAt: now.toISOString(), class: { id: encodeGlobalID('Class', classId), name: className }, data });
+  await tx
+    .insert(webhookDeliveries)
+    .values(hooks.map((h) => ({ webhookId: h.id, dedupeKey: `${h.id}:${eventId}`, event, payload: payload(h.className), createdAt: now, nextAttemptAt: now })))
+    .onConflictDoNothing();
+}
+
+/** Queues 'task.finished' for a stored result (every kind of task), in the result's transaction. */
+export function enqueueTaskFinished(
+  tx: Executor,
+  finished: { classId: number; resultId: number; taskId: string; student: string; bookUnitId: string; type: string; score: number; correct: number; total: number },
+  now: Date,
+): Promise<void> {
+  const { classId, resultId, ...data } = finished;
+  return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { ...data, finishedAt: now.toISOString() }, now);
+}
+
+/** The worker that POSTs queued deliveries, signed, with retries and backoff. */
+export function createWebhookSender(options: { db: Database; log: Logger }): Outbox {
+  return createOutbox<DeliveryRecord>({
+    db: options.db,
+    table: webhookDeliveries,
+    log: options.log,
+    what: 'webhook delivery',
+    maxAttempts: MAX_DELIVERY_ATTEMPTS,
+    describe: (d) => ({ webhookId: d.webhookId, deliveryId: d.id, event: d.event }),
+    async deliver(delivery) {
+      const [hook] = await options.db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
+      if (!hook || hook.deletedAt) throw new DeliveryFailure('The webhook was deleted', {}, true);
+      const body = JSON.stringify(delivery.payload);
+      let response: Response;
+      try {
+        response = await fetch(hook.url, {
+          method: 'POST',
+          redirect: 'manual',
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'WordBee-Webhooks/1',
+            'wordbee-event': delivery.event,
+            'wordbee-delivery': String(delivery.id),
+            [SIGNATURE_HEADER]: signatureHeader(hook.secret, body, Math.floor(Date.now() / 1000)),
+          },
+          body,
+        });
+        await response.body?.cancel();
+      } catch (error) {
+        throw new DeliveryFailure(`Could not reach ${new URL(hook.url).host}: ${(error as Error).message}`, { responseStatus: null });
+      }
+      if (response.status < 200 || response.status >= 300) throw new DeliveryFailure(`The receiver answered HTTP ${response.status}`, { responseStatus: response.status });
+      return { responseStatus: response.status };
+    },
+  });
+}

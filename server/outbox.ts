@@ -1,0 +1,136 @@
+/**
+ * A durable outbox drained by a background worker: rows are written in the same transaction
+ * as what caused them, then claimed, delivered, and marked sent — or retried with exponential
+ * backoff until `maxAttempts`, then marked failed. A row is claimed before it is delivered, so
+ * two instances never deliver the same one; a claim left by a crashed instance is retried
+ * after a lease. Used by the mail outbox (reports/mailer.ts) and webhook deliveries
+ * (integrations/webhooks.ts); each table has the columns below.
+ */
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Logger } from 'pino';
+import type { Database } from '../db/index.ts';
+
+export type OutboxTable = PgTable & {
+  id: PgColumn;
+  status: PgColumn;
+  attempts: PgColumn;
+  nextAttemptAt: PgColumn;
+  lastError: PgColumn;
+  sentAt: PgColumn;
+};
+
+/** 30 s, 1 min, 2 min … (doubling from `baseMs`) capped at 1 hour. */
+export const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+
+/**
+ * A failed delivery that also records what it learned (e.g. the HTTP status it got);
+ * `permanent` ones are not retried (there is nobody left to deliver to).
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, unknown> = {},
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+export type OutboxOptions<Row> = {
+  db: Database;
+  table: OutboxTable;
+  /** Delivers one claimed row; may return more columns to set when it succeeded. */
+  deliver(row: Row): Promise<Record<string, unknown> | void>;
+  log: Logger;
+  /** Names the rows in logs ('mail', 'webhook delivery'). */
+  what: string;
+  /** Log context of a row (never secrets). */
+  describe?(row: Row): Record<string, unknown>;
+  maxAttempts?: number;
+  /** How long a claim holds before another worker may take the row over. */
+  leaseMs?: number;
+  /** The first retry's delay; later ones double. */
+  backoffBaseMs?: number;
+  batch?: number;
+  /** Asked before each background round; false skips it (another instance holds the work). */
+  gate?(): Promise<boolean>;
+};
+
+export type Outbox = {
+  /** Delivers what is due at `now`; returns how many were delivered. */
+  drain(now?: Date): Promise<number>;
+  /** Drains every `intervalMs` in the background (then runs `alsoEachRound`), one round at a time. */
+  start(intervalMs?: number, alsoEachRound?: () => Promise<unknown>): void;
+  /** Stops the background rounds and waits for the current one. */
+  stop(): Promise<void>;
+};
+
+export function createOutbox<Row extends { id: number; attempts: number }>(options: OutboxOptions<Row>): Outbox {
+  const { db, table } = options;
+  const t = table as any;
+  const maxAttempts = options.maxAttempts ?? 12;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+
+  async function claim(now: Date, limit: number): Promise<Row[]> {
+    // Due rows, and ones whose worker vanished past the lease.
+    const claimable = or(
+      and(eq(table.status, 'pending'), lte(table.nextAttemptAt, now)),
+      and(eq(table.status, 'sending'), lte(table.nextAttemptAt, new Date(now.getTime() - leaseMs))),
+    );
+    const due = await db.select({ id: table.id }).from(t).where(claimable).orderBy(asc(table.nextAttemptAt)).limit(limit);
+    if (due.length === 0) return [];
+    // The update re-checks the condition, so of two instances claiming together only one wins each row.
+    return (await db
+      .update(t)
+      .set({ status: 'sending', nextAttemptAt: now, attempts: sql`${table.attempts} + 1` })
+      .where(and(inArray(table.id, due.map((d: { id: unknown }) => d.id)), claimable))
+      .returning()) as Row[];
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const outbox: Outbox = {
+    async drain(now = new Date()) {
+      let delivered = 0;
+      for (const row of await claim(now, options.batch ?? 20)) {
+        try {
+          const fields = await options.deliver(row);
+          await db.update(t).set({ ...fields, status: 'sent', sentAt: new Date(), lastError: null }).where(eq(table.id, row.id));
+          delivered++;
+        } catch (error) {
+          const failed = row.attempts >= maxAttempts || (error instanceof DeliveryFailure && error.permanent);
+          await db
+            .update(t)
+            .set({
+              ...(error instanceof DeliveryFailure ? error.fields : {}),
+              status: failed ? 'failed' : 'pending',
+              lastError: String((error as Error).message).slice(0, 500),
+              nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts, options.backoffBaseMs)),
+            })
+            .where(eq(table.id, row.id));
+          options.log.warn({ ...options.describe?.(row), attempts: row.attempts, err: error }, failed ? `${options.what} failed for good` : `${options.what} will be retried`);
+        }
+      }
+      return delivered;
+    },
+    start(intervalMs = 2000, alsoEachRound) {
+      timer = setInterval(() => {
+        running = running
+          .then(async () => {
+            if (options.gate && !(await options.gate())) return;
+            await outbox.drain();
+            await alsoEachRound?.();
+          })
+          .catch((error) => options.log.error({ err: error }, `${options.what} worker failed`));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+  return outbox;
+}

@@ -1,0 +1,192 @@
+/**
+ * Noto Sans SC for the PDF reports, so Chinese labels and Chinese class or student names print
+ * (the 14 standard PDF fonts have no Chinese). The font ships on npm as
+ * `@fontsource-variable/noto-sans-sc`: about 100 WOFF2 slices split by unicode range (4.6 MB in
+ * all), each a variable font (weights 100–900, default Thin). A report loads only the slices its
+ * text needs, decompressed to TrueType once per process (`wawoff2`) and instanced at Regular and
+ * Bold (fontkit); pdfkit then embeds only the glyphs it draws, so a report stays small.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export type Weight = 400 | 700;
+
+/** The few fontkit calls used here (fontkit ships no types). */
+type GlyphPath = { commands: { command: string; args: number[] }[] };
+type FontkitFont = {
+  postscriptName: string;
+  getVariation(settings: { wght: number }): FontkitFont;
+  createSubset(): { glyphEncoder: { encodeSimple(path: GlyphPath, instructions?: number[]): Uint8Array } };
+};
+const fontkit = require('fontkit') as { create(buffer: Buffer): FontkitFont };
+/** WOFF2 → TrueType (WASM), loaded on the first report. */
+const decompressWoff2 = (woff2: Uint8Array) => (require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>)(woff2);
+
+const PACKAGE_DIR = path.dirname(require.resolve('@fontsource-variable/noto-sans-sc/package.json'));
+
+type Slice = { name: string; ranges: [number, number][] };
+
+/** The slices in the order they are tried: Latin first, so English text stays in one slice. */
+const SLICES: Slice[] = (() => {
+  const unicode = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'unicode.json'), 'utf8')) as Record<string, string>;
+  const slices = Object.entries(unicode).map(([key, ranges]) => ({
+    name: key.replace(/^\[(\d+)\]$/, '$1'),
+    ranges: ranges.split(',').map((r) => {
+      const [from, to] = r.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(from!, 16), parseInt(to ?? from!, 16)] as [number, number];
+    }),
+  }));
+  const rank = (s: Slice) => (s.name === 'latin' ? 0 : s.name === 'latin-ext' ? 1 : /^\d+$/.test(s.name) ? 1000 - Number(s.name) : 2);
+  return slices.sort((a, b) => rank(a) - rank(b));
+})();
+
+const sliceOfCodePoint = new Map<number, string>();
+/** The slice whose unicode range holds the character; Latin for anything the font lacks. */
+function sliceFor(cp: number): string {
+  let name = sliceOfCodePoint.get(cp);
+  if (name === undefined) {
+    name = SLICES.find((s) => s.ranges.some(([a, b]) => cp >= a && cp <= b))?.name ?? 'latin';
+    sliceOfCodePoint.set(cp, name);
+  }
+  return name;
+}
+
+/** Splits text into runs that one slice can draw. */
+export function runsOf(text: string): { slice: string; text: string }[] {
+  const runs: { slice: string; text: string }[] = [];
+  for (const ch of text) {
+    // Every character from the slice that has it: the Chinese slices lack even the space.
+    const slice = sliceFor(ch.codePointAt(0)!);
+    const last = runs.at(-1);
+    if (last?.slice === slice) last.text += ch;
+    else runs.push({ slice, text: ch });
+  }
+  return runs;
+}
+
+/** The WOFF2 file of a slice. */
+export const sliceFile = (slice: string) => path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
+
+/** The slices that draw `text`, with their files and CSS unicode-ranges (for a browser's FontFace). */
+export function fontSlicesFor(text: string): { slice: string; file: string; unicodeRange: string }[] {
+  const names = new Set(runsOf(text).map((r) => r.slice));
+  return SLICES.filter((s) => names.has(s.name)).map((s) => ({
+    slice: s.name,
+    file: sliceFile(s.name),
+    unicodeRange: s.ranges.map(([a, b]) => (a === b ? `U+${a.toString(16)}` : `U+${a.toString(16)}-${b.toString(16)}`)).join(','),
+  }));
+}
+
+const ttfs = new Map<string, Promise<Buffer>>();
+const instances = new Map<string, FontkitFont>();
+
+function loadSlice(slice: string): Promise<Buffer> {
+  let ttf = ttfs.get(slice);
+  if (!ttf) {
+    ttf = decompressWoff2(readFileSync(sliceFile(slice))).then((bytes) => Buffer.from(bytes));
+    ttf.catch(() => ttfs.delete(slice));
+    ttfs.set(slice, ttf);
+  }
+  return ttf;
+}
+
+/** The PDF font name of a slice at a weight (one embedded subset font each). */
+export const fontName = (slice: string, weight: Weight) => `NotoSansSC-${weight === 700 ? 'Bold' : 'Regular'}-${slice}`;
+
+/**
+ * Loads what `texts` need and returns the fonts to register with pdfkit, by name. Each instance
+ * gets its own PostScript name: pdfkit would otherwise take the Regular and Bold instances of
+ * one slice (same file, same name) for the same font.
+ */
+export async function fontsFor(texts: string[], weights: Weight[] = [400, 700]): Promise<Map<string, FontkitFont>> {
+  const slices = new Set(texts.flatMap((t) => runsOf(t).map((r) => r.slice)));
+  const out = new Map<string, FontkitFont>();
+  for (const slice of slices) {
+    const ttf = await loadSlice(slice);
+    for (const weight of weights) {
+      const name = fontName(slice, weight);
+      let font = instances.get(name);
+      if (!font) {
+        const instance = fontkit.create(ttf).getVariation({ wght: weight });
+        Object.defineProperty(instance, 'postscriptName', { value: name });
+        // fontkit 2.0.4 cannot write the outlines of a variable-font instance (foliojs/fontkit#308:
+        // its glyph encoder hands a length where a buffer is due); ours writes them instead.
+        const createSubset = instance.createSubset.bind(instance);
+        instance.createSubset = () => {
+          const subset = createSubset();
+          subset.glyphEncoder = { encodeSimple: encodeSimpleGlyph };
+          return subset;
+        };
+        font = instance;
+        instances.set(name, font);
+      }
+      out.set(name, font);
+    }
+  }
+  return out;
+}
+
+/**
+ * A TrueType simple glyph (OpenType 'glyf') from an outline of moveTo / lineTo /
+ * quadraticCurveTo / closePath, coordinates rounded to font units. Plain encoding (no flag
+ * repeats), which every reader accepts.
+ */
+export function encodeSimpleGlyph(path: GlyphPath, instructions: number[] = []): Uint8Array {
+  const points: { x: number; y: number; onCurve: boolean }[] = [];
+  const endPts: number[] = [];
+  for (const c of path.commands) {
+    if (c.command === 'closePath') {
+      if (points.length && endPts.at(-1) !== points.length - 1) endPts.push(points.length - 1);
+      continue;
+    }
+    for (let j = 0; j + 1 < c.args.length; j += 2) {
+      const onCurve = !(c.command === 'quadraticCurveTo' && j === 0);
+      points.push({ x: Math.round(c.args[j]!), y: Math.round(c.args[j + 1]!), onCurve });
+    }
+  }
+  if (points.length && endPts.at(-1) !== points.length - 1) endPts.push(points.length - 1);
+  const flags: number[] = [];
+  const xBytes: number[] = [];
+  const yBytes: number[] = [];
+  const coordinate = (delta: number, out: number[], short: number, sameOrPositive: number): number => {
+    if (delta === 0) return sameOrPositive;
+    if (Math.abs(delta) <= 255) {
+      out.push(Math.abs(delta));
+      return short | (delta > 0 ? sameOrPositive : 0);
+    }
+    out.push((delta >> 8) & 0xff, delta & 0xff);
+    return 0;
+  };
+  let lastX = 0;
+  let lastY = 0;
+  for (const p of points) {
+    let flag = p.onCurve ? 0x01 : 0;
+    flag |= coordinate(p.x - lastX, xBytes, 0x02, 0x10);
+    flag |= coordinate(p.y - lastY, yBytes, 0x04, 0x20);
+    flags.push(flag);
+    lastX = p.x;
+    lastY = p.y;
+  }
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const size = 10 + 2 * endPts.length + 2 + instructions.length + flags.length + xBytes.length + yBytes.length;
+  const bytes = new Uint8Array(size + ((4 - (size % 4)) % 4));
+  const view = new DataView(bytes.buffer);
+  let at = 0;
+  const int16 = (v: number) => {
+    view.setInt16(at, v);
+    at += 2;
+  };
+  int16(endPts.length);
+  for (const v of points.length ? [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] : [0, 0, 0, 0]) int16(v);
+  for (const e of endPts) view.setUint16((at += 2) - 2, e);
+  view.setUint16((at += 2) - 2, instructions.length);
+  for (const list of [instructions, flags, xBytes, yBytes]) {
+    bytes.set(list, at);
+    at += list.length;
+  }
+  return bytes;
+}

@@ -1,0 +1,160 @@
+/**
+ * Pronunciation Assessment results: a student uploads the recording of a PA task (named after
+ * the task label); the server scores it in the scoring pool and, in one transaction, stores the
+ * result with its words and phones, the recording, the report and its e-mails, and assigns the
+ * next task. Uploading the same recording again stores nothing new. Free practice (label '0' or
+ * 'Free practice') is scored against the practice words and stored nowhere.
+ */
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { pronunciationWords, recordings, results, taskRows } from '../../db/schema.ts';
+import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
+import type { Deps, Viewer } from '../deps.ts';
+import { assignNext, studentTaskRow, taskContent, wordsOfTask, type NextTask } from '../tasks/service.ts';
+import { createReport } from '../reports/service.ts';
+import { finishedEventId } from '../live/service.ts';
+import { enqueueTaskFinished } from '../integrations/webhooks.ts';
+import { sniffContainer } from '../speech/pa/audio.ts';
+import type { PaResult } from '../speech/pa/result.ts';
+import { ScoringInputError } from '../speech/pa/pool.ts';
+
+/** Largest recording accepted: two minutes of Opus at 16 kbit/s is ~240 KB; WAV is larger. */
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+export type PronunciationReceipt = {
+  resultId: number | null;
+  label: string;
+  result: PaResult;
+  /** False when the same recording had been stored before, or for free practice. */
+  stored: boolean;
+  next: NextTask;
+};
+
+const PRACTICE_LABELS = new Set(['0', 'free practice']);
+
+/** The task label a file name carries: "ES-U1-12-PA-demoteacher.ogg" → "ES-U1-12-PA-demoteacher". */
+export function labelOfFileName(fileName: string): string {
+  const base = fileName.replace(/^.*[\\/]/, '').trim();
+  return base.replace(/\.(ogg|oga|opus|webm|weba|wav)$/i, '');
+}
+
+export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { fileName: string; bytes: Uint8Array }, now = new Date()): Promise<PronunciationReceipt> {
+  if (viewer.isTeacher) throw new ForbiddenError('Only students upload recordings for their tasks');
+  const label = labelOfFileName(upload.fileName);
+  if (!label) throw new ValidationError('The recording must be named after its task (field upl, file name = task label)');
+  if (upload.bytes.length === 0) throw new ValidationError('The recording is empty');
+  if (upload.bytes.length > MAX_UPLOAD_BYTES) throw new ValidationError(`The recording is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+  const container = sniffContainer(upload.bytes);
+  if (!container) throw new ValidationError('The recording is not WAV, Ogg Opus or WebM Opus audio');
+
+  if (PRACTICE_LABELS.has(label.toLowerCase())) {
+    const practice = await taskContent(deps.db, viewer, '0');
+    const result = await scoreOrReject(deps, upload.bytes, practice.words.map((w) => w.text));
+    return { resultId: null, label: practice.label, result, stored: false, next: { assigned: false, reason: 'free practice is not stored' } };
+  }
+
+  const task = await studentTaskRow(deps.db, viewer, label);
+  if (task.assignment.type !== 'PA') throw new ValidationError('Only Pronunciation Assessment tasks take a recording');
+  const digest = createHash('sha256').update(upload.bytes).digest('hex');
+  const [previous] = await deps.db.select().from(results).where(eq(results.taskRowId, task.row.id));
+  if (previous) return repeated(previous, digest, label);
+  if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
+
+  const taskWords = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  const result = await scoreOrReject(deps, upload.bytes, taskWords);
+  const correct = result.words.filter((w) => w.error === 'none').length;
+  const bookUnitId = `${task.assignment.bookId}-${task.assignment.unitId}`;
+
+  const receipt = await deps.db.transaction(async (tx): Promise<PronunciationReceipt> => {
+    await tx.execute(sql`select id from ${taskRows} where id = ${task.row.id} for update`);
+    const [again] = await tx.select().from(results).where(eq(results.taskRowId, task.row.id));
+    if (again) return repeated(again, digest, label);
+    const [row] = await tx.select({ status: taskRows.status }).from(taskRows).where(eq(taskRows.id, task.row.id));
+    if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
+    const [stored] = await tx
+      .insert(results)
+      .values({ taskRowId: task.row.id, userId: viewer.id, score: result.total, correct, total: taskWords.length, detail: { ...result, recordingSha256: digest }, createdAt: now })
+      .returning({ id: results.id });
+    const resultId = stored!.id;
+    await tx.insert(pronunciationWords).values(
+      result.words.map((w, i) => ({ resultId, position: i + 1, word: w.word, score: w.score, heard: w.heard, error: w.error, startSec: w.heard ? w.start : null, endSec: w.heard ? w.end : null, phones: w.phones })),
+    );
+    await tx.insert(recordings).values({ taskRowId: task.row.id, userId: viewer.id, mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`, audio: Buffer.from(upload.bytes), createdAt: now });
+    await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
+    await enqueueTaskFinished(tx, { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total: taskWords.length }, now);
+    await createReport(
+      tx,
+      deps.blobs,
+      resultId,
+      {
+        student: task.studentName,
+        className: task.klass.name,
+        teacher: task.teacher,
+        taskId: label,
+        bookUnitId,
+        type: 'PA',
+        finishedAt: now,
+        score: result.total,
+        correct,
+        total: taskWords.length,
+        rows: result.words.map((w, i) => ({ position: i + 1, word: w.word, typed: pronunciationNote(w), status: w.error })),
+      },
+      deps.config.reportTtlDays,
+      now,
+    );
+    const next = await assignNext(tx, task.row.id, now);
+    return { resultId, label, result, stored: true, next };
+  });
+  if (receipt.stored) {
+    deps.live.publish({
+      id: finishedEventId(receipt.resultId!),
+      kind: 'finished',
+      at: now,
+      classId: task.klass.id,
+      student: task.studentName,
+      taskId: label,
+      bookUnitId,
+      type: 'PA',
+      position: null,
+      word: null,
+      typed: null,
+      status: null,
+      score: result.total,
+    });
+  }
+  return receipt;
+}
+
+/** Scores the words; a recording in which nothing can be heard is refused, not stored as 0. */
+async function scoreOrReject(deps: Deps, audio: Uint8Array, words: string[]): Promise<PaResult> {
+  if (!words.length) throw new ValidationError('This task has no words to pronounce');
+  const result = await deps.pa.score({ audio, text: words.join(' '), rejectSilence: true });
+  if (result.words.every((w) => !w.heard)) {
+    throw new ScoringInputError('No words could be heard in the recording: check the microphone, then press Redo and record again');
+  }
+  return result;
+}
+
+function repeated(previous: typeof results.$inferSelect, digest: string, label: string): PronunciationReceipt {
+  const detail = previous.detail as PaResult & { recordingSha256?: string };
+  if (detail.recordingSha256 !== digest) throw new ConflictError('This task already has a result from another recording');
+  const { recordingSha256: _, ...result } = detail;
+  return { resultId: previous.id, label, result, stored: false, next: { assigned: false, reason: 'already recorded' } };
+}
+
+/** The report's "answer" column for a word: its score and the sounds to practise. */
+export function pronunciationNote(w: PaResult['words'][number]): string {
+  if (!w.heard) return 'not heard';
+  // ARPAbet (plain ASCII) in the PDF: every font has its letters.
+  const weak = w.phones.filter((p) => p.score < 50).map((p) => p.phone);
+  return `${w.score}/100${weak.length ? ` · practise ${weak.join(' ')}` : ''}`;
+}
+
+/** The reply text of `POST /upload`: the score, as the spec says, then a short summary. */
+export function pronunciationText(r: PronunciationReceipt): string {
+  const weak = r.result.words.filter((w) => w.error !== 'none').map((w) => w.word);
+  const head = `${r.result.total}`;
+  const detail = ` (accuracy ${r.result.accuracy}, fluency ${r.result.fluency}, completeness ${r.result.completeness})`;
+  const practise = weak.length ? `; practise: ${weak.join(', ')}` : '';
+  return head + detail + practise;
+}

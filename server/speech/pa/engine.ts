@@ -1,0 +1,209 @@
+/**
+ * The scoring engine: target text + 16 kHz samples → PaResult.
+ *
+ * 1. Every target word gets a pronunciation (dictionary, else eSpeak NG G2P).
+ * 2. The recording is force-aligned to the words, with optional silence and noise between them
+ *    (retrying with wider beams before giving up).
+ * 3. Each phone's goodness of pronunciation (GOP) is its aligned score per frame against the best
+ *    competing senone of each frame (see aligner.ts), taken as a z-score against that phone's
+ *    distribution in learner speech; a word's raw score is the mean of its phones.
+ * 4. Two things the per-phone score misses are charged to the words: a duration far from what the
+ *    speaker's rate predicts (a word squeezed into a few frames was not said, the aligner had to
+ *    put it somewhere), and speech the alignment left outside the target words (loud frames in
+ *    the silence/noise segments next to a word — a child said something else there).
+ * 5. Raw scores map to 0–100 by a logistic curve calibrated on the shared learner sample; a word
+ *    below the "heard" line is omitted.
+ */
+import { FRAME_RATE, SAMPLE_RATE, AlignmentFailed, type AlignedWord, type Aligner } from './aligner.ts';
+import { ensurePronunciations, targetWords } from './g2p.ts';
+import { AudioError } from './audio.ts';
+import calibration from './calibration.json' with { type: 'json' };
+import type { PaResult, WordScore } from './result.ts';
+
+export class TextError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TextError';
+  }
+}
+
+export const MAX_WORDS = 60;
+
+/**
+ * Calibration. Per phone, the mean and spread of its GOP in the learners' own-text alignments
+ * (calibration.json, fitted on the shared learner sample with `npm run eval:pa -- --calibrate`):
+ * phones differ a lot (a vowel scores lower than a stop even when well said), so each phone's GOP
+ * is taken as a z-score against its own distribution. The rest maps those to 0–100.
+ */
+export const CALIBRATION = {
+  /** Logistic centre and scale (in z units) of the word and phone score → 0–100 mapping. */
+  centre: -0.75,
+  scale: 0.55,
+  /** Charge (z units) per unit of |log(duration / expected duration)| of a word. */
+  durationCharge: 0.67,
+  /** Loudness above the recording's noise floor (dB) that counts a frame as speech. */
+  speechDb: 15,
+  /** Charge (z units) per frame of speech left outside the words, split between the neighbours. */
+  outsideCharge: 0.02,
+  /** A word scoring below this was not heard. */
+  heardBelow: 20,
+  /** Below this a heard word is mispronounced. */
+  mispronouncedBelow: 60,
+};
+
+type PhoneStats = Record<string, { mean: number; sd: number }>;
+const PHONE_STATS: PhoneStats = (calibration as { phones: PhoneStats }).phones;
+const FALLBACK = (() => {
+  const all = Object.values(PHONE_STATS);
+  return { mean: all.reduce((a, p) => a + p.mean, 0) / all.length, sd: all.reduce((a, p) => a + p.sd, 0) / all.length };
+})();
+
+/** A phone's GOP (score per frame) as a z-score against the learners' distribution for that phone. */
+export function phoneZ(phone: string, score: number, frames: number): number {
+  const stats = PHONE_STATS[phone] ?? FALLBACK;
+  return (score / Math.max(1, frames) - stats.mean) / stats.sd;
+}
+
+/** Frame energies in dB (25 ms windows every 10 ms), as the recognizer's front end frames them. */
+export function frameEnergies(pcm: Float32Array): Float32Array {
+  const hop = SAMPLE_RATE / FRAME_RATE;
+  const win = Math.round(SAMPLE_RATE * 0.025);
+  const n = Math.max(0, Math.floor((pcm.length - win) / hop) + 1);
+  const out = new Float32Array(n);
+  for (let f = 0; f < n; f++) {
+    let sum = 0;
+    for (let i = f * hop; i < f * hop + win; i++) sum += pcm[i]! * pcm[i]!;
+    out[f] = 10 * Math.log10(sum / win + 1e-10);
+  }
+  return out;
+}
+
+/** The noise floor: the 10th percentile of frame energies. */
+function noiseFloor(energy: Float32Array): number {
+  if (!energy.length) return -100;
+  const sorted = Float32Array.from(energy).sort();
+  return sorted[Math.floor(sorted.length * 0.1)]!;
+}
+
+/** True when the recording has no frame loud enough to be speech. */
+export function isSilent(energy: Float32Array): boolean {
+  if (!energy.length) return true;
+  let max = -Infinity;
+  for (const e of energy) max = Math.max(max, e);
+  return max < -45 || max - noiseFloor(energy) < CALIBRATION.speechDb;
+}
+
+const logistic = (x: number) => 100 / (1 + Math.exp(-(x - CALIBRATION.centre) / CALIBRATION.scale));
+const round = (x: number) => Math.round(x);
+const seconds = (frames: number) => Math.round((frames / FRAME_RATE) * 100) / 100;
+
+function omittedResult(words: string[]): PaResult {
+  return {
+    total: 0,
+    accuracy: 0,
+    fluency: 0,
+    completeness: 0,
+    words: words.map((word) => ({ word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] })),
+  };
+}
+
+/** Scores 16 kHz mono samples against the target text. */
+export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: string, options: { rejectSilence?: boolean } = {}): Promise<PaResult> {
+  const words = targetWords(text);
+  if (!words.length) throw new TextError('There are no words to score');
+  if (words.length > MAX_WORDS) throw new TextError(`At most ${MAX_WORDS} words can be scored at once`);
+  await ensurePronunciations(aligner, words);
+  const energy = frameEnergies(pcm);
+  if (isSilent(energy)) {
+    if (options.rejectSilence) throw new AudioError('The recording is silent: check the microphone, then record again');
+    return omittedResult(words);
+  }
+  let segments: AlignedWord[];
+  try {
+    segments = aligner.align(pcm, words).words;
+  } catch (error) {
+    if (error instanceof AlignmentFailed) return omittedResult(words);
+    throw error;
+  }
+  return scoreAlignment(segments, words, energy);
+}
+
+/**
+ * Raw score of each target word, in z units: the mean of its phones' z-scores, less a charge for
+ * a duration far from what the speaker's rate predicts (a word squeezed into a few frames was not
+ * said; one stretched over a long stretch swallowed other speech), less a share of the speech the
+ * alignment left in the silence and noise next to it.
+ */
+export function rawWordScores(segments: AlignedWord[], energy: Float32Array): number[] {
+  const c = CALIBRATION;
+  const floor = noiseFloor(energy);
+  const targets = segments.filter((s) => s.target >= 0);
+  const phones = targets.reduce((n, w) => n + w.phones.length, 0);
+  const framesPerPhone = targets.reduce((n, w) => n + w.frames, 0) / Math.max(1, phones);
+  const raw = targets.map((w) => {
+    const z = w.phones.map((p) => phoneZ(p.phone, p.score, p.frames));
+    const mean = z.reduce((a, b) => a + b, 0) / Math.max(1, z.length);
+    const expected = Math.max(1, w.phones.length * framesPerPhone);
+    return mean - c.durationCharge * Math.abs(Math.log(Math.max(1, w.frames) / expected));
+  });
+  segments.forEach((s, i) => {
+    if (s.target >= 0) return;
+    let loud = 0;
+    for (let f = s.start; f < s.start + s.frames && f < energy.length; f++) if (energy[f]! - floor > c.speechDb) loud++;
+    if (!loud) return;
+    const neighbours = [segments.slice(0, i).reverse().find((x) => x.target >= 0), segments.slice(i + 1).find((x) => x.target >= 0)].filter(
+      (x): x is AlignedWord => Boolean(x),
+    );
+    for (const n of neighbours) raw[targets.indexOf(n)]! -= (loud * c.outsideCharge) / neighbours.length;
+  });
+  return raw;
+}
+
+function scoreAlignment(segments: AlignedWord[], words: string[], energy: Float32Array): PaResult {
+  const c = CALIBRATION;
+  const targets = segments.filter((s) => s.target >= 0);
+  const raw = rawWordScores(segments, energy);
+  const scored: WordScore[] = words.map((word, i) => {
+    const at = targets.findIndex((s) => s.target === i);
+    const seg = targets[at];
+    if (!seg) return { word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] };
+    const score = round(logistic(raw[at]!));
+    const heard = score >= c.heardBelow;
+    return {
+      word,
+      score,
+      heard,
+      error: !heard ? 'omitted' : score < c.mispronouncedBelow ? 'mispronounced' : 'none',
+      start: seconds(seg.start),
+      end: seconds(seg.start + seg.frames),
+      phones: seg.phones.map((p) => ({ phone: p.phone, score: round(logistic(phoneZ(p.phone, p.score, p.frames))) })),
+    };
+  });
+  const heard = scored.filter((w) => w.heard);
+  const accuracy = scored.reduce((a, w) => a + w.score, 0) / scored.length;
+  const completeness = (100 * heard.length) / scored.length;
+  const fluency = heard.length ? fluencyOf(segments, scored) : 0;
+  const total = 0.6 * accuracy + 0.2 * fluency + 0.2 * completeness;
+  return { total: round(total), accuracy: round(accuracy), fluency: round(fluency), completeness: round(completeness), words: scored };
+}
+
+/**
+ * Fluency: the share of the time between the first and the last heard word that is spent in
+ * words (long pauses and hesitations lower it), scaled by how well those words were said.
+ */
+function fluencyOf(segments: AlignedWord[], scored: WordScore[]): number {
+  const heardTargets = segments.filter((s) => s.target >= 0 && scored[s.target]?.heard);
+  const first = heardTargets[0]!;
+  const last = heardTargets[heardTargets.length - 1]!;
+  const span = last.start + last.frames - first.start;
+  let inWords = 0;
+  let pause = 0;
+  for (const s of segments) {
+    if (s.start < first.start || s.start >= last.start + last.frames) continue;
+    if (s.target >= 0) inWords += s.frames;
+    else if (s.frames > 30) pause += s.frames - 30; // pauses up to 0.3 s are natural
+  }
+  const smooth = Math.max(0, 1 - pause / Math.max(1, span));
+  const quality = heardTargets.reduce((a, s) => a + scored[s.target]!.score, 0) / heardTargets.length / 100;
+  return 100 * smooth * Math.min(1, 0.5 + quality) * Math.min(1, inWords / Math.max(1, span) + 0.3);
+}

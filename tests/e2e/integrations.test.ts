@@ -1,0 +1,89 @@
+/** The Integrations panel on /classes in Chromium: a token shown once, listed and revoked; a webhook added with its deliveries. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, browserRequired, launchBrowser, logIn } from './browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { finishTask } from '../helpers/results.ts';
+import { bearerGql } from '../helpers/bearer.ts';
+
+describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let receiver: Server;
+  let receiverUrl: string;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+    browser = await launchBrowser();
+    receiver = createServer((_req, res) => res.writeHead(204).end());
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await new Promise((r) => receiver?.close(r));
+  });
+
+  async function openPanel(page: Page) {
+    await logIn(page, server.url, 'demoteacher');
+    await page.click('a[href="/classes"]');
+    await page.getByRole('button', { name: 'Integrations' }).click();
+    await page.getByRole('heading', { name: 'Integration tokens' }).waitFor();
+  }
+
+  it('creates a token that is shown once and works, then revokes it', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.on('dialog', (d) => void d.accept());
+    await openPanel(page);
+    const form = page.getByRole('form', { name: 'New integration token' });
+    await form.getByRole('button', { name: 'Create token' }).click();
+    await expect.poll(() => form.getByTestId('status').innerText()).toBe('Give the token a name');
+    await page.fill('input[name=tokenName]', 'School gradebook');
+    await form.getByLabel('read results').check();
+    await form.getByRole('button', { name: 'Create token' }).click();
+    await expect.poll(() => form.getByTestId('status').innerText()).toBe('Choose at least one class');
+    await form.getByLabel('Demo Class').check();
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const token = (await page.locator('.shown-once .secret').innerText()).trim();
+    expect(token).toMatch(/^wbi_/);
+    const row = page.locator('tr', { hasText: 'School gradebook' });
+    expect(await row.innerText()).toContain('read classes and rosters, read results');
+
+    const ask = () => bearerGql(server.url, token, '{ viewer { classes(first: 5) { edges { node { name } } } } }');
+    expect((await ask()).body.data.viewer.classes.edges[0].node.name).toBe('Demo Class');
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.locator('.shown-once').count()).toBe(0);
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.innerText()).toContain('revoked');
+    expect((await ask()).status).toBe(401);
+  });
+
+  it('adds a webhook and lists its deliveries', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await openPanel(page);
+    const form = page.getByRole('form', { name: 'New webhook' });
+    await form.locator('select[name=webhookClass]').selectOption({ label: 'Demo Class' });
+    await page.fill('input[name=webhookUrl]', 'ftp://example.org/x');
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    await expect.poll(() => form.getByTestId('status').innerText()).toBe('The URL must start with http:// or https:// (and hold no user name or password)');
+    await page.fill('input[name=webhookUrl]', receiverUrl);
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    expect(await page.locator('.shown-once .secret').innerText()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await finishTask(server);
+    await server.app.webhooks.drain(new Date(Date.now() + 1000));
+    await page.getByRole('button', { name: 'Integrations' }).click();
+    await page.getByRole('button', { name: 'Integrations' }).click();
+    const row = page.locator('tr', { hasText: receiverUrl });
+    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toMatch(/task finished: sent \(HTTP 204\)/);
+    expect(await row.innerText()).toMatch(/report ready: sent \(HTTP 204\)/);
+    // The Reports panel lists the finished task's PDF (read through the pdfReports connection).
+    await page.getByRole('button', { name: 'Reports' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toMatch(/demostudent-NS2022-ES3-\d+-SB-\d{8}-\d+\.pdf/);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('tr', { hasText: receiverUrl }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Pronunciation Assessment in Chromium with a fake microphone fed a synthesized recording of the
+ * task's words: record, stop by itself, submit, see the per-word result.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { concat, silence, speak, wavBytes } from '../../scripts/pa/synth.ts';
+
+describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let words: string[] = [];
+  beforeAll(async () => {
+    server = await startServer('pglite', { env: { PA_WORKERS: '1' } });
+    const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'PA' }, teacher);
+    const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
+    const task = ((await server.get('/api/v1.0/usertasks', student)).body as any[]).find((t) => t.Type === 'PA');
+    const content = (await server.get(`/api/v1.0/usertasks/${task.bookUnitID}-${task.TPID}-PA-demoteacher`, student)).body;
+    words = String(content[1]).split(',').map((w: string) => w.trim());
+    // The fake microphone plays this file once: a short pause, then the words.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'wordbee-mic-')), 'words.wav');
+    writeFileSync(file, wavBytes(concat([silence(0.5), await speak(words, 'slt', 0.9), silence(8)])));
+    browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${file}%noloop`]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('records the words as they are shown, submits, and shows every word with its score', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.fill('input[name=username]', 'demostudent');
+    await page.fill('input[name=password]', 'demostudent');
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/task');
+    await page.locator('tr', { hasText: 'NS2022-ES3' }).getByRole('button', { name: 'PA' }).click();
+    await page.waitForURL('**/record');
+    await expect.poll(() => page.getByRole('heading', { name: 'Press Record button to start' }).count()).toBe(1);
+    const stop = page.getByRole('button', { name: 'Stop' });
+    expect(await stop.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect.poll(() => stop.isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Record' }).getAttribute('class')).toContain('recording');
+    // The words appear one after another in the 'Pronounce the word/phrase' box.
+    await expect.poll(() => page.locator('.prompt-input').inputValue()).toBe(words[0]);
+    await expect.poll(() => page.locator('.prompt-input').inputValue(), { timeout: 20_000 }).toBe(words[words.length - 1]);
+    // Recording stops by itself after the last word; a clip with its Score box and Redo appears.
+    await expect.poll(() => page.locator('.clip audio').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.locator('.clip-label').innerText()).toMatch(/-PA-demoteacher$/);
+    page.once('dialog', (d) => void d.accept());
+    const alerted = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Record' }).click();
+    expect((await alerted).message()).toBe('Press Redo button to redo the task');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByLabel('Score').innerText(), { timeout: 60_000 }).toMatch(/^\d+$/);
+    const score = Number(await page.getByLabel('Score').innerText());
+    expect(score).toBeGreaterThanOrEqual(50);
+    const items = page.getByTestId('pa-word');
+    expect(await items.count()).toBe(words.length);
+    expect((await items.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual(words.map((w) => w.toLowerCase()));
+    for (const name of ['Record', 'Stop', 'Submit', 'Redo']) expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    await page.screenshot({ path: path.join(tmpdir(), 'wordbee-record.png'), fullPage: true });
+  }, 120_000);
+});

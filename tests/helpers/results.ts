@@ -1,0 +1,19 @@
+/** Fixtures made through the server's own calls: a demo student finishing an assigned task. */
+import { expect } from 'vitest';
+import { SBARR_HEADER } from '../../server/results/sbarr.ts';
+import type { TestServer } from './server.ts';
+
+/** The words of NS2022-ES3 in the fixture content pack. */
+export const ES3_WORDS = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
+
+/** demoteacher assigns NS2022-ES3 (SB) to Demo Class; demostudent finishes it with 87 (one word wrong). */
+export async function finishTask(server: TestServer) {
+  const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+  const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
+  await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
+  const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === 'NS2022-ES3');
+  const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
+  const rows = ES3_WORDS.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
+  expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-87`], student)).status).toBe(200);
+  return { teacher, student, taskId };
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../helpers/databases.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+
+// POST /graphql takes a fast path past yoga's fetch adapter (server/graphql/http.ts); what a
+// client sees must not change with it.
+describe.each(DATABASES)('GraphQL over HTTP on %s', (kind) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer(kind);
+    token = (await server.login('demostudent')).accessToken;
+  });
+  afterAll(() => server?.close());
+
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-token': token, ...headers }, body });
+
+  it('answers a query the same way whether it comes as a plain POST, from another origin, or as a GET', async () => {
+    const query = '{ viewer { username teachername } }';
+    const fast = await post(JSON.stringify({ query }));
+    const cors = await post(JSON.stringify({ query }), { origin: 'https://school.example' });
+    const get = await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { 'x-access-token': token, accept: 'application/json' } });
+    const expected = { viewer: { username: 'demostudent', teachername: 'demoteacher' } };
+    for (const r of [fast, cors, get]) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = await r.json();
+      expect(body.data).toEqual(expected);
+      // The user's remaining GraphQL budget (server/integrations/limits.ts) on every path.
+      expect(body.extensions.cost).toEqual(expect.objectContaining({ requested: expect.any(Number) }));
+    }
+  });
+
+  it('tells a client about a query that does not validate or parse, or a body that is not JSON', async () => {
+    const invalid = await post(JSON.stringify({ query: '{ viewer { shoeSize } }' }));
+    // yoga's own reply: 200 with errors for a client asking for application/json.
+    expect(invalid.status).toBe(200);
+    expect(JSON.stringify(await invalid.json())).toContain('Cannot query field \\"shoeSize\\"');
+    const broken = await post(JSON.stringify({ query: '{ viewer { ' }));
+    expect(broken.status).toBe(200);
+    expect(JSON.stringify(await broken.json())).toContain('Syntax Error');
+    const notJson = await post('{"query": ');
+    expect(notJson.status).toBeGreaterThanOrEqual(400);
+    expect(notJson.status).toBeLessThan(500);
+    expect((await notJson.json()).errors[0].message).toBeTruthy();
+  });
+
+  it('returns typed errors and refuses a too-large body with a message', async () => {
+    const mutation = 'mutation { assignTask(input: { className: "Demo Class", bookUnitId: "NS2022-ES3", type: "SB" }) { __typename ... on Error { message } } }';
+    const r = await (await post(JSON.stringify({ query: mutation }))).json();
+    expect(r.data.assignTask).toEqual({ __typename: 'ForbiddenError', message: expect.stringContaining('teacher') });
+    const huge = await post(JSON.stringify({ query: `{ viewer { username } } # ${'x'.repeat(300 * 1024)}` }));
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).errors[0].message).toContain('larger than 256 KB');
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'graphql';
+import { DATABASES } from '../../helpers/databases.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { bearerGql } from '../../helpers/bearer.ts';
+import { schema } from '../../../server/graphql/schema.ts';
+import { memoryBudgets, operationCost } from '../../../server/integrations/limits.ts';
+
+const CLASSES = (first: number) => `{ viewer { classes(first: ${first}) { edges { node { name shelf { national { title } } } } } } }`;
+const BUDGETS = { API_TOKEN_BUDGET: '30', API_TOKEN_RESTORE_PER_SEC: '1', API_USER_BUDGET: '60', API_USER_RESTORE_PER_SEC: '1' };
+
+describe('query cost', () => {
+  it('counts objects, multiplies by the page asked for, and charges mutations more', () => {
+    const cost = (query: string, variables?: Record<string, unknown>) => operationCost(schema, parse(query), variables);
+    expect(cost('{ viewer { username } }')).toBe(1);
+    expect(cost(CLASSES(5))).toBe(18);
+    expect(cost('{ viewer { reports { fileName } } }')).toBe(21);
+    expect(cost(CLASSES(50))).toBe(153);
+    expect(cost('query($n: Int) { viewer { classes(first: $n) { edges { node { name shelf { national { title } } } } } } }', { n: 5 })).toBe(18);
+    expect(cost('query { viewer { ...F } } fragment F on User { classes(first: 5) { edges { node { name shelf { national { title } } } } } }')).toBe(18);
+    expect(cost('mutation { assignTask(input: { className: "x", bookUnitId: "a-b", type: "SB" }) { __typename } }')).toBe(11);
+  });
+
+  it('refills a bucket over time and never above its size', async () => {
+    let now = 0;
+    const budgets = memoryBudgets(() => now);
+    const bucket = [{ key: 'user:1', points: 10, restorePerSec: 2 }];
+    expect((await budgets.charge(bucket, 8)).levels[0]!.remaining).toBe(2);
+    expect(await budgets.charge(bucket, 8)).toMatchObject({ allowed: false, retryAfterSec: 3 });
+    now = 3_000;
+    expect((await budgets.charge(bucket, 8)).levels[0]!.remaining).toBe(0);
+    now = 1_000_000;
+    expect((await budgets.charge(bucket, 0)).levels[0]!.remaining).toBe(10);
+  });
+});
+
+describe.each(DATABASES)('rate limits on %s', (kind) => {
+  let server: TestServer;
+  let session: string;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer(kind, { env: BUDGETS });
+    session = (await server.login('demoteacher')).accessToken;
+    const classId = (await server.gql('{ viewer { class(name: "Demo Class") { id } } }', {}, session)).body.data.viewer.class.id;
+    const created = await server.gql('mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } }, session);
+    token = created.body.data.createIntegrationToken.token;
+  });
+  afterAll(() => server?.close());
+
+  const call = (query: string, credential: string) => bearerGql(server.url, credential, query);
+
+  it('charges a token and its teacher, reports what is left, and refuses with 429 when a bucket runs dry', async () => {
+    // The setup's two calls spent 1 + 11 points of the teacher's 60.
+    const first = await call(CLASSES(5), token);
+    expect(first.status).toBe(200);
+    expect(first.body.data.viewer.classes.edges[0].node.name).toBe('Demo Class');
+    expect(first.body.extensions.cost).toMatchObject({ requested: 18, limit: 30, remaining: 12, bucket: 'token', restorePerSec: 1 });
+
+    const refused = await call(CLASSES(5), token);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toMatch(/^[56]$/);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[23] remain; try again in [56] s$/), extensions: { code: 'RateLimitError' } });
+
+    // The teacher's own session draws on the user bucket, which the token's call also drained.
+    const mine = await call(CLASSES(5), session);
+    expect(mine.status).toBe(200);
+    expect(mine.body.extensions.cost).toMatchObject({ bucket: 'user', limit: 60 });
+    expect(mine.body.extensions.cost.remaining).toBeLessThanOrEqual(60 - 12 - 18 - 18 + 1);
+    const again = await call(CLASSES(5), session);
+    expect(again.status).toBe(429);
+  });
+
+  it('refuses a query bigger than the whole budget with advice', async () => {
+    const r = await call(CLASSES(50), token);
+    expect(r.status).toBe(429);
+    expect(r.body.errors[0].message).toBe('This operation costs 153 points, more than the whole budget of 30: ask for fewer items (first:)');
+  });
+
+  it('does not charge visitors', async () => {
+    const r = await server.gql('{ viewer { username } }');
+    expect(r.body).toEqual({ data: { viewer: null } });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (process.env.WORDBEE_REQUIRE_REDIS === '1' && !redisUrl) throw new Error('WORDBEE_REQUIRE_REDIS=1 but TEST_REDIS_URL is not set');
+
+describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('budgets with Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startServer('postgres', { env: { ...BUDGETS, REDIS_URL: redisUrl! } });
+    b = await startServer('postgres', { env: { ...BUDGETS, REDIS_URL: redisUrl! }, sharedDatabaseUrl: a.databaseUrl });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('hold across instances: what one instance charged, the other sees', async () => {
+    const token = (await a.login('demoteacher')).accessToken;
+    const one = (await a.gql(CLASSES(5), {}, token)).body.extensions.cost.remaining;
+    const two = (await b.gql(CLASSES(5), {}, token)).body.extensions.cost.remaining;
+    expect(one).toBeGreaterThanOrEqual(60 - 18 - 1);
+    expect(two).toBeLessThanOrEqual(one - 18 + 1);
+    expect((await b.gql(CLASSES(5), {}, token)).status).toBe(200);
+    expect((await a.gql(CLASSES(5), {}, token)).status).toBe(429);
+  });
+});

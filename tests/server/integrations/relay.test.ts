@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../helpers/databases.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+
+describe.each(DATABASES)('Relay conventions on %s', (kind) => {
+  let server: TestServer;
+  let teacher: string;
+  let student: string;
+  let stranger: string;
+  beforeAll(async () => {
+    server = await startServer(kind);
+    teacher = (await server.login('demoteacher')).accessToken;
+    student = (await server.login('demostudent')).accessToken;
+    await server.post('/api/v1.0/username/signup', { username: 'mrsqian', password: 'qian1', email: 'qian@school.cn', isTeacher: true });
+    stranger = (await server.login('mrsqian', 'qian1')).accessToken;
+    const assign = 'mutation($input: AssignTaskInput!) { assignTask(input: $input) { __typename ... on AssignTaskPayload { info } } }';
+    for (const bookUnitId of ['NS2022-ES1', 'NS2022-ES2']) {
+      const r = await server.gql(assign, { input: { className: 'Demo Class', bookUnitId, type: 'SB' } }, teacher);
+      expect(r.body.data.assignTask.info).toMatch(/^success/);
+    }
+  });
+  afterAll(() => server?.close());
+
+  const node = async (id: string, token: string) =>
+    (await server.gql('query($id: ID!) { node(id: $id) { __typename id ... on Task { taskId } ... on Class { name } ... on Book { bookId } ... on User { username } } }', { id }, token)).body;
+
+  it('fetches a task again by its global id, for its student and their teacher only', async () => {
+    const tasks = (await server.gql('{ viewer { tasks(first: 1) { edges { node { id taskId } } } } }', {}, student)).body.data.viewer.tasks.edges;
+    expect(tasks).toHaveLength(1);
+    const { id, taskId } = tasks[0].node;
+    expect((await node(id, student)).data).toEqual({ node: { __typename: 'Task', id, taskId } });
+    expect((await node(id, teacher)).data.node).toEqual({ __typename: 'Task', id, taskId });
+    expect((await node(id, stranger)).data.node).toBeNull();
+  });
+
+  it('fetches a class, a book and the viewer by global id', async () => {
+    const viewer = (await server.gql('{ viewer { id classes(first: 1) { edges { node { id name shelf { national { id bookId } } } } } } }', {}, teacher)).body.data.viewer;
+    const klass = viewer.classes.edges[0].node;
+    expect((await node(klass.id, teacher)).data.node).toEqual({ __typename: 'Class', id: klass.id, name: klass.name });
+    expect((await node(klass.id, stranger)).data.node).toBeNull();
+    expect((await node(klass.shelf.national.id, teacher)).data.node).toEqual({ __typename: 'Book', id: klass.shelf.national.id, bookId: klass.shelf.national.bookId });
+    expect((await node(viewer.id, teacher)).data.node).toEqual({ __typename: 'User', id: viewer.id, username: 'demoteacher' });
+    expect((await node(viewer.id, stranger)).data.node).toBeNull();
+  });
+
+  it('pages a connection with first and after', async () => {
+    const page = async (after?: string) =>
+      (await server.gql('query($after: String) { viewer { tasks(first: 2, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } } }', { after }, teacher)).body.data.viewer.tasks;
+    const first = await page();
+    expect(first.edges).toHaveLength(2);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await page(first.pageInfo.endCursor);
+    expect(second.edges[0].node.id).not.toBe(first.edges[1].node.id);
+    expect(second.edges.map((e: any) => e.node.id)).not.toContain(first.edges[0].node.id);
+  });
+
+  it('answers a garbled global id with a clear error, not a crash', async () => {
+    const r = await server.gql('{ node(id: "not-a-global-id") { id } }', {}, teacher);
+    expect(r.status).toBe(200);
+    expect(r.body.errors?.[0]?.message ?? null).not.toMatch(/Unexpected/);
+  });
+});

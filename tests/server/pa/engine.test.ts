@@ -1,0 +1,125 @@
+/**
+ * The scoring engine on recordings made for the purpose: the project's Flite voices (which the
+ * acoustic model never saw) saying known words, encoded as browsers record them.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Aligner } from '../../../server/speech/pa/aligner.ts';
+import { AudioError, decodeRecording, sniffContainer } from '../../../server/speech/pa/audio.ts';
+import { scoreRecording, TextError } from '../../../server/speech/pa/engine.ts';
+import { ensurePronunciations, graphemeToPhoneme, ipaSegmentToArpabet, targetWords } from '../../../server/speech/pa/g2p.ts';
+import { browserRecording, concat, noise, silence, speak, wavBytes } from '../../../scripts/pa/synth.ts';
+
+const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window'];
+let aligner: Aligner;
+let spoken: Float32Array;
+
+beforeAll(async () => {
+  aligner = await Aligner.create();
+  spoken = await speak(WORDS, 'slt', 0.9);
+}, 60_000);
+
+describe('decoding recordings', () => {
+  it('reads WebM Opus (Chrome) and Ogg Opus (Firefox) at 16 kbit/s, and WAV, to the same 16 kHz audio', async () => {
+    const webm = await browserRecording(spoken, 'webm');
+    const ogg = await browserRecording(spoken, 'ogg');
+    expect(sniffContainer(webm)).toBe('webm');
+    expect(sniffContainer(ogg)).toBe('ogg');
+    // 16 kbit/s: about 2 KB per second of audio.
+    expect(ogg.length / (spoken.length / 16_000)).toBeLessThan(2600);
+    for (const bytes of [webm, ogg, wavBytes(spoken)]) {
+      const pcm = await decodeRecording(bytes);
+      expect(Math.abs(pcm.length - spoken.length)).toBeLessThan(16_000 * 0.05);
+      const energy = (x: Float32Array) => x.reduce((a, v) => a + v * v, 0);
+      expect(energy(pcm) / energy(spoken)).toBeGreaterThan(0.8);
+      expect(energy(pcm) / energy(spoken)).toBeLessThan(1.2);
+    }
+  });
+
+  it('refuses what is not audio, empty audio and over-long audio with a message', async () => {
+    await expect(decodeRecording(new TextEncoder().encode('hello, not audio'))).rejects.toThrow(AudioError);
+    await expect(decodeRecording(wavBytes(new Float32Array(0)))).rejects.toThrow('empty');
+    await expect(decodeRecording(wavBytes(silence(121)))).rejects.toThrow('longer than 120 seconds');
+    const truncated = (await browserRecording(spoken, 'ogg')).slice(0, 40);
+    await expect(decodeRecording(truncated)).rejects.toThrow(AudioError);
+  });
+});
+
+describe('pronunciations for words the dictionary lacks', () => {
+  it('maps eSpeak NG IPA to the model’s ARPAbet', () => {
+    expect(ipaSegmentToArpabet('ˈɑː')).toBe('AA');
+    expect(ipaSegmentToArpabet('ɔːɹ')).toBe('AO R');
+    expect(ipaSegmentToArpabet('tʃ')).toBe('CH');
+  });
+
+  it('gives textbook words and names a pronunciation, hyphenated words from their parts', async () => {
+    expect(await graphemeToPhoneme('zongzi')).toBe('Z AA NG Z IY');
+    expect(aligner.lookup('mooncake')).toBeNull();
+    const added = await ensurePronunciations(aligner, ['mooncake', 'warm-hearted', 'apple']);
+    expect(added).toEqual(['mooncake', 'warm-hearted']);
+    expect(aligner.lookup('mooncake')).toBe('M UW NG K EY K');
+    expect(aligner.lookup('warm-hearted')).toBe(`${aligner.lookup('warm')} ${aligner.lookup('hearted')}`);
+  });
+
+  it('normalises target text to words', () => {
+    expect(targetWords('Hello, Wu Binbin!  It’s a mooncake.')).toEqual(['hello', 'wu', 'binbin', "it's", 'a', 'mooncake']);
+  });
+
+  it('scores a word that only G2P knows', async () => {
+    const pcm = await speak(['zongzi', 'mooncake'], 'rms', 0.9);
+    const result = await scoreRecording(aligner, pcm, 'zongzi mooncake');
+    expect(result.words.map((w) => w.heard)).toEqual([true, true]);
+    expect(result.total).toBeGreaterThan(60);
+  });
+});
+
+describe('scores and the per-word decision', () => {
+  it('scores the right words high, in the order of the text, with phones and time spans', async () => {
+    const result = await scoreRecording(aligner, spoken, WORDS.join(' '));
+    expect(result.words.map((w) => w.word)).toEqual(WORDS);
+    expect(result.total).toBeGreaterThanOrEqual(75);
+    expect(result.completeness).toBe(100);
+    for (const w of result.words) {
+      expect(w.heard).toBe(true);
+      expect(w.end).toBeGreaterThan(w.start);
+      expect(w.phones.length).toBeGreaterThan(1);
+      for (const p of w.phones) expect(p.score).toBeGreaterThanOrEqual(0);
+    }
+    const starts = result.words.map((w) => w.start);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+  });
+
+  it('scores other words low', async () => {
+    const result = await scoreRecording(aligner, spoken, 'elephant yellow pencil mother river');
+    expect(result.total).toBeLessThan(20);
+    expect(result.words.filter((w) => w.heard).length).toBeLessThanOrEqual(1);
+  });
+
+  it('gives the one replaced word the lowest score and calls it an error', async () => {
+    const result = await scoreRecording(aligner, spoken, 'apple banana pencil teacher window');
+    const lowest = result.words.reduce((a, b) => (b.score < a.score ? b : a));
+    expect(lowest.word).toBe('pencil');
+    expect(lowest.error).not.toBe('none');
+    expect(result.words.filter((w) => w.word !== 'pencil').every((w) => w.score > lowest.score + 20)).toBe(true);
+  });
+
+  it('marks words that were not said as omitted (a partial recording)', async () => {
+    const firstTwo = await speak(['apple', 'banana'], 'slt', 0.9);
+    const result = await scoreRecording(aligner, firstTwo, WORDS.join(' '));
+    expect(result.words.slice(0, 2).every((w) => w.heard)).toBe(true);
+    expect(result.words.slice(2).filter((w) => w.error === 'omitted').length).toBeGreaterThanOrEqual(2);
+    expect(result.completeness).toBeLessThanOrEqual(60);
+  });
+
+  it('scores silence and noise near 0, and refuses silence when asked to', async () => {
+    for (const pcm of [silence(3), noise(3, 0.05), concat([silence(1), noise(1, 0.2, 7), silence(1)])]) {
+      const result = await scoreRecording(aligner, pcm, WORDS.join(' '));
+      expect(result.total).toBeLessThan(10);
+    }
+    await expect(scoreRecording(aligner, silence(3), WORDS.join(' '), { rejectSilence: true })).rejects.toThrow('silent');
+  });
+
+  it('refuses text with no words or too many', async () => {
+    await expect(scoreRecording(aligner, spoken, ' ,. ')).rejects.toThrow(TextError);
+    await expect(scoreRecording(aligner, spoken, Array(61).fill('apple').join(' '))).rejects.toThrow('At most 60');
+  });
+});

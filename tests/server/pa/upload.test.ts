@@ -1,0 +1,137 @@
+/**
+ * Uploading PA recordings: POST /api/v1.0/upload (multipart field `upl`, file named after the task
+ * label, reply text = the score) and the submitRecording GraphQL mutation (multipart request).
+ * Recordings are synthesized by the project's Flite voices and encoded as browsers record them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count as sqlCount } from 'drizzle-orm';
+import { pronunciationWords, recordings, results } from '../../../db/schema.ts';
+import { DATABASES } from '../../helpers/databases.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { browserRecording, silence, speak, wavBytes } from '../../../scripts/pa/synth.ts';
+
+describe.each(DATABASES)('PA uploads on %s', (kind) => {
+  let server: TestServer;
+  const token: Record<string, string> = {};
+  let paTask = '';
+  let sbTask = '';
+  let words: string[] = [];
+  let goodRecording: Uint8Array;
+
+  const upload = (bytes: Uint8Array, fileName: string, who?: string, type = 'audio/webm') => {
+    const form = new FormData();
+    form.append('upl', new File([bytes as Uint8Array<ArrayBuffer>], fileName, { type }));
+    return fetch(`${server.url}/api/v1.0/upload`, { method: 'POST', body: form, headers: who ? { 'x-access-token': token[who]! } : {} });
+  };
+  const tables = { results, recordings, pronunciation_words: pronunciationWords } as const;
+  const count = async (table: keyof typeof tables) => {
+    const [row] = await server.app.deps.db.select({ n: sqlCount() }).from(tables[table]);
+    return row!.n;
+  };
+
+  beforeAll(async () => {
+    server = await startServer(kind, { env: { PA_WORKERS: '1' } });
+    await server.post('/api/v1.0/username/signup', { username: 'mrwang', password: 'wang1', email: 'wang@school.cn', isTeacher: true });
+    token.teacher = (await server.login('mrwang', 'wang1')).accessToken;
+    await server.post('/api/v1.0/userclasses/addclass', { className: '3A', schoolID: 'ES', pressID: 'PEP', students: 'lily01, tom002', tbTaskType: 'PA+SB' }, { 'x-access-token': token.teacher });
+    for (const u of ['lily01', 'tom002']) {
+      await server.post('/api/v1.0/username/signup', { username: u, password: 'pass', email: `${u}@home.cn`, isTeacher: false, teachername: 'mrwang', classname: '3A' });
+      token[u] = (await server.login(u, 'pass')).accessToken;
+    }
+    const assigned = await server.post('/api/v1.0/usertasks/assigntask', { className: '3A', bookUnitID: 'NS2022-ES3', Type: 'PA+SB' }, { 'x-access-token': token.teacher });
+    expect(assigned.status).toBe(200);
+    const tasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': token.lily01! })).body as any[];
+    const pa = tasks.find((t) => t.Type === 'PA')!;
+    const sb = tasks.find((t) => t.Type === 'SB')!;
+    paTask = `${pa.bookUnitID}-${pa.TPID}-PA-mrwang`;
+    sbTask = `${sb.bookUnitID}-${sb.TPID}-SB-mrwang`;
+    const content = (await server.get(`/api/v1.0/usertasks/${paTask}`, { 'x-access-token': token.lily01! })).body;
+    expect(content[0]).toBe(paTask);
+    words = String(content[1]).split(',').map((w: string) => w.trim());
+    goodRecording = await browserRecording(await speak(words, 'slt', 0.9), 'webm');
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('refuses a visitor, a teacher and a task that is not a PA task of the student, storing nothing', async () => {
+    expect((await upload(goodRecording, `${paTask}.webm`)).status).toBe(401);
+    const byTeacher = await upload(goodRecording, `${paTask}.webm`, 'teacher');
+    expect(byTeacher.status).toBe(403);
+    const sb = await upload(goodRecording, `${sbTask}.webm`, 'lily01');
+    expect(sb.status).toBe(400);
+    expect(await sb.text()).toMatch(/Only Pronunciation Assessment tasks/);
+    const otherStudents = await upload(goodRecording, `${paTask.replace(/-\d+-PA-/, '-999999-PA-')}.webm`, 'tom002');
+    expect(otherStudents.status).toBe(404);
+    expect(await count('results')).toBe(0);
+    expect(await count('recordings')).toBe(0);
+  });
+
+  it('refuses bad, empty and silent audio with a clear message and stores nothing', async () => {
+    const notAudio = await upload(new TextEncoder().encode('this is not audio'), `${paTask}.webm`, 'lily01');
+    expect(notAudio.status).toBe(400);
+    expect(await notAudio.text()).toMatch(/not WAV, Ogg Opus or WebM Opus/);
+    const empty = await upload(new Uint8Array(0), `${paTask}.webm`, 'lily01');
+    expect(empty.status).toBe(400);
+    const silent = await upload(await browserRecording(silence(3), 'ogg'), `${paTask}.ogg`, 'lily01', 'audio/ogg');
+    expect(silent.status).toBe(400);
+    expect(await silent.text()).toMatch(/silent|No words could be heard/);
+    const noFile = await fetch(`${server.url}/api/v1.0/upload`, { method: 'POST', body: new FormData(), headers: { 'x-access-token': token.lily01! } });
+    expect(noFile.status).toBe(400);
+    expect(await noFile.text()).toMatch(/field "upl"/);
+    const tooBig = await upload(wavBytes(silence(300)), `${paTask}.wav`, 'lily01', 'audio/wav');
+    expect([400, 413]).toContain(tooBig.status);
+    expect(await count('results')).toBe(0);
+  }, 60_000);
+
+  it('scores the recording, replies the score as text, and stores the result per word with the report and the next task', async () => {
+    const response = await upload(goodRecording, `${paTask}.webm`, 'lily01');
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    const score = Number(text.split(' ')[0]);
+    expect(score).toBeGreaterThanOrEqual(60);
+    expect(await count('pronunciation_words')).toBe(words.length);
+    expect(await count('recordings')).toBe(1);
+    const tasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': token.lily01! })).body as any[];
+    expect(tasks.find((t) => `${t.bookUnitID}-${t.TPID}-PA-mrwang` === paTask)).toBeUndefined();
+    expect(tasks.filter((t) => t.Type === 'PA').map((t) => t.bookUnitID)).toEqual(['NS2022-MS1']); // the fixture's next National standards unit
+    const dash = (await server.get('/api/v1.0/userdash', { 'x-access-token': token.lily01! })).body;
+    expect(dash.at(-1).currentScore).toBe(score);
+    const reports = (await server.get('/api/v1.0/userreports', { 'x-access-token': token.teacher! })).body;
+    expect(reports.length).toBe(1);
+
+    // The same recording again stores nothing new; another recording for the same task is refused.
+    const again = await upload(goodRecording, `${paTask}.webm`, 'lily01');
+    expect(again.status).toBe(200);
+    expect(Number((await again.text()).split(' ')[0])).toBe(score);
+    const other = await upload(await browserRecording(await speak(words.slice(0, 2), 'rms'), 'ogg'), `${paTask}.ogg`, 'lily01', 'audio/ogg');
+    expect(other.status).toBe(409);
+    expect(await count('results')).toBe(1);
+  }, 120_000);
+
+  it('returns the structured result from the GraphQL mutation, for free practice too (not stored)', async () => {
+    const practice = (await server.get('/api/v1.0/usertasks/0', { 'x-access-token': token.tom002! })).body;
+    const practiceWords = String(practice[1]).split(',').map((w: string) => w.trim());
+    const bytes = await browserRecording(await speak(practiceWords, 'rms', 0.9), 'ogg');
+    const form = new FormData();
+    form.append(
+      'operations',
+      JSON.stringify({
+        query: `mutation ($taskId: String!, $recording: File!) { submitRecording(taskId: $taskId, recording: $recording) {
+          __typename ... on PronunciationPayload { total accuracy fluency completeness practice words { word score heard error start end phones { phone score } } }
+          ... on Error { message } } }`,
+        variables: { taskId: '0', recording: null },
+      }),
+    );
+    form.append('map', JSON.stringify({ 0: ['variables.recording'] }));
+    form.append('0', new File([bytes as Uint8Array<ArrayBuffer>], "practice.ogg", { type: 'audio/ogg' }));
+    const results = await count('results');
+    const response = await fetch(`${server.url}/graphql`, { method: 'POST', body: form, headers: { 'x-access-token': token.tom002! } });
+    const body = await response.json();
+    const r = body.data.submitRecording;
+    expect(r.__typename).toBe('PronunciationPayload');
+    expect(r.practice).toBe(true);
+    expect(r.words.map((w: any) => w.word)).toEqual(practiceWords.map((w) => w.toLowerCase()));
+    expect(r.total).toBeGreaterThanOrEqual(60);
+    expect(r.words[0].phones.length).toBeGreaterThan(0);
+    expect(await count('results')).toBe(results);
+  }, 120_000);
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../helpers/databases.ts';
+import { startServer, type TestServer } from '../../helpers/server.ts';
+import { subscribe, until } from '../../helpers/live.ts';
+import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+
+// No N+1: the reads a page makes cost the same number of SQL statements whatever the amount
+// of data behind them (README, Performance). Counted at drizzle, per request.
+const TASKS = `query ($c: String) { viewer { id tasks(first: 1000, className: $c) { edges { node { id student bookUnitId tpid type dueBy taskId unitTitle } } } } }`;
+const DASHBOARD = `{ viewer { username dashboard { records { testId currentScore averageScore maxScore minScore } vocabulary { level passed required percent } } } }`;
+const CLASSES = `{ viewer { id classes(first: 500) { edges { node { id name schoolId pressId students tbTaskType spellingTimeoutSec taskDueDays } } } } pressOptions { schoolId pressId title } }`;
+const CLASS = `query ($n: String!) { viewer { class(name: $n) { id name students } } }`;
+const ACTIVITY = `subscription ($c: ID!, $s: DateTime) { classActivity(classId: $c, since: $s) { eventId kind } }`;
+
+describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
+  let server: TestServer;
+  let teacher: Record<string, string>;
+  let student: Record<string, string>;
+  beforeAll(async () => {
+    // Background workers (mail, webhooks) would poll the database during a measurement.
+    server = await startServer(kind, { app: { mailWorker: false, webhookWorker: false } });
+    teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    student = { 'x-access-token': (await server.login('demostudent')).accessToken };
+  });
+  afterAll(() => server?.close());
+
+  async function statements(call: () => Promise<unknown>): Promise<number> {
+    let n = 0;
+    const stop = server.app.database.observeQueries(() => n++);
+    try {
+      await call();
+    } finally {
+      stop();
+    }
+    return n;
+  }
+  const gql = (query: string, variables: Record<string, unknown>, who: Record<string, string>) => async () => {
+    const r = await server.gql(query, variables, who['x-access-token']);
+    expect(r.body.errors).toBeUndefined();
+    return r.body;
+  };
+  const assign = (className: string, bookUnitID: string) => server.post('/api/v1.0/usertasks/assigntask', { className, bookUnitID, Type: 'SB' }, teacher);
+  const pages = () => ({
+    studentRest: () => server.get('/api/v1.0/usertasks', student),
+    teacherRest: () => server.get('/api/v1.0/usertasks', teacher),
+    studentTasks: gql(TASKS, {}, student),
+    teacherTasks: gql(TASKS, {}, teacher),
+    teacherClassTasks: gql(TASKS, { c: 'Demo Class' }, teacher),
+    restDashboard: () => server.get('/api/v1.0/userdash', student),
+    dashboard: gql(DASHBOARD, {}, student),
+    classes: gql(CLASSES, {}, teacher),
+    classView: gql(CLASS, { n: 'Demo Class' }, teacher),
+  });
+  async function countAll() {
+    const out: Record<string, number> = {};
+    for (const [name, call] of Object.entries(pages())) out[name] = await statements(call);
+    return out;
+  }
+  async function finishTask(unit: string) {
+    const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === unit);
+    const taskId = `${unit}-${task.TPID}-SB-demoteacher`;
+    const content = (await server.get(`/api/v1.0/usertasks/${taskId}`, student)).body;
+    const words: string[] = content.slice(1).map((x: string) => x.split(' -- ')[0]);
+    const rows = words.map((w, i) => [i + 1, w, w, 'v', i + 1]);
+    expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-100`], student)).status).toBe(200);
+  }
+
+  it('the task list, the dashboard and the class view cost the same few statements for one task or many, one class or several', async () => {
+    await assign('Demo Class', 'NS2022-ES1');
+    await finishTask('NS2022-ES1');
+    const small = await countAll();
+
+    // Five times the tasks, more classes and students, more finished tasks.
+    for (const name of ['Class 4B', 'Class 5C']) {
+      expect((await server.post('/api/v1.0/userclasses/addclass', { className: name, schoolID: 'ES', pressID: 'PEP', students: 'Ann, Ben, Cat, Dan, Eve, Fay' }, teacher)).status).toBe(200);
+      for (const unit of ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3']) await assign(name, unit);
+    }
+    for (const unit of ['NS2022-ES3', 'NS2022-MS1', 'NS2022-HSM1']) await assign('Demo Class', unit);
+    await finishTask('NS2022-ES3');
+    const tasks = (await server.get('/api/v1.0/usertasks', teacher)).body.length - 1;
+    expect(tasks).toBeGreaterThan(40);
+    const large = await countAll();
+
+    expect(large).toEqual(small);
+    // And few: the token check plus the read itself.
+    for (const name of ['studentRest', 'teacherRest', 'studentTasks', 'teacherTasks', 'teacherClassTasks']) expect(small[name], name).toBe(2);
+    for (const [name, n] of Object.entries(small)) expect(n, name).toBeLessThanOrEqual(4);
+  });
+
+  it("the live view's catch-up reads the same few statements however much happened", async () => {
+    const classId = (await server.gql(`{ viewer { class(name: "Demo Class") { id } } }`, {}, teacher['x-access-token'])).body.data.viewer.class.id;
+    const catchUp = async () => {
+      // The past ends with the last finished task.
+      const finished = (await server.get('/api/v1.0/userdash', student)).body.length;
+      let n = 0;
+      const stop = server.app.database.observeQueries(() => n++);
+      const live = subscribe(server.url, teacher['x-access-token']!, ACTIVITY, { c: classId, s: new Date(Date.now() - 3_600_000).toISOString() });
+      await until(() => live.events.filter((e) => e.classActivity.kind === 'finished').length === finished);
+      await new Promise((r) => setTimeout(r, 100));
+      stop();
+      const events = live.events.length;
+      await live.close();
+      return { n, events };
+    };
+    const before = await catchUp();
+    await finishTask('NS2022-MS1');
+    const after = await catchUp();
+    expect(after.events).toBeGreaterThan(before.events);
+    expect(after.n).toBe(before.n);
+    expect(after.n).toBeLessThanOrEqual(4);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The mail outbox survives a crash: a real WordBee server in a child process is SIGKILLed while
+ * a real SMTP server on loopback holds the DATA phase of a report e-mail (the message fully
+ * sent, no reply yet), then started again on the same database while the mail server first
+ * refuses (451) and then accepts. Every recipient gets the report exactly once.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import postgres from 'postgres';
+import { DATABASES, freshDatabase } from '../../helpers/databases.ts';
+import { spawnApp, type AppProcessSettings } from '../../helpers/app-process.ts';
+import { until } from '../../helpers/live.ts';
+import { openDatabase } from '../../../db/index.ts';
+import { mailOutbox } from '../../../db/schema.ts';
+import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+
+const TIMING = { leaseMs: 1500, backoffBaseMs: 800, intervalMs: 100 };
+const RECIPIENTS = ['demostudent@wordbee.local', 'demoteacher@wordbee.local'];
+
+type Attempt = { to: string; at: number; outcome: 'held' | 'refused' | 'accepted'; messageId: string };
+
+/** An SMTP server on loopback that holds, refuses or accepts each message's DATA as told. */
+async function mailServer() {
+  const attempts: Attempt[] = [];
+  let mode: 'hold' | 'accept' = 'hold';
+  let refusals = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (c: Buffer) => (data += c.toString()));
+      stream.on('end', () => {
+        const attempt = { to: session.envelope.rcptTo.map((r) => r.address).join(','), at: Date.now(), messageId: /^Message-ID: (.+)$/im.exec(data)?.[1]?.trim() ?? '' };
+        // Holding: the whole message has arrived, but the reply that would accept it never comes.
+        if (mode === 'hold') return void attempts.push({ ...attempt, outcome: 'held' });
+        if (refusals > 0) {
+          refusals--;
+          attempts.push({ ...attempt, outcome: 'refused' });
+          return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        }
+        attempts.push({ ...attempt, outcome: 'accepted' });
+        callback();
+      });
+    },
+  });
+  smtp.on('error', () => {});
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  return {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+    attempts,
+    accepted: () => attempts.filter((a) => a.outcome === 'accepted'),
+    acceptAfterRefusing(n: number) {
+      mode = 'accept';
+      refusals = n;
+    },
+    close: () => new Promise<void>((r) => smtp.close(() => r())),
+  };
+}
+
+/** Through a server's REST calls: the demo student finishes a task, which queues two report e-mails. */
+async function finishTask(url: string) {
+  const call = async (p: string, init: { body?: unknown; token?: string } = {}) => {
+    const response = await fetch(`${url}/api/v1.0${p}`, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(init.token ? { 'x-access-token': init.token } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    return text.startsWith('[') || text.startsWith('{') ? JSON.parse(text) : text;
+  };
+  const login = async (name: string) => (await call('/username/login', { body: { username: name, password: name } })).accessToken as string;
+  const teacher = await login('demoteacher');
+  const student = await login('demostudent');
+  await call('/usertasks/assigntask', { body: { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, token: teacher });
+  const task = (await call('/usertasks', { token: student })).find((t: any) => t.bookUnitID === 'NS2022-ES3');
+  const words = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
+  const rows = words.map((w, i) => [i + 1, w, w, 'v', 2]);
+  await call('/userspelling', { body: [SBARR_HEADER, ...rows, `NS2022-ES3-${task.TPID}-SB-demoteacher-100`], token: student });
+}
+
+/** The outbox rows, read once the servers have stopped. */
+async function outboxRows(settings: AppProcessSettings) {
+  if (settings.databaseUrl) {
+    const sql = postgres(settings.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      return await sql<{ to_address: string; status: string; attempts: number }[]>`select to_address, status, attempts from mail_outbox order by to_address`;
+    } finally {
+      await sql.end();
+    }
+  }
+  const database = await openDatabase({ dataDir: path.join(settings.dataDir, 'pglite') });
+  try {
+    const rows = await database.db.select().from(mailOutbox);
+    return rows.map((r) => ({ to_address: r.toAddress, status: r.status, attempts: r.attempts })).sort((a, b) => a.to_address.localeCompare(b.to_address));
+  } finally {
+    await database.close();
+  }
+}
+
+describe.each(DATABASES)('the mail outbox across a crash on %s', (kind) => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  it('a server killed in the middle of sending resends after the lease, retries a refusing mail server with backoff, and delivers each report once per recipient', async () => {
+    const smtp = await mailServer();
+    cleanup.push(() => smtp.close());
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-crash-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const database = kind === 'postgres' ? await freshDatabase('postgres') : undefined;
+    if (database) cleanup.push(() => database.drop());
+    const settings: AppProcessSettings = { dataDir, databaseUrl: database?.url, smtpUrl: smtp.url, mailTiming: TIMING };
+
+    const first = await spawnApp(settings);
+    cleanup.push(() => void first.child.kill('SIGKILL'));
+    await finishTask(first.url);
+    await until(() => smtp.attempts.length === 1, 20_000);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    expect(smtp.attempts[0]!.outcome).toBe('held');
+    expect(smtp.accepted()).toEqual([]);
+
+    smtp.acceptAfterRefusing(2);
+    const second = await spawnApp(settings);
+    cleanup.push(() => void second.child.kill('SIGKILL'));
+    await until(() => smtp.accepted().length === RECIPIENTS.length, 30_000);
+    // Several leases and many worker rounds later, nothing more has arrived.
+    await new Promise((r) => setTimeout(r, 3 * TIMING.leaseMs));
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    const accepted = smtp.accepted();
+    expect(accepted.map((a) => a.to).sort()).toEqual(RECIPIENTS);
+    expect(new Set(accepted.map((a) => a.messageId)).size).toBe(RECIPIENTS.length);
+    // The held message was sent again under the same Message-ID, so a mail server that had in
+    // fact kept it could drop the repeat.
+    const held = smtp.attempts[0]!;
+    expect(accepted.find((a) => a.to === held.to)!.messageId).toBe(held.messageId);
+
+    // The message held at the crash was taken over only once its claim's lease had run out.
+    const retries = smtp.attempts.filter((a) => a.to === held.to && a.at > held.at);
+    expect(retries[0]!.at - held.at).toBeGreaterThanOrEqual(TIMING.leaseMs);
+    // Each refusal was followed by a wait of about the backoff (≥ 800 ms here), not the worker's 100 ms round.
+    const refused = smtp.attempts.filter((a) => a.outcome === 'refused');
+    expect(refused).toHaveLength(2);
+    for (const r of refused) {
+      const next = smtp.attempts.find((a) => a.to === r.to && a.at > r.at)!;
+      expect(next.at - r.at).toBeGreaterThanOrEqual(TIMING.backoffBaseMs - 200);
+    }
+
+    const rows = await outboxRows(settings);
+    expect(rows.map((r) => [r.to_address, r.status])).toEqual(RECIPIENTS.map((to) => [to, 'sent']));
+    expect(rows.every((r) => r.attempts >= 2)).toBe(true);
+  }, 120_000);
+});
