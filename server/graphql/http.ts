@@ -8,7 +8,7 @@
  * one is yoga's own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import type { Deps } from '../deps.ts';
 import { readBody, PayloadTooLargeError } from '../http/body.ts';
@@ -52,7 +52,14 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
         return replayToYoga(yoga, req, res, raw);
       }
       const operation = getOperationAST(document, params.operationName);
-      if (!operation || operation.operation === 'subscription' || validate(schema, document).length > 0) return replayToYoga(yoga, req, res, raw);
+      if (!operation || operation.operation === 'subscription') return replayToYoga(yoga, req, res, raw);
+      let valid: boolean;
+      try {
+        valid = validate(schema, document).length === 0;
+      } catch {
+        valid = false; // GraphQL Armor's limits throw from validation: yoga words the refusal
+      }
+      if (!valid) return replayToYoga(yoga, req, res, raw);
       const result = (await execute({
         schema,
         document,
@@ -67,7 +74,14 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       reply(res, http?.status ?? 200, result, serialize(result), http?.headers);
     } catch (error) {
       // The database gone (503, with Retry-After) or refusing a value (400): a message, not a 500.
-      const failure = asDomainFailure(error);
+      // The context factory's failures arrive already masked by yoga (server/graphql/yoga.ts),
+      // carrying their HTTP status: the database gone is 503 with Retry-After.
+      const http = error instanceof GraphQLError ? (error.extensions as { http?: { status?: number }; code?: string }) : undefined;
+      if (http?.http?.status) {
+        const status = http.http.status;
+        return reply(res, status, { errors: [{ message: (error as GraphQLError).message, extensions: { code: http.code } }] }, undefined, status === 503 ? { 'retry-after': '5' } : {});
+      }
+      const failure = asDomainFailure(error instanceof GraphQLError ? (error.originalError ?? error) : error);
       if (failure) {
         const retryAfter = (failure as { retryAfterSec?: number }).retryAfterSec;
         return reply(res, failure.httpStatus, { errors: [{ message: failure.message }] }, undefined, retryAfter ? { 'retry-after': String(retryAfter) } : {});

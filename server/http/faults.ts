@@ -14,7 +14,7 @@ export type FailureKind = 'bad-input' | 'unavailable';
 export function failureKind(error: unknown): FailureKind | null {
   for (let e: any = error, depth = 0; e && depth < 10; e = e.cause, depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code) || /PGlite is closed|write after end|Connection terminated/i.test(String(e.message ?? ''))) return 'unavailable';
+    if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code) || /PGlite is closed|write after end|Connection terminated|connect (ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH)/i.test(String(e.message ?? ''))) return 'unavailable';
     // SQLSTATE class 22: data exception (a NUL in text, a number out of range, a bad date…).
     if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input';
   }

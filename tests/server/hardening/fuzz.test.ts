@@ -91,7 +91,7 @@ describe.each(DATABASES)('fuzzing every call on %s', (kind) => {
   let requests = 0;
 
   beforeAll(async () => {
-    server = await startServer(kind, { env: { LOGIN_FAILURES_PER_ADDRESS: '100000' } });
+    server = await startServer(kind, { env: { LOGIN_FAILURES_PER_ADDRESS: '100000' }, app: { mailWorker: false, webhookWorker: false } });
     const teacher = await signupTeacher(server, 'fuzzteach');
     await addClass(server, teacher, 'F1', ['fuzzkid']);
     const student = await signupStudent(server, 'fuzzkid', 'fuzzteach', 'F1');

@@ -75,6 +75,45 @@ const gql = (field: string, query: string, variables: (f: Fixtures, who: Caller)
   const r = await f.server.gql(query, variables(f, who), f.tokens[who]);
   return { transport: 'graphql', field, ...r };
 };
+/** A tiny valid WAV (0.1 s of silence): enough to pass the format check before the permission ones. */
+const TINY_WAV = (() => {
+  const n = 1600;
+  const b = Buffer.alloc(44 + n * 2);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + n * 2, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(16000, 24);
+  b.writeUInt32LE(32000, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(n * 2, 40);
+  return new Uint8Array(b);
+})();
+/** A recording for `label` as multipart: POST /upload (field upl), or the submitRecording mutation. */
+const recordingUpload = (transport: 'rest' | 'graphql') => async (f: Fixtures, who: Caller): Promise<Reply> => {
+  const form = new FormData();
+  const file = new File([TINY_WAV as Uint8Array<ArrayBuffer>], `${f.tasks.ES1}.wav`, { type: 'audio/wav' });
+  if (transport === 'rest') form.append('upl', file);
+  else {
+    form.append('operations', JSON.stringify({ query: `mutation ($t: String!, $r: File!) { submitRecording(taskId: $t, recording: $r) { ${ERR} } }`, variables: { t: f.tasks.ES1, r: null } }));
+    form.append('map', JSON.stringify({ 0: ['variables.r'] }));
+    form.append('0', file);
+  }
+  const response = await fetch(`${f.server.url}${transport === 'rest' ? '/api/v1.0/upload' : '/graphql'}`, { method: 'POST', body: form, headers: headersOf(f, who) });
+  const text = await response.text();
+  const body = (() => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  })();
+  return transport === 'rest' ? { transport, status: response.status, body } : { transport, field: 'submitRecording', status: response.status, body };
+};
 const uniqueName = (prefix: string, who: Caller) => `${prefix}${CALLERS.indexOf(who)}${Date.now() % 100000}`;
 const ERR = '__typename ... on Error { message }';
 
@@ -125,6 +164,16 @@ const OPERATIONS: Operation[] = [
   // Results.
   { name: 'GraphQL recordAnswer', run: gql('recordAnswer', `mutation ($t: String!) { recordAnswer(input: {taskId: $t, position: 1, word: "red", typed: "red", status: "v"}) { ${ERR} } }`, (f) => ({ t: f.tasks.ES3 })), expect: studentOfTask('forbidden', 'forbidden') },
   { name: 'POST /userspelling', run: rest('POST', '/userspelling', (f) => f.sbArr.ES1), expect: studentOfTask('forbidden', 'forbidden') },
+  // Pronunciation recordings: the student's ES1 task is a Spelling Bee task, so even its owner is
+  // refused (400) — after the checks that it is theirs (404 for anyone else) and they are a student.
+  { name: 'POST /upload', run: recordingUpload('rest'), expect: { ...refusedWithoutLogin, student: 'invalid', otherStudent: 'notFound', teacher: 'forbidden', otherTeacher: 'forbidden' } },
+  { name: 'GraphQL submitRecording', run: recordingUpload('graphql'), expect: { ...refusedWithoutLogin, student: 'invalid', otherStudent: 'notFound', teacher: 'forbidden', otherTeacher: 'forbidden' } },
+
+  // Integrations (tokens and webhooks of the class's teacher).
+  { name: 'GraphQL createIntegrationToken', run: gql('createIntegrationToken', `mutation ($c: ID!) { createIntegrationToken(input: {name: "gradebook", classIds: [$c], scopes: [READ_RESULTS]}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
+  { name: 'GraphQL revokeIntegrationToken', run: gql('revokeIntegrationToken', `mutation { revokeIntegrationToken(input: {id: "SW50ZWdyYXRpb25Ub2tlbjo5OTk5OTk="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
+  { name: 'GraphQL createWebhook', run: gql('createWebhook', `mutation ($c: ID!) { createWebhook(input: {classId: $c, url: "http://127.0.0.1:9/hook", events: [TASK_FINISHED]}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
+  { name: 'GraphQL deleteWebhook', run: gql('deleteWebhook', `mutation { deleteWebhook(input: {id: "V2ViaG9vazo5OTk5OTk="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL submitResult', run: gql('submitResult', `mutation ($s: JSON!) { submitResult(sbArr: $s) { ${ERR} } }`, (f) => ({ s: f.sbArr.ES3 })), expect: studentOfTask('forbidden', 'forbidden') },
   { name: 'GET /userdash', run: rest('GET', '/userdash'), expect: anyUser },
   { name: 'GraphQL viewer.dashboard', run: gql('viewer', '{ viewer { dashboard { records { testId currentScore averageScore } vocabulary { level passed } } } }'), expect: viewerField(anyUser) },
@@ -199,8 +248,8 @@ function outcomeOf(reply: Reply): Outcome | string {
 describe.each(DATABASES)('the permission matrix on %s', (kind) => {
   let f: Fixtures;
   beforeAll(async () => {
-    // The mail worker would change mail_outbox in the background; it is not a caller.
-    const server = await startServer(kind, { app: { mailWorker: false } });
+    // The mail and webhook workers would change their queues in the background; they are not callers.
+    const server = await startServer(kind, { app: { mailWorker: false, webhookWorker: false } });
     const teacher = await signupTeacher(server, 'mtxteach');
     const otherTeacher = await signupTeacher(server, 'mtxother');
     await server.post('/api/v1.0/textbooks/import', { fileName: 'own.csv', content: 'bookID,unitID,word\nMTXOWN,1,cat\n' }, teacher);
