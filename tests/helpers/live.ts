@@ -20,7 +20,7 @@ export function subscribe(url: string, token: string, query: string, variables: 
   };
 }
 
-export async function until(check: () => boolean, ms = 5000): Promise<void> {
+export async function until(check: () => boolean, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting');
