@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { assignNext, studentTaskRow, taskContent, wordsOfTask, type NextTask } from '../tasks/service.ts';
 import { createReport } from '../reports/service.ts';
-import { finishedEventId } from '../live/service.ts';
+import { announceFinished, markBookFinished } from './service.ts';
 import { enqueueTaskFinished } from '../integrations/webhooks.ts';
 import { sniffContainer } from '../speech/pa/audio.ts';
 import type { PaResult } from '../speech/pa/result.ts';
@@ -103,25 +103,10 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
       now,
     );
     const next = await assignNext(tx, task.row.id, now);
+    await markBookFinished(tx, resultId, next);
     return { resultId, label, result, stored: true, next };
   });
-  if (receipt.stored) {
-    deps.live.publish({
-      id: finishedEventId(receipt.resultId!),
-      kind: 'finished',
-      at: now,
-      classId: task.klass.id,
-      student: task.studentName,
-      taskId: label,
-      bookUnitId,
-      type: 'PA',
-      position: null,
-      word: null,
-      typed: null,
-      status: null,
-      score: result.total,
-    });
-  }
+  if (receipt.stored) await announceFinished(deps, task, { resultId: receipt.resultId!, label, score: result.total, next: receipt.next, at: now });
   return receipt;
 }
 

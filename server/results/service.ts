@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { answers, books, results, taskRows, vocabularyPasses } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
+import type { Executor } from '../../db/index.ts';
 import { NATIONAL_BOOK } from '../textbooks/service.ts';
 import { assignNext, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
 import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
@@ -107,46 +108,44 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       }
     }
     const next = await assignNext(tx, task.row.id, now);
-    if (!next.assigned && next.bookFinished) await tx.update(results).set({ finishedBook: true }).where(eq(results.id, result!.id));
+    await markBookFinished(tx, result!.id, next);
     return { resultId: result!.id, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
   });
-  if (receipt.stored) {
-    deps.live.publish({
-      id: finishedEventId(receipt.resultId),
-      kind: 'finished',
-      at: now,
-      classId: task.klass.id,
-      student: task.studentName,
-      taskId: parsed.label,
-      bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
-      type: task.assignment.type,
-      position: null,
-      word: null,
-      typed: null,
-      status: null,
-      score: receipt.score,
-    });
-    if (!receipt.next.assigned && receipt.next.bookFinished) {
-      const [book] = await deps.db.select({ title: books.title }).from(books).where(eq(books.id, task.assignment.bookId));
-      deps.live.publish({
-        id: bookFinishedEventId(receipt.resultId),
-        kind: 'bookFinished',
-        at: now,
-        classId: task.klass.id,
-        student: task.studentName,
-        taskId: parsed.label,
-        bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
-        type: task.assignment.type,
-        position: null,
-        word: null,
-        typed: null,
-        status: null,
-        score: null,
-        bookTitle: book?.title ?? task.assignment.bookId,
-      });
-    }
-  }
+  if (receipt.stored) await announceFinished(deps, task, { resultId: receipt.resultId, label: parsed.label, score: receipt.score, next: receipt.next, at: now });
   return receipt;
+}
+
+/** Remembers on the result that it ended its book (the live view replays the message). */
+export async function markBookFinished(tx: Executor, resultId: number, next: NextTask): Promise<void> {
+  if (!next.assigned && next.bookFinished) await tx.update(results).set({ finishedBook: true }).where(eq(results.id, resultId));
+}
+
+/**
+ * Tells the class's live view that a task was finished (with its score) and, when it was the
+ * last unit of its book, that the student needs a new book. Any kind of task (SB, FM, PA).
+ */
+export async function announceFinished(
+  deps: Deps,
+  task: Awaited<ReturnType<typeof studentTaskRow>>,
+  done: { resultId: number; label: string; score: number; next: NextTask; at: Date },
+): Promise<void> {
+  const common = {
+    at: done.at,
+    classId: task.klass.id,
+    student: task.studentName,
+    taskId: done.label,
+    bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
+    type: task.assignment.type,
+    position: null,
+    word: null,
+    typed: null,
+    status: null,
+  };
+  deps.live.publish({ ...common, id: finishedEventId(done.resultId), kind: 'finished', score: done.score });
+  if (!done.next.assigned && done.next.bookFinished) {
+    const [book] = await deps.db.select({ title: books.title }).from(books).where(eq(books.id, task.assignment.bookId));
+    deps.live.publish({ ...common, id: bookFinishedEventId(done.resultId), kind: 'bookFinished', score: null, bookTitle: book?.title ?? task.assignment.bookId });
+  }
 }
 
 /** The reply text of `POST /userspelling`. */
