@@ -3,6 +3,7 @@
  * (embedded PostgreSQL as WebAssembly) in a data folder, or in memory for tests. Both get the
  * same drizzle schema and the same migrations.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,6 +18,8 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Round-trip check for readiness probes. */
   ping(): Promise<void>;
+  /** Migrations in db/migrations not yet applied to this database (0 when up to date). */
+  pendingMigrations(): Promise<number>;
   /** Calls `listener` with every SQL statement sent through drizzle until the returned function is called (tests count queries per request). */
   observeQueries(listener: (sql: string) => void): () => void;
   close(): Promise<void>;
@@ -40,6 +43,12 @@ function queryTap() {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** How many of the journal's migrations a database that has applied `applied` still lacks. */
+function pendingOf(applied: number): number {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
+  return Math.max(0, journal.entries.length - applied);
+}
 const MIGRATION_LOCK = 727_001; // pg_advisory_lock key: one instance migrates at a time
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -77,6 +86,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     ping: async () => {
       await client`select 1`;
     },
+    pendingMigrations: async () => pendingOf(Number((await client`select count(*)::int as n from drizzle.__drizzle_migrations`)[0]!.n)),
     observeQueries: tap.observeQueries,
     close: () => client.end({ timeout: 5 }),
   };
@@ -97,6 +107,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query('select 1');
     },
+    pendingMigrations: async () => pendingOf(Number((await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n)),
     observeQueries: tap.observeQueries,
     close: () => client.close(),
   };

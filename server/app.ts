@@ -19,6 +19,7 @@ import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
 import { ScoringPool } from './speech/pa/pool.ts';
+import { initErrorReporting } from './observability.ts';
 import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
 import { postgresBlobStore } from './storage/blobs.ts';
 import { registerReportRoutes } from './reports/rest.ts';
@@ -72,6 +73,7 @@ export type App = {
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const log = options.logger ?? createLogger(config.logLevel);
+  await initErrorReporting(config.sentryDsn, log);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db) };
@@ -132,8 +134,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (handleCors(req, res, config.corsOrigins)) return;
     if (path === '/healthz') return send(res, { json: { status: 'ok' } });
     if (path === '/readyz') {
-      void database.ping().then(
-        () => send(res, { status: ready ? 200 : 503, json: { status: ready ? 'ready' : 'stopping', database: database.kind } }),
+      // Ready: the database answers, every migration is applied, and the server is not stopping.
+      void database.pendingMigrations().then(
+        (pending) =>
+          pending
+            ? send(res, { status: 503, json: { status: 'migrations pending', pending } })
+            : send(res, { status: ready ? 200 : 503, json: { status: ready ? 'ready' : 'stopping', database: database.kind } }),
         () => send(res, { status: 503, json: { status: 'database unreachable' } }),
       );
       return;

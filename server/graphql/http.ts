@@ -13,6 +13,7 @@ import { isAsyncIterable } from 'graphql-yoga';
 import type { Deps } from '../deps.ts';
 import { readBody, PayloadTooLargeError } from '../http/body.ts';
 import { asDomainFailure } from '../http/faults.ts';
+import { reportError } from '../observability.ts';
 import { GRAPHQL_BODY_LIMIT, type createGraphQL } from './yoga.ts';
 
 const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
@@ -87,6 +88,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
         return reply(res, failure.httpStatus, { errors: [{ message: failure.message }] }, undefined, retryAfter ? { 'retry-after': String(retryAfter) } : {});
       }
       deps.log.error({ err: error, requestId: req.headers['x-request-id'] }, 'unexpected error in a GraphQL request');
+      reportError(error, { requestId: String(req.headers['x-request-id'] ?? ''), url: req.url, where: 'graphql' });
       reply(res, 500, { errors: [{ message: 'Unexpected error.' }] });
     }
   };

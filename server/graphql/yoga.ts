@@ -10,6 +10,7 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { asDomainFailure, UnavailableError } from '../http/faults.ts';
+import { reportError } from '../observability.ts';
 import { GraphQLError, getOperationAST } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { DomainError } from '../errors.ts';
@@ -88,6 +89,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
           if (failure instanceof UnavailableError) deps.log.warn({ err: original }, 'database unreachable');
           return new GraphQLError(failure.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: failure.name, http: { status: failure.httpStatus } } });
         }
+        reportError((error instanceof GraphQLError ? error.originalError : null) ?? error, { where: 'graphql' });
         return maskError(error, message, isDev);
       },
       isDev: !deps.config.production,

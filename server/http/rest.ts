@@ -9,6 +9,7 @@ import type { Deps, Viewer } from '../deps.ts';
 import { AuthenticationError, DomainError, RateLimitError, ValidationError } from '../errors.ts';
 import { authenticate } from '../users/service.ts';
 import { readJson } from './body.ts';
+import { reportError } from '../observability.ts';
 import { asDomainFailure, hasNul, UnavailableError } from './faults.ts';
 import { accessTokenOf } from './auth.ts';
 
@@ -111,6 +112,7 @@ export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): Re
     return { status: error.httpStatus, json: { info: error.message }, headers };
   }
   deps.log.error({ err: error, requestId, url: req.url }, 'unexpected error in REST call');
+  reportError(error, { requestId, url: req.url, where: 'rest' });
   return { status: 500, json: { info: `Something went wrong on the server; please try again (request ${requestId})` } };
 }
 
