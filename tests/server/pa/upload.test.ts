@@ -7,8 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count as sqlCount } from 'drizzle-orm';
 import { pronunciationWords, recordings, results } from '../../../db/schema.ts';
 import { DATABASES } from '../../helpers/databases.ts';
+import { labelOfFileName } from '../../../server/results/pronunciation.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { browserRecording, silence, speak, wavBytes } from '../../../scripts/pa/synth.ts';
+
+describe('the uploaded file name', () => {
+  it('is only ever a task label: directories and the extension are dropped, nothing reaches a file system', () => {
+    expect(labelOfFileName('../../etc/NS2022-ES3-12-PA-mrwang.webm')).toBe('NS2022-ES3-12-PA-mrwang');
+    expect(labelOfFileName('C:\\temp\\NS2022-ES3-12-PA-mrwang.ogg')).toBe('NS2022-ES3-12-PA-mrwang');
+    expect(labelOfFileName('NS2022-ES3-12-PA-mrwang')).toBe('NS2022-ES3-12-PA-mrwang');
+  });
+});
 
 describe.each(DATABASES)('PA uploads on %s', (kind) => {
   let server: TestServer;
