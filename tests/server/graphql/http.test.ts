@@ -50,8 +50,8 @@ describe.each(DATABASES)('GraphQL over HTTP on %s', (kind) => {
     const mutation = 'mutation { assignTask(input: { className: "Demo Class", bookUnitId: "NS2022-ES3", type: "SB" }) { __typename ... on Error { message } } }';
     const r = await (await post(JSON.stringify({ query: mutation }))).json();
     expect(r.data.assignTask).toEqual({ __typename: 'ForbiddenError', message: expect.stringContaining('teacher') });
-    const huge = await post(JSON.stringify({ query: `{ viewer { username } } # ${'x'.repeat(300 * 1024)}` }));
+    const huge = await post(JSON.stringify({ query: `{ viewer { username } } # ${'x'.repeat(6 * 1024 * 1024)}` }));
     expect(huge.status).toBe(413);
-    expect((await huge.json()).errors[0].message).toContain('larger than 256 KB');
+    expect((await huge.json()).errors[0].message).toContain('larger than 5120 KB');
   });
 });
