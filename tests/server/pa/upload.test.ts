@@ -142,5 +142,10 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(r.total).toBeGreaterThanOrEqual(60);
     expect(r.words[0].phones.length).toBeGreaterThan(0);
     expect(await count('results')).toBe(results);
+    // A teacher may try free practice too (same class level, same words); nothing is stored.
+    const asTeacher = await upload(bytes, '0.ogg', 'teacher', 'audio/ogg');
+    expect(asTeacher.status).toBe(200);
+    expect(Number((await asTeacher.text()).split(' ')[0])).toBeGreaterThanOrEqual(60);
+    expect(await count('results')).toBe(results);
   }, 120_000);
 });
