@@ -18,6 +18,7 @@ import { startServer, type TestServer } from '../../helpers/server.ts';
 import { classes, users } from '../../../db/schema.ts';
 import { createTokenIssuer } from '../../../server/users/tokens.ts';
 import { schema } from '../../../server/graphql/schema.ts';
+import { wavBytes } from '../../../scripts/pa/synth.ts';
 import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, snapshot, taskIds, tokenHeader } from './fixtures.ts';
 
 const CALLERS = ['visitor', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'expired', 'forged'] as const;
@@ -76,23 +77,7 @@ const gql = (field: string, query: string, variables: (f: Fixtures, who: Caller)
   return { transport: 'graphql', field, ...r };
 };
 /** A tiny valid WAV (0.1 s of silence): enough to pass the format check before the permission ones. */
-const TINY_WAV = (() => {
-  const n = 1600;
-  const b = Buffer.alloc(44 + n * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(16000, 24);
-  b.writeUInt32LE(32000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(n * 2, 40);
-  return new Uint8Array(b);
-})();
+const TINY_WAV = wavBytes(new Float32Array(1600));
 /** A recording for `label` as multipart: POST /upload (field upl), or the submitRecording mutation. */
 const recordingUpload = (transport: 'rest' | 'graphql') => async (f: Fixtures, who: Caller): Promise<Reply> => {
   const form = new FormData();
