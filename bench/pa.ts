@@ -4,12 +4,11 @@
  * baseline of decoding the same recording without scoring it, plus recordings per second through
  * the worker pool with every core busy. Also shown: the real-time factor (scoring time ÷ length).
  */
-import { availableParallelism } from 'node:os';
 import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
 import { scoreRecording } from '../server/speech/pa/engine.ts';
-import { ScoringPool } from '../server/speech/pa/pool.ts';
 import { browserRecording, speak } from '../scripts/pa/synth.ts';
+import { poolThroughput } from '../scripts/eval-pa.ts';
 
 const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow', 'purple', 'monkey', 'river', 'pencil'];
 const ROUNDS = 12;
@@ -26,21 +25,13 @@ export async function paBenchmark() {
   const score: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     let t0 = performance.now();
-    const pcm = await decodeRecording(bytes);
+    await decodeRecording(bytes);
     decode.push(performance.now() - t0);
     t0 = performance.now();
     await scoreRecording(aligner, await decodeRecording(bytes), WORDS.join(' '));
     score.push(performance.now() - t0);
-    void pcm;
   }
-  const workers = availableParallelism();
-  const pool = new ScoringPool({ workers, maxQueue: 1000 });
-  await Promise.all(Array.from({ length: workers }, () => pool.score({ audio: bytes, text: WORDS.join(' ') })));
-  const jobs = workers * 8;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: jobs }, () => pool.score({ audio: bytes, text: WORDS.join(' ') })));
-  const perSecond = jobs / ((performance.now() - t0) / 1000);
-  await pool.close();
+  const { perSecond, workers, jobs } = await poolThroughput(bytes, WORDS.join(' '), 8);
   const p50 = quantile(score, 0.5);
   return {
     name: 'Pronunciation Assessment scoring per recording (10 words, WebM Opus 16 kbit/s)',

@@ -133,16 +133,24 @@ export async function speed(aligner: Aligner): Promise<{ tenWordMs: number; perS
     if (i > 0) times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const workers = availableParallelism();
-  const pool = new ScoringPool({ workers, maxQueue: 100 });
-  await pool.score({ audio: bytes, text: words.join(' ') }); // warm up every worker's model
-  await Promise.all(Array.from({ length: workers }, () => pool.score({ audio: bytes, text: words.join(' ') })));
-  const jobs = workers * 6;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: jobs }, () => pool.score({ audio: bytes, text: words.join(' ') })));
-  const perSecond = jobs / ((performance.now() - t0) / 1000);
-  await pool.close();
+  const { perSecond, workers } = await poolThroughput(bytes, words.join(' '));
   return { tenWordMs: times[Math.floor(times.length / 2)]!, perSecond, workers };
+}
+
+/** Recordings per second through a scoring pool with a worker per core, every worker busy. */
+export async function poolThroughput(audio: Uint8Array, text: string, jobsPerWorker = 6): Promise<{ perSecond: number; workers: number; jobs: number }> {
+  const workers = availableParallelism();
+  const pool = new ScoringPool({ workers, maxQueue: workers * jobsPerWorker });
+  try {
+    // Warm up: every worker loads its model first.
+    await Promise.all(Array.from({ length: workers }, () => pool.score({ audio, text })));
+    const jobs = workers * jobsPerWorker;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: jobs }, () => pool.score({ audio, text })));
+    return { perSecond: jobs / ((performance.now() - t0) / 1000), workers, jobs };
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Per-phone GOP mean and spread in the sample's own-text alignments → calibration.json. */
