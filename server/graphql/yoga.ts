@@ -65,6 +65,8 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
     ],
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
+    // GraphiQL's page with its scripts inlined (no CDN: it works offline); loaded on first use.
+    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     landingPage: false,
     // Cross-origin access is decided for every path in server/http/headers.ts (CORS_ORIGINS).
     cors: false,
