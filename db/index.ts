@@ -44,10 +44,13 @@ function queryTap() {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The migrations this build ships (read once: /readyz is polled often). */
+let shippedMigrations: number | undefined;
+
 /** How many of the journal's migrations a database that has applied `applied` still lacks. */
 function pendingOf(applied: number): number {
-  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
-  return Math.max(0, journal.entries.length - applied);
+  shippedMigrations ??= (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] }).entries.length;
+  return Math.max(0, shippedMigrations - applied);
 }
 const MIGRATION_LOCK = 727_001; // pg_advisory_lock key: one instance migrates at a time
 
