@@ -314,17 +314,27 @@ export const pronunciationWords = pgTable(
   (t) => [primaryKey({ columns: [t.resultId, t.position] })],
 );
 
-/** Recordings uploaded for PA tasks, kept with their result. */
-export const recordings = pgTable('recordings', {
-  id: serial('id').primaryKey(),
-  taskRowId: integer('task_row_id').references(() => taskRows.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  mimeType: text('mime_type').notNull(),
-  audio: bytea('audio').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Recordings uploaded for PA tasks, kept with their result. The audio itself is in storage
+ * (server/storage/blobs.ts) under `blobKey` (`recordings/{id}`); no foreign key reaches it, so
+ * whoever deletes rows here deletes the blob too, and the report-expiry worker sweeps up
+ * blobs whose row went with a cascade (server/results/recordings.ts).
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: serial('id').primaryKey(),
+    taskRowId: integer('task_row_id').references(() => taskRows.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    blobKey: text('blob_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recordings_blob_key_key').on(t.blobKey), index('recordings_task_row_idx').on(t.taskRowId)],
+);
 
 /** Per student and word: the FSRS memory state (ts-fsrs Card fields). */
 export const wordMemory = pgTable(

@@ -23,7 +23,7 @@ export type Deps = {
   budgets: Budgets;
   /** Pronunciation scoring in worker threads (started on first use). */
   pa: ScoringPool;
-  /** Stored files: report PDFs (server/storage/blobs.ts). */
+  /** Stored files: report PDFs and PA recordings (server/storage/blobs.ts). */
   blobs: BlobStore;
 };
 

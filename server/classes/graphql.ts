@@ -145,7 +145,7 @@ builder.mutationField('deleteClass', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: ClassNameInput, required: true, description: 'The class to delete.' }) },
     resolve: async (_root, { input }, ctx) => {
-      const { id, name } = await deleteClass(ctx.deps.db, viewerOf(ctx), input);
+      const { id, name } = await deleteClass(ctx.deps.db, ctx.deps.blobs, viewerOf(ctx), input);
       return { className: name, id };
     },
   }),

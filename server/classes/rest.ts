@@ -46,7 +46,7 @@ export function registerClassRoutes(router: RestRouter): void {
       const viewer = await r.viewer();
       const body = await r.body();
       checkActingUser(viewer, body);
-      return { text: (await deleteClass(r.deps.db, viewer, body)).name };
+      return { text: (await deleteClass(r.deps.db, r.deps.blobs, viewer, body)).name };
     },
     { errors: 'text' },
   );

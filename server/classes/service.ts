@@ -10,6 +10,9 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInp
 import type { Viewer } from '../deps.ts';
 import { isUniqueViolation, nameKey } from '../users/service.ts';
 import { addClassSchema, classNameSchema } from './schemas.ts';
+import type { BlobStore } from '../storage/blobs.ts';
+import { reportKeysOfClass } from '../reports/service.ts';
+import { recordingKeysOfClass } from '../results/recordings.ts';
 
 export type ClassRecord = typeof classes.$inferSelect & { students: string[] };
 
@@ -105,12 +108,20 @@ export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Prom
   }
 }
 
-/** Deletes the class with its roster, assignments, tasks and results (cascade). */
-export async function deleteClass(db: Executor, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
+/**
+ * Deletes the class with its roster, assignments, tasks, results, reports and recordings
+ * (cascade), and in the same transaction the stored files of those reports and recordings,
+ * which no foreign key reaches (server/storage/blobs.ts).
+ */
+export async function deleteClass(db: Executor, blobs: BlobStore, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
   requireTeacher(viewer);
   const { className } = parseInput(classNameSchema, raw);
   const klass = await classByName(db, viewer, className);
-  await db.delete(classes).where(eq(classes.id, klass.id));
+  await db.transaction(async (tx) => {
+    const files = [...(await reportKeysOfClass(tx, klass.id)), ...(await recordingKeysOfClass(tx, klass.id))];
+    await tx.delete(classes).where(eq(classes.id, klass.id));
+    await blobs.delete(files, tx);
+  });
   return { id: klass.id, name: klass.name };
 }
 

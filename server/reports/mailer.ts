@@ -4,8 +4,9 @@
  * lease, backoff; a claim left by a crashed instance is retried after the lease). SMTP_URL set:
  * SMTP (nodemailer); unset: each message is written as an .eml file to DATA_DIR/outbox. A
  * stable Message-ID lets mail servers drop a rare repeat after a crash. The same loop deletes
- * expired reports. With several instances on one database, one of them works the outbox at a
- * time (a worker lease in PostgreSQL; the row claims stay as a second guard).
+ * expired reports and, every ten minutes, stored files whose rows are gone. With several
+ * instances on one database, one of them works the outbox at a time (a worker lease in
+ * PostgreSQL; the row claims stay as a second guard).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,9 +18,12 @@ import type { Logger } from 'pino';
 import { deleteExpiredReports, reportKey } from './service.ts';
 import { createOutbox } from '../outbox.ts';
 import { createLease } from '../jobs/lease.ts';
+import { sweepOrphanedFiles } from '../jobs/orphaned-files.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 
 export const MAX_ATTEMPTS = 12;
+/** How often the same loop sweeps stored files no row names any more (server/jobs/orphaned-files.ts). */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export { backoffMs } from '../outbox.ts';
 
 /** How long a claim (and the outbox worker lease) holds before another worker may take over, and the first retry's delay. */
@@ -60,6 +64,7 @@ export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?
     }
   }
 
+  let lastSweep = 0;
   const lease = createLease(options.db, 'mail-outbox', { holder: options.instanceId, ttlMs: options.timing?.leaseMs });
   let holding = false;
   const outbox = createOutbox<typeof mailOutbox.$inferSelect>({
@@ -77,7 +82,17 @@ export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?
   return {
     drain: outbox.drain,
     isWorking: () => holding,
-    start: (intervalMs = options.timing?.intervalMs ?? 2000) => outbox.start(intervalMs, () => deleteExpiredReports(options.db, new Date(), options.blobs)),
+    start: (intervalMs = options.timing?.intervalMs ?? 2000) =>
+      outbox.start(intervalMs, async () => {
+        const now = new Date();
+        await deleteExpiredReports(options.db, now, options.blobs);
+        // The sweep reads every stored key: every few minutes, not every round.
+        if (now.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
+          lastSweep = now.getTime();
+          const swept = await sweepOrphanedFiles(options.db, options.blobs, now);
+          if (swept) options.log.info({ swept }, 'orphaned stored files deleted');
+        }
+      }),
     async stop() {
       await outbox.stop();
       // Give the outbox back at once, so another instance takes over without waiting for expiry.

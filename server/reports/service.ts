@@ -3,7 +3,7 @@
  * downloadable by the student's teacher, and e-mailed to the student and the teacher through
  * the durable outbox (server/reports/mailer.ts). Rules: DESIGN (Reports), spec screen 8.
  */
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { assignments, classes, mailOutbox, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
@@ -131,4 +131,24 @@ export async function deleteExpiredReports(db: Executor, now = new Date(), blobs
 
 /** Where a report's PDF is kept in storage. */
 export const reportKey = (fileName: string) => `reports/${fileName}`;
+
+/** The storage keys of the reports of a class's results (deleted with the class). */
+export async function reportKeysOfClass(db: Executor, classId: number): Promise<string[]> {
+  const rows = await db
+    .select({ fileName: reports.fileName })
+    .from(reports)
+    .innerJoin(results, eq(results.id, reports.resultId))
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .where(eq(assignments.classId, classId));
+  return rows.map((r) => reportKey(r.fileName));
+}
+
+/** Of `keys` (under `reports/`), those a report row still names (for the orphaned-files sweep). */
+export async function namedReportKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  const names = keys.map((k) => k.slice('reports/'.length));
+  if (!names.length) return new Set();
+  const rows = await db.select({ fileName: reports.fileName }).from(reports).where(inArray(reports.fileName, names));
+  return new Set(rows.map((r) => reportKey(r.fileName)));
+}
 

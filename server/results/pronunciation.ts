@@ -1,17 +1,19 @@
 /**
  * Pronunciation Assessment results: a student uploads the recording of a PA task (named after
  * the task label); the server scores it in the scoring pool and, in one transaction, stores the
- * result with its words and phones, the recording, the report and its e-mails, and assigns the
- * next task. Uploading the same recording again stores nothing new. Free practice (label '0' or
- * 'Free practice') is scored against the practice words and stored nowhere.
+ * result with its words and phones, the recording (its audio in storage: recordings.ts), the
+ * report and its e-mails, and assigns the next task. Uploading the same recording again stores
+ * nothing new. Free practice (label '0' or 'Free practice') is scored against the practice words
+ * and stored nowhere.
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { pronunciationWords, recordings, results, taskRows } from '../../db/schema.ts';
+import { pronunciationWords, results, taskRows } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { assignNext, studentTaskRow, taskContent, wordsOfTask, type NextTask } from '../tasks/service.ts';
 import { createReport } from '../reports/service.ts';
+import { storeRecording } from './recordings.ts';
 import { announceFinished, markBookFinished } from './service.ts';
 import { enqueueTaskFinished } from '../integrations/webhooks.ts';
 import { sniffContainer } from '../speech/pa/audio.ts';
@@ -81,7 +83,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
     await tx.insert(pronunciationWords).values(
       result.words.map((w, i) => ({ resultId, position: i + 1, word: w.word, score: w.score, heard: w.heard, error: w.error, startSec: w.heard ? w.start : null, endSec: w.heard ? w.end : null, phones: w.phones })),
     );
-    await tx.insert(recordings).values({ taskRowId: task.row.id, userId: viewer.id, mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`, audio: Buffer.from(upload.bytes), createdAt: now });
+    await storeRecording(tx, deps.blobs, { taskRowId: task.row.id, userId: viewer.id, mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`, bytes: upload.bytes, createdAt: now });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
     await enqueueTaskFinished(tx, { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total: taskWords.length }, now);
     await createReport(

@@ -1,8 +1,12 @@
-/** Spec section 7: POST /userspelling, the result of a Spelling Bee or Flashcard Master task. */
+/**
+ * Spec section 7: POST /userspelling (the result of a Spelling Bee or Flashcard Master task),
+ * POST /upload (a PA recording), GET /userdash; and GET /userrecordings/{taskId}.
+ */
 import type { RestRouter } from '../http/rest.ts';
 import { receiptText, submitSpellingResult } from './service.ts';
 import { classResultsCsv, dashboardRecords, vocabulary } from './dashboard.ts';
 import { MAX_UPLOAD_BYTES, pronunciationText, submitPronunciation } from './pronunciation.ts';
+import { recordingOfTask } from './recordings.ts';
 import { readBody } from '../http/body.ts';
 import { ValidationError } from '../errors.ts';
 
@@ -32,6 +36,12 @@ export function registerResultRoutes(router: RestRouter): void {
     },
     { errors: 'text' },
   );
+  // GET /userrecordings/{taskId}: the stored recording of a PA task: a student's own, or for the
+  // class's teacher the one of ?student=NAME. Anyone else: 404.
+  router.on('GET', '/userrecordings/:taskId', async (r) => {
+    const recording = await recordingOfTask(r.deps.db, r.deps.blobs, await r.viewer(), r.params.taskId ?? '', r.query.get('student') ?? undefined);
+    return { bytes: recording.bytes, contentType: recording.mimeType, headers: { 'content-disposition': `attachment; filename="${recording.fileName}"` } };
+  });
   registerDashboardRoutes(router);
 }
 

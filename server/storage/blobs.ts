@@ -1,16 +1,23 @@
 /**
- * Storage: where stored files live (report PDFs now; recordings and other uploads can use the
- * same interface). The default keeps them in PostgreSQL (table `blobs`), in the caller's
+ * Storage: where stored files live: report PDFs (`reports/{fileName}`) and PA recordings
+ * (`recordings/{id}`). The default keeps them in PostgreSQL (table `blobs`), in the caller's
  * transaction, so a file and the row that names it are written and deleted together.
+ *
+ * No foreign key links a file to its row, so a row removed by a cascade (a deleted class or
+ * account) leaves its file behind. Code that deletes such rows deletes their files in the same
+ * transaction (deleteClass), and the report-expiry worker sweeps up the rest: every file under a
+ * prefix that no row names any more, once it is older than an hour
+ * (server/jobs/orphaned-files.ts).
  *
  * The other implementation a deployment can choose is an S3-compatible bucket (AWS S3, MinIO,
  * Aliyun OSS, Tencent COS): `put` → PutObject, `get` → GetObject (null on NoSuchKey),
- * `delete` → DeleteObjects, with keys as object names under a prefix. Such a store ignores the
- * transaction: a put that is rolled back leaves an orphan object, which a bucket lifecycle
- * rule on the `reports/` prefix (older than REPORT_TTL_DAYS) removes. See README, Running
- * several instances.
+ * `delete` → DeleteObjects, `list` → ListObjectsV2 (Prefix, StartAfter; LastModified for the
+ * age), with keys as object names under a prefix. Such a store ignores the transaction: a put
+ * that is rolled back leaves an orphan object, which the same sweep removes after its hour (and
+ * a bucket lifecycle rule on `reports/`, older than REPORT_TTL_DAYS, as a backstop). See README,
+ * Running several instances.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt } from 'drizzle-orm';
 import { blobs } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 
@@ -20,6 +27,8 @@ export type BlobStore = {
   put(key: string, bytes: Uint8Array, contentType: string, tx?: Executor): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(keys: string[], tx?: Executor): Promise<void>;
+  /** Keys under `prefix` stored before `createdBefore`, in key order, after `after`, at most `limit`. */
+  list(prefix: string, options: { createdBefore: Date; after?: string; limit: number }): Promise<string[]>;
 };
 
 export function postgresBlobStore(db: Executor): BlobStore {
@@ -37,6 +46,15 @@ export function postgresBlobStore(db: Executor): BlobStore {
     },
     async delete(keys, tx = db) {
       if (keys.length) await tx.delete(blobs).where(inArray(blobs.key, keys));
+    },
+    async list(prefix, { createdBefore, after, limit }) {
+      const rows = await db
+        .select({ key: blobs.key })
+        .from(blobs)
+        .where(and(like(blobs.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`), lt(blobs.createdAt, createdBefore), after === undefined ? undefined : gt(blobs.key, after)))
+        .orderBy(asc(blobs.key))
+        .limit(limit);
+      return rows.map((r) => r.key);
     },
   };
 }

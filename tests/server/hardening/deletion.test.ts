@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { users } from '../../../db/schema.ts';
+import { ORPHAN_GRACE_MS, sweepOrphanedFiles } from '../../../server/jobs/orphaned-files.ts';
 import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, taskIds, type Auth } from './fixtures.ts';
 
 const BOOK_CSV = `bookID,bookTitle,schoolID,pressID,unitID,unitTitle,word
@@ -31,6 +32,10 @@ const ORPHAN_CHECKS: Record<string, string> = {
   'recordings without user': 'select count(*) from recordings r where not exists (select 1 from users u where u.id = r.user_id)',
   'books without owner': 'select count(*) from books b where b.owner_teacher_id is not null and not exists (select 1 from users u where u.id = b.owner_teacher_id)',
   'units without book': 'select count(*) from units n where not exists (select 1 from books b where b.id = n.book_id)',
+  // Stored files have no foreign key (server/storage/blobs.ts): deleteClass removes them with the
+  // class, and the orphaned-files sweep after a cascade from elsewhere.
+  'report PDFs without report': "select count(*) from blobs b where b.key like 'reports/%' and not exists (select 1 from reports p where 'reports/' || p.file_name = b.key)",
+  'recording audio without recording': "select count(*) from blobs b where b.key like 'recordings/%' and not exists (select 1 from recordings r where r.blob_key = b.key)",
   'unit words without unit': 'select count(*) from unit_words w where not exists (select 1 from units n where n.book_id = w.book_id and n.unit_id = w.unit_id)',
 };
 
@@ -50,6 +55,8 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
     }
     return found;
   };
+  /** The report-expiry worker's sweep, run as it would be once the files are past their grace period. */
+  const sweepAfterGrace = () => sweepOrphanedFiles(server.app.deps.db, server.app.deps.blobs, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000));
   const userId = async (name: string) => (await server.app.deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, name)))[0]?.id;
 
   beforeAll(async () => {
@@ -72,7 +79,7 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  it('deleting a class takes its roster, tasks, answers, results and reports; the accounts stay', async () => {
+  it('deleting a class takes its roster, tasks, answers, results and reports with their files; the accounts stay', async () => {
     const classId = await count(`select id from classes where name = 'Gone'`);
     const beforeResults = await count('select count(*) from results');
     expect(await count(`select count(*) from task_rows t join assignments a on a.id = t.assignment_id where a.class_id = ${classId}`)).toBeGreaterThan(0);
@@ -82,6 +89,7 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
     expect(await count(`select count(*) from assignments where class_id = ${classId}`)).toBe(0);
     expect(await count('select count(*) from results')).toBe(beforeResults - 1);
     expect(await count('select count(*) from reports')).toBe(beforeResults - 1);
+    expect(await count(`select count(*) from blobs where key like 'reports/%'`)).toBe(beforeResults - 1);
     expect(await orphans()).toEqual({});
     expect(await userId('kid1del')).toBeDefined();
     expect((await server.get('/api/v1.0/usertasks', kid1)).body).toEqual([{ tokenExpAt: expect.any(Number) }]);
@@ -92,6 +100,8 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
     expect(await count(`select count(*) from results where user_id = ${id}`)).toBe(1);
     expect(await count(`select count(*) from word_memory where user_id = ${id}`)).toBeGreaterThan(0);
     await server.app.deps.db.delete(users).where(eq(users.id, id!));
+    expect(await count(`select count(*) from blobs where key like 'reports/%'`)).toBe(1); // the cascade took the report row, not its PDF
+    await sweepAfterGrace();
     for (const table of ['results', 'word_memory', 'vocabulary_passes', 'recordings', 'roster_entries']) {
       expect(await count(`select count(*) from ${table} where user_id = ${id}`), table).toBe(0);
     }
@@ -103,6 +113,7 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
   it("deleting a teacher's account takes their classes, students and own books with their units and word lists", async () => {
     expect(await count(`select count(*) from unit_words where book_id = 'DELBOOK'`)).toBe(3);
     await server.app.deps.db.delete(users).where(eq(users.usernameKey, 'mrdelete'));
+    await sweepAfterGrace();
     expect(await userId('kid1del')).toBeUndefined();
     expect(await count(`select count(*) from classes where name in ('Gone', 'Stays')`)).toBe(0);
     expect(await count(`select count(*) from books where id = 'DELBOOK'`)).toBe(0);

@@ -18,7 +18,7 @@ import { startServer, type TestServer } from '../../helpers/server.ts';
 import { classes, users } from '../../../db/schema.ts';
 import { createTokenIssuer } from '../../../server/users/tokens.ts';
 import { schema } from '../../../server/graphql/schema.ts';
-import { wavBytes } from '../../../scripts/pa/synth.ts';
+import { browserRecording, speak, wavBytes } from '../../../scripts/pa/synth.ts';
 import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, snapshot, taskIds, tokenHeader } from './fixtures.ts';
 
 const CALLERS = ['visitor', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'expired', 'forged'] as const;
@@ -60,6 +60,8 @@ type Fixtures = {
   tasks: Record<'ES1' | 'ES3', string>;
   classmateTask: { ES3: { TPID: number }; MS1: { TPID: number } };
   reportFile: string;
+  /** The student's PA task (HM1) with a stored recording. */
+  recordedTask: string;
   sbArr: Record<'ES1' | 'ES3', unknown[]>;
 };
 
@@ -153,6 +155,8 @@ const OPERATIONS: Operation[] = [
   // refused (400) — after the checks that it is theirs (404 for anyone else) and they are a student.
   { name: 'POST /upload', run: recordingUpload('rest'), expect: { ...refusedWithoutLogin, student: 'invalid', otherStudent: 'notFound', teacher: 'forbidden', otherTeacher: 'forbidden' } },
   { name: 'GraphQL submitRecording', run: recordingUpload('graphql'), expect: { ...refusedWithoutLogin, student: 'invalid', otherStudent: 'notFound', teacher: 'forbidden', otherTeacher: 'forbidden' } },
+  // The stored recording: the student's own, or the named student's for the class's teacher.
+  { name: 'GET /userrecordings/{taskId}', run: (f, who) => rest('GET', `/userrecordings/${f.recordedTask}?student=mtxkid`)(f, who), expect: studentOfTask('ok', 'notFound') },
 
   // Integrations (tokens and webhooks of the class's teacher).
   { name: 'GraphQL createIntegrationToken', run: gql('createIntegrationToken', `mutation ($c: ID!) { createIntegrationToken(input: {name: "gradebook", classIds: [$c], scopes: [READ_RESULTS]}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
@@ -234,7 +238,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
   let f: Fixtures;
   beforeAll(async () => {
     // The mail and webhook workers would change their queues in the background; they are not callers.
-    const server = await startServer(kind, { app: { mailWorker: false, webhookWorker: false } });
+    const server = await startServer(kind, { env: { PA_WORKERS: '1' }, app: { mailWorker: false, webhookWorker: false } });
     const teacher = await signupTeacher(server, 'mtxteach');
     const otherTeacher = await signupTeacher(server, 'mtxother');
     await server.post('/api/v1.0/textbooks/import', { fileName: 'own.csv', content: 'bookID,unitID,word\nMTXOWN,1,cat\n' }, teacher);
@@ -245,6 +249,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
     await assign(server, teacher, 'M1', 'NS2022-ES1');
     await assign(server, teacher, 'M1', 'NS2022-ES3');
     await assign(server, teacher, 'M1', 'NS2022-MS1');
+    await assign(server, teacher, 'M1', 'NS2022-HM1', 'PA');
     await assign(server, otherTeacher, 'O1', 'NS2022-ES1');
     const student = await signupStudent(server, 'mtxkid', 'mtxteach', 'M1');
     const classmate = await signupStudent(server, CLASSMATE, 'mtxteach', 'M1');
@@ -260,6 +265,12 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
 
     const ids = await taskIds(server, student, 'mtxteach');
     const tasks = { ES1: ids.find((t) => t.startsWith('NS2022-ES1-'))!, ES3: ids.find((t) => t.startsWith('NS2022-ES3-'))! };
+    // The student records their PA task, so there is a stored recording to fetch.
+    const recordedTask = ids.find((t) => t.startsWith('NS2022-HM1-') && t.includes('-PA-'))!;
+    const paWords = String((await server.get(`/api/v1.0/usertasks/${recordedTask}`, student)).body[1]).split(',').map((w) => w.trim());
+    const form = new FormData();
+    form.append('upl', new File([(await browserRecording(await speak(paWords, 'slt', 0.9), 'webm')) as Uint8Array<ArrayBuffer>], `${recordedTask}.webm`, { type: 'audio/webm' }));
+    expect((await fetch(`${server.url}/api/v1.0/upload`, { method: 'POST', body: form, headers: student })).status).toBe(200);
     const db = server.app.deps.db;
     const [teacherRow] = await db.select().from(users).where(eq(users.usernameKey, 'mtxteach'));
     const [studentRow] = await db.select().from(users).where(eq(users.usernameKey, 'mtxkid'));
@@ -282,6 +293,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
       tasks,
       classmateTask,
       reportFile,
+      recordedTask,
       sbArr: { ES1: await perfectSbArr(server, student, tasks.ES1), ES3: await perfectSbArr(server, student, tasks.ES3) },
     };
   }, 120_000);

@@ -2,10 +2,12 @@
  * Uploading PA recordings: POST /api/v1.0/upload (multipart field `upl`, file named after the task
  * label, reply text = the score) and the submitRecording GraphQL mutation (multipart request).
  * Recordings are synthesized by the project's Flite voices and encoded as browsers record them.
+ * The audio is kept in storage (deps.blobs) and fetched with GET /api/v1.0/userrecordings/{taskId}.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count as sqlCount } from 'drizzle-orm';
-import { pronunciationWords, recordings, results } from '../../../db/schema.ts';
+import { count as sqlCount, eq, like } from 'drizzle-orm';
+import { blobs, pronunciationWords, recordings, results, users } from '../../../db/schema.ts';
+import { ORPHAN_GRACE_MS, sweepOrphanedFiles } from '../../../server/jobs/orphaned-files.ts';
 import { DATABASES } from '../../helpers/databases.ts';
 import { labelOfFileName } from '../../../server/results/pronunciation.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
@@ -32,7 +34,7 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     form.append('upl', new File([bytes as Uint8Array<ArrayBuffer>], fileName, { type }));
     return fetch(`${server.url}/api/v1.0/upload`, { method: 'POST', body: form, headers: who ? { 'x-access-token': token[who]! } : {} });
   };
-  const tables = { results, recordings, pronunciation_words: pronunciationWords } as const;
+  const tables = { results, recordings, pronunciation_words: pronunciationWords, blobs } as const;
   const count = async (table: keyof typeof tables) => {
     const [row] = await server.app.deps.db.select({ n: sqlCount() }).from(tables[table]);
     return row!.n;
@@ -99,6 +101,10 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(score).toBeGreaterThanOrEqual(60);
     expect(await count('pronunciation_words')).toBe(words.length);
     expect(await count('recordings')).toBe(1);
+    // The row keeps what the recording is; the audio itself is in storage, byte for byte.
+    const [recording] = await server.app.deps.db.select().from(recordings);
+    expect(recording).toMatchObject({ mimeType: 'audio/webm', sizeBytes: goodRecording.length, blobKey: `recordings/${recording!.id}` });
+    expect(new Uint8Array((await server.app.deps.blobs.get(recording!.blobKey))!)).toEqual(goodRecording);
     const tasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': token.lily01! })).body as any[];
     expect(tasks.find((t) => `${t.bookUnitID}-${t.TPID}-PA-mrwang` === paTask)).toBeUndefined();
     expect(tasks.filter((t) => t.Type === 'PA').map((t) => t.bookUnitID)).toEqual(['NS2022-MS1']); // the fixture's next National standards unit
@@ -115,6 +121,22 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(other.status).toBe(409);
     expect(await count('results')).toBe(1);
   }, 120_000);
+
+  it('lets the student and the class teacher download the stored recording, and nobody else', async () => {
+    const download = (who: string, query = '') => fetch(`${server.url}/api/v1.0/userrecordings/${paTask}${query}`, { headers: who ? { 'x-access-token': token[who]! } : {} });
+    const own = await download('lily01');
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('audio/webm');
+    expect(own.headers.get('content-disposition')).toBe(`attachment; filename="${paTask}.webm"`);
+    expect(new Uint8Array(await own.arrayBuffer())).toEqual(goodRecording);
+    const byTeacher = await download('teacher', '?student=Lily01');
+    expect(byTeacher.status).toBe(200);
+    expect(new Uint8Array(await byTeacher.arrayBuffer())).toEqual(goodRecording);
+    expect((await download('teacher')).status).toBe(400); // which student's?
+    expect((await download('teacher', '?student=tom002')).status).toBe(404); // tom002 has not recorded it
+    expect((await download('tom002')).status).toBe(404); // not tom002's task
+    expect((await download('')).status).toBe(401);
+  });
 
   it('returns the structured result from the GraphQL mutation, for free practice too (not stored)', async () => {
     const practice = (await server.get('/api/v1.0/usertasks/0', { 'x-access-token': token.tom002! })).body;
@@ -147,5 +169,33 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(asTeacher.status).toBe(200);
     expect(Number((await asTeacher.text()).split(' ')[0])).toBeGreaterThanOrEqual(60);
     expect(await count('results')).toBe(results);
+  }, 120_000);
+
+  it('leaves no recording audio behind when its row goes: deleting a class at once, a cascade at the next sweep', async () => {
+    const db = server.app.deps.db;
+    const tomTasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': token.tom002! })).body as any[];
+    const tomPa = tomTasks.find((t) => t.Type === 'PA')!;
+    expect((await upload(goodRecording, `${tomPa.bookUnitID}-${tomPa.TPID}-PA-mrwang.webm`, 'tom002')).status).toBe(200);
+    const keyOf = async (name: string) => (await db.select({ key: recordings.blobKey }).from(recordings).innerJoin(users, eq(users.id, recordings.userId)).where(eq(users.usernameKey, name)))[0]!.key;
+    const lilysKey = await keyOf('lily01');
+    const tomsKey = await keyOf('tom002');
+    const stored = async (prefix: string) => (await db.select({ key: blobs.key }).from(blobs).where(like(blobs.key, `${prefix}%`))).map((b) => b.key).sort();
+    expect(await stored('recordings/')).toEqual([lilysKey, tomsKey].sort());
+    expect(await stored('reports/')).toHaveLength(2);
+
+    // Deleting lily01's account takes her recording row by cascade; the sweep then takes its audio
+    // (and her report's PDF), once the files are older than the grace period.
+    await db.delete(users).where(eq(users.usernameKey, 'lily01'));
+    expect(await sweepOrphanedFiles(db, server.app.deps.blobs)).toBe(0); // still young: a store outside the transaction may be mid-commit
+    expect(await sweepOrphanedFiles(db, server.app.deps.blobs, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).toBe(2);
+    expect(await stored('recordings/')).toEqual([tomsKey]);
+    expect(await stored('reports/')).toHaveLength(1);
+    expect(new Uint8Array((await server.app.deps.blobs.get(tomsKey))!)).toEqual(goodRecording);
+
+    // Deleting the class takes its recordings' audio and its reports' PDFs in the same transaction.
+    const deleted = await server.post('/api/v1.0/userclasses/deleteclass', { className: '3A' }, { 'x-access-token': token.teacher! });
+    expect(deleted).toEqual({ status: 200, body: '3A' });
+    expect(await count('recordings')).toBe(0);
+    expect(await count('blobs')).toBe(0);
   }, 120_000);
 });

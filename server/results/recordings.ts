@@ -1,0 +1,96 @@
+/**
+ * PA recordings: the audio a student uploaded for a Pronunciation Assessment task, kept with
+ * its result. The `recordings` row says what it is (task row, student, type, size, created);
+ * the bytes are in storage (server/storage/blobs.ts) under `recordings/{id}`, written in the
+ * result's transaction. The student who made a recording and the teacher of the class may
+ * fetch it; anyone else is told it does not exist.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { assignments, classes, recordings, rosterEntries, taskRows, users } from '../../db/schema.ts';
+import type { Executor } from '../../db/index.ts';
+import type { BlobStore } from '../storage/blobs.ts';
+import type { Viewer } from '../deps.ts';
+import { NotFoundError, parseInput, ValidationError } from '../errors.ts';
+import { ownClasses } from '../classes/service.ts';
+import { nameKey } from '../users/service.ts';
+import { studentTaskRow } from '../tasks/service.ts';
+import { taskIdSchema } from '../tasks/schemas.ts';
+
+/** Where a recording's audio is kept in storage. */
+export const recordingKey = (id: number) => `recordings/${id}`;
+
+/** Stores a recording in `tx` (the result's transaction): the audio in storage, the row here. */
+export async function storeRecording(
+  tx: Executor,
+  blobs: BlobStore,
+  recording: { taskRowId: number; userId: number; mimeType: string; bytes: Uint8Array; createdAt: Date },
+): Promise<{ id: number; blobKey: string }> {
+  // The key names the row, so the id is drawn first.
+  const drawn = (await tx.execute(sql`select nextval(pg_get_serial_sequence('recordings', 'id'))::int as id`)) as unknown as { rows?: { id: number }[] } & { id: number }[];
+  const id = Number((drawn.rows ?? drawn)[0]!.id);
+  const blobKey = recordingKey(id);
+  await blobs.put(blobKey, recording.bytes, recording.mimeType, tx);
+  await tx.insert(recordings).values({ id, taskRowId: recording.taskRowId, userId: recording.userId, mimeType: recording.mimeType, sizeBytes: recording.bytes.length, blobKey, createdAt: recording.createdAt });
+  return { id, blobKey };
+}
+
+/** The storage keys of the recordings of a class's tasks (deleted with the class). */
+export async function recordingKeysOfClass(db: Executor, classId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: recordings.blobKey })
+    .from(recordings)
+    .innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .where(eq(assignments.classId, classId));
+  return rows.map((r) => r.key);
+}
+
+/** Of `keys`, those a recording row still names (for the orphaned-files sweep). */
+export async function namedRecordingKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.select({ key: recordings.blobKey }).from(recordings).where(inArray(recordings.blobKey, keys));
+  return new Set(rows.map((r) => r.key));
+}
+
+export type StoredRecording = { bytes: Buffer; mimeType: string; fileName: string };
+
+/**
+ * The recording of a PA task: a student's own (`taskId` is their task label), or for the
+ * class's teacher the named student's. Anything else is "not found".
+ */
+export async function recordingOfTask(db: Executor, blobs: BlobStore, viewer: Viewer, taskId: string, student?: string): Promise<StoredRecording> {
+  const label = taskId.trim();
+  let taskRowId: number;
+  if (viewer.isTeacher) {
+    if (!student?.trim()) throw new ValidationError('Name the student whose recording you want (student=…)');
+    const parts = parseInput(taskIdSchema, label);
+    if (parts.practice) throw new NotFoundError('Free practice is not stored');
+    const [row] = await db
+      .select({ id: taskRows.id, teacher: users.username })
+      .from(taskRows)
+      .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .innerJoin(users, eq(users.id, classes.teacherId))
+      .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+      .where(
+        and(
+          ownClasses(viewer),
+          eq(assignments.id, parts.tpid),
+          eq(assignments.bookId, parts.bookId),
+          eq(assignments.unitId, parts.unitId),
+          eq(assignments.type, parts.type),
+          eq(rosterEntries.studentKey, nameKey(student)),
+        ),
+      );
+    if (!row || nameKey(row.teacher) !== nameKey(parts.teacher)) throw new NotFoundError(`No recording of ${label} by ${student}`);
+    taskRowId = row.id;
+  } else {
+    taskRowId = (await studentTaskRow(db, viewer, label)).row.id;
+  }
+  const [recording] = await db.select().from(recordings).where(eq(recordings.taskRowId, taskRowId));
+  const bytes = recording ? await blobs.get(recording.blobKey) : null;
+  if (!recording || !bytes) throw new NotFoundError(`No recording of ${label}${viewer.isTeacher ? ` by ${student}` : ''}`);
+  return { bytes, mimeType: recording.mimeType, fileName: `${label}${extensionOf(recording.mimeType)}`.replace(/[^A-Za-z0-9_.-]/g, '_') };
+}
+
+const extensionOf = (mimeType: string) => ({ 'audio/wav': '.wav', 'audio/ogg': '.ogg', 'audio/webm': '.webm' })[mimeType] ?? '';
