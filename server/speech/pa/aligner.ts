@@ -45,12 +45,24 @@ export interface Alignment {
   words: AlignedWord[];
 }
 
-/** Beams from narrow to wide: alignment is retried with a wider beam before giving up. */
+/**
+ * Beams, retried wider before giving up. Even the first is wide: a narrow beam prunes the paths
+ * on which a word that was not said is squeezed in, and the path it keeps pushes the blame onto
+ * the neighbours (on the learner sample, 1e-60 found the substituted word 70% of the time, 1e-200
+ * 75%, 1e-300 no better), at no measurable cost for a forced alignment.
+ */
 const BEAMS = [
-  { beam: 1e-60, pbeam: 1e-60, wbeam: 1e-40 },
-  { beam: 1e-120, pbeam: 1e-120, wbeam: 1e-90 },
   { beam: 1e-200, pbeam: 1e-200, wbeam: 1e-160 },
+  { beam: 1e-300, pbeam: 1e-300, wbeam: 1e-260 },
 ];
+
+/**
+ * Gaussians per codebook that score a senone (PocketSphinx's default is 4). Two are as good here
+ * (600 substitutions on the learner sample: 72.8% found with 2, 73.5% with 4, 74.5%/75.0% on the
+ * 200 of `npm run eval:pa`) and a 10-word recording scores ~20% faster: the state-alignment pass
+ * scores every senone in every frame.
+ */
+const TOP_GAUSSIANS = 2;
 
 // Struct layouts of soundswallower 0.6.3 (wasm32: 4-byte pointers and ints).
 const DECODER_ALIGN = 36; // decoder_t.align (search_module_t *)
@@ -82,7 +94,7 @@ export class Aligner {
 
   static async create(): Promise<Aligner> {
     const ss = await loadModule();
-    const decoder = new ss.Decoder({ loglevel: 'FATAL', samprate: SAMPLE_RATE, compallsen: true, ...BEAMS[0] });
+    const decoder = new ss.Decoder({ loglevel: 'FATAL', samprate: SAMPLE_RATE, compallsen: true, topn: TOP_GAUSSIANS, ...BEAMS[0] });
     await decoder.initialize();
     const acmod = (decoder as unknown as { cacmod: number }).cacmod;
     if ((ss as unknown as { HEAPU8: Uint8Array }).HEAPU8[acmod + ACMOD_COMPALLSEN] !== 1) {

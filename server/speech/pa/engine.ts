@@ -37,14 +37,14 @@ export const MAX_WORDS = 60;
  */
 export const CALIBRATION = {
   /** Logistic centre and scale (in z units) of the word and phone score → 0–100 mapping. */
-  centre: -0.75,
+  centre: -0.5,
   scale: 0.55,
   /** Charge (z units) per unit of |log(duration / expected duration)| of a word. */
-  durationCharge: 0.67,
+  durationCharge: 0.5,
   /** Loudness above the recording's noise floor (dB) that counts a frame as speech. */
   speechDb: 15,
   /** Charge (z units) per frame of speech left outside the words, split between the neighbours. */
-  outsideCharge: 0.02,
+  outsideCharge: 0.005,
   /** A word scoring below this was not heard. */
   heardBelow: 20,
   /** Below this a heard word is mispronounced. */
@@ -85,6 +85,29 @@ function noiseFloor(energy: Float32Array): number {
   return sorted[Math.floor(sorted.length * 0.1)]!;
 }
 
+const HOP = SAMPLE_RATE / FRAME_RATE;
+/** Silence kept before the first and after the last loud frame (frames). */
+const SPAN_MARGIN = 30;
+
+/**
+ * The frames worth aligning: from 0.3 s before the first frame loud enough to be speech to 0.3 s
+ * after the last. Children leave a second or more of silence around their words; aligning it costs
+ * time (every senone is scored in every frame) and tells nothing.
+ */
+export function speechSpan(energy: Float32Array): { from: number; to: number } {
+  const floor = noiseFloor(energy);
+  let first = -1;
+  let last = -1;
+  for (let f = 0; f < energy.length; f++) {
+    if (energy[f]! - floor > CALIBRATION.speechDb) {
+      if (first < 0) first = f;
+      last = f;
+    }
+  }
+  if (first < 0) return { from: 0, to: energy.length };
+  return { from: Math.max(0, first - SPAN_MARGIN), to: Math.min(energy.length, last + 1 + SPAN_MARGIN) };
+}
+
 /** True when the recording has no frame loud enough to be speech. */
 export function isSilent(energy: Float32Array): boolean {
   if (!energy.length) return true;
@@ -118,14 +141,15 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
     if (options.rejectSilence) throw new AudioError('The recording is silent: check the microphone, then record again');
     return omittedResult(words);
   }
+  const span = speechSpan(energy);
   let segments: AlignedWord[];
   try {
-    segments = aligner.align(pcm, words).words;
+    segments = aligner.align(pcm.subarray(span.from * HOP, span.to * HOP), words).words;
   } catch (error) {
     if (error instanceof AlignmentFailed) return omittedResult(words);
     throw error;
   }
-  return scoreAlignment(segments, words, energy);
+  return scoreAlignment(segments, words, energy.subarray(span.from, span.to), span.from);
 }
 
 /**
@@ -159,7 +183,7 @@ export function rawWordScores(segments: AlignedWord[], energy: Float32Array): nu
   return raw;
 }
 
-function scoreAlignment(segments: AlignedWord[], words: string[], energy: Float32Array): PaResult {
+function scoreAlignment(segments: AlignedWord[], words: string[], energy: Float32Array, offset: number): PaResult {
   const c = CALIBRATION;
   const targets = segments.filter((s) => s.target >= 0);
   const raw = rawWordScores(segments, energy);
@@ -174,15 +198,17 @@ function scoreAlignment(segments: AlignedWord[], words: string[], energy: Float3
       score,
       heard,
       error: !heard ? 'omitted' : score < c.mispronouncedBelow ? 'mispronounced' : 'none',
-      start: seconds(seg.start),
-      end: seconds(seg.start + seg.frames),
+      start: seconds(offset + seg.start),
+      end: seconds(offset + seg.start + seg.frames),
       phones: seg.phones.map((p) => ({ phone: p.phone, score: round(logistic(phoneZ(p.phone, p.score, p.frames))) })),
     };
   });
   const heard = scored.filter((w) => w.heard);
   const accuracy = scored.reduce((a, w) => a + w.score, 0) / scored.length;
   const completeness = (100 * heard.length) / scored.length;
-  const fluency = heard.length ? fluencyOf(segments, scored) : 0;
+  // Reading a text fluently means reading all of it: a recording with half the words left out is
+  // not fluent, however smooth the half that was said.
+  const fluency = heard.length ? fluencyOf(segments, scored) * (heard.length / scored.length) : 0;
   const total = 0.6 * accuracy + 0.2 * fluency + 0.2 * completeness;
   return { total: round(total), accuracy: round(accuracy), fluency: round(fluency), completeness: round(completeness), words: scored };
 }
