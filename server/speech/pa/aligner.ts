@@ -58,9 +58,9 @@ const BEAMS = [
 
 /**
  * Gaussians per codebook that score a senone (PocketSphinx's default is 4). Two are as good here
- * (600 substitutions on the learner sample: 72.8% found with 2, 73.5% with 4, 74.5%/75.0% on the
- * 200 of `npm run eval:pa`) and a 10-word recording scores ~20% faster: the state-alignment pass
- * scores every senone in every frame.
+ * (600 substitutions on the learner sample, before the charges were refitted: the replaced word
+ * found 72.8% of the time with 2, 73.5% with 4) and a 10-word recording scores ~20% faster: the
+ * state-alignment pass scores every senone in every frame.
  */
 const TOP_GAUSSIANS = 2;
 

@@ -21,9 +21,8 @@ describe.skipIf(!present)('pronunciation scores on the shared learner sample', (
     const figures = await measure(aligner, sample);
     console.info(`learner sample (100): pairs ${(100 * figures.pairs).toFixed(1)}%, substitution ${(100 * figures.substitution).toFixed(1)}%`);
     expect(figures.pairs).toBeGreaterThanOrEqual(0.95);
-    // Three substitutions per recording (300): measured 71.6% on these 100 (75.0% on all 200; pairs
-    // 100% on these); the
-    // target of 85% is not met yet.
+    // Three substitutions per recording (300): measured 71.6% on these 100 (74.8% on all 200), pairs
+    // 100%. The target of 85% is not met yet.
     expect(figures.substitution).toBeGreaterThanOrEqual(0.68);
     const { silence, noise } = await silenceAndNoise(aligner);
     expect(silence).toBeLessThan(10);
