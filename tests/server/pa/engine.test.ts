@@ -88,6 +88,17 @@ describe('scores and the per-word decision', () => {
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
   });
 
+  it('times the words from the start of the recording when long silences surround them', async () => {
+    const plain = await scoreRecording(aligner, spoken, WORDS.join(' '));
+    const padded = await scoreRecording(aligner, concat([silence(2), spoken, silence(3)]), WORDS.join(' '));
+    expect(padded.words.map((w) => w.heard)).toEqual(WORDS.map(() => true));
+    padded.words.forEach((w, i) => {
+      expect(Math.abs(w.start - (plain.words[i]!.start + 2))).toBeLessThan(0.1);
+      expect(Math.abs(w.end - (plain.words[i]!.end + 2))).toBeLessThan(0.1);
+    });
+    expect(Math.abs(padded.total - plain.total)).toBeLessThanOrEqual(5);
+  });
+
   it('scores other words low', async () => {
     const result = await scoreRecording(aligner, spoken, 'elephant yellow pencil mother river');
     expect(result.total).toBeLessThan(20);
