@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
-import { frameEnergies, scoreRecording, speechSpan } from '../server/speech/pa/engine.ts';
+import { alignSpeech, scoreRecording } from '../server/speech/pa/engine.ts';
 import { ensurePronunciations, targetWords } from '../server/speech/pa/g2p.ts';
 import { ScoringPool } from '../server/speech/pa/pool.ts';
 import { buildPack } from '../db/content/pack.ts';
@@ -162,8 +162,7 @@ export async function calibrate(aligner: Aligner, items: Utterance[]): Promise<R
     await ensurePronunciations(aligner, u.words);
     let words;
     try {
-      const span = speechSpan(frameEnergies(u.pcm)); // as scoreRecording aligns
-      words = aligner.align(u.pcm.subarray(span.from * 160, span.to * 160), u.words).words;
+      words = alignSpeech(aligner, u.pcm, u.words).segments; // as scoreRecording aligns
     } catch {
       continue;
     }

@@ -94,7 +94,7 @@ const SPAN_MARGIN = 30;
  * after the last. Children leave a second or more of silence around their words; aligning it costs
  * time (every senone is scored in every frame) and tells nothing.
  */
-export function speechSpan(energy: Float32Array): { from: number; to: number } {
+function speechSpan(energy: Float32Array): { from: number; to: number } {
   const floor = noiseFloor(energy);
   let first = -1;
   let last = -1;
@@ -106,6 +106,15 @@ export function speechSpan(energy: Float32Array): { from: number; to: number } {
   }
   if (first < 0) return { from: 0, to: energy.length };
   return { from: Math.max(0, first - SPAN_MARGIN), to: Math.min(energy.length, last + 1 + SPAN_MARGIN) };
+}
+
+/**
+ * Aligns the words to the speech span of the recording (the words must be in the dictionary);
+ * segment frames count from `from`. Throws AlignmentFailed.
+ */
+export function alignSpeech(aligner: Aligner, pcm: Float32Array, words: string[], energy = frameEnergies(pcm)): { segments: AlignedWord[]; from: number; to: number } {
+  const { from, to } = speechSpan(energy);
+  return { segments: aligner.align(pcm.subarray(from * HOP, to * HOP), words).words, from, to };
 }
 
 /** True when the recording has no frame loud enough to be speech. */
@@ -141,15 +150,14 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
     if (options.rejectSilence) throw new AudioError('The recording is silent: check the microphone, then record again');
     return omittedResult(words);
   }
-  const span = speechSpan(energy);
-  let segments: AlignedWord[];
+  let aligned: ReturnType<typeof alignSpeech>;
   try {
-    segments = aligner.align(pcm.subarray(span.from * HOP, span.to * HOP), words).words;
+    aligned = alignSpeech(aligner, pcm, words, energy);
   } catch (error) {
     if (error instanceof AlignmentFailed) return omittedResult(words);
     throw error;
   }
-  return scoreAlignment(segments, words, energy.subarray(span.from, span.to), span.from);
+  return scoreAlignment(aligned.segments, words, energy.subarray(aligned.from, aligned.to), aligned.from);
 }
 
 /**
