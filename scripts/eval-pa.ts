@@ -13,7 +13,8 @@
  *     pool using every core.
  *
  * Options: `--limit N` (recordings of the shared sample, default all), `--json` (machine output),
- * `--calibrate` (refit the per-phone statistics in server/speech/pa/calibration.json from the sample).
+ * `--calibrate` (refit server/speech/pa/calibration.json from the sample: the per-phone statistics and
+ * the word model, see scripts/pa/word-model.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -21,7 +22,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
-import { alignSpeech, scoreRecording } from '../server/speech/pa/engine.ts';
+import { DEFAULT_WORD_MODEL, alignSpeech, frameEnergies, scoreRecording, wordEvidence, type PhoneStatsTable } from '../server/speech/pa/engine.ts';
+import { crossValidate, fitWordModel, hitRate, type Trial } from './pa/word-model.ts';
 import { ensurePronunciations, targetWords } from '../server/speech/pa/g2p.ts';
 import { ScoringPool } from '../server/speech/pa/pool.ts';
 import { buildPack } from '../db/content/pack.ts';
@@ -30,7 +32,8 @@ import type { Voice } from '../server/speech/flite.ts';
 
 export const SAMPLE_DIR = fileURLToPath(new URL('../../shared/data/speechocean762-sample', import.meta.url));
 
-export type Utterance = { id: string; words: string[]; pcm: Float32Array };
+/** `speaker`: who was recorded (speechocean762 utterance ids begin with the speaker's number). */
+export type Utterance = { id: string; speaker: string; words: string[]; pcm: Float32Array };
 
 export function loadSample(dir = SAMPLE_DIR, limit = Infinity, step = 1): Promise<Utterance[]> {
   const rows = readFileSync(path.join(dir, 'utterances.tsv'), 'utf8').trim().split('\n').slice(1);
@@ -39,7 +42,7 @@ export function loadSample(dir = SAMPLE_DIR, limit = Infinity, step = 1): Promis
     picked.map(async (line) => {
       const [id, , text] = line.split('\t');
       const pcm = await decodeRecording(new Uint8Array(readFileSync(path.join(dir, 'wav', `${id}.wav`))));
-      return { id: id!, words: targetWords(text!), pcm };
+      return { id: id!, speaker: id!.slice(0, 5), words: targetWords(text!), pcm };
     }),
   );
 }
@@ -52,6 +55,24 @@ function replacement(pool: string[], i: number, m: number, word: string): string
   }
 }
 
+/**
+ * The substitution trials: per recording of two words or more, `perRecording` copies of its text
+ * with one word (a different position each time) replaced by another word of the set.
+ */
+export function* substitutions(items: Utterance[], perRecording = 3): Generator<{ item: Utterance; words: string[]; replaced: number }> {
+  const pool = [...new Set(items.flatMap((u) => u.words))];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.words.length < 2) continue;
+    for (let m = 0; m < Math.min(perRecording, item.words.length); m++) {
+      const replaced = (i + m) % item.words.length;
+      const words = item.words.slice();
+      words[replaced] = replacement(pool, i, m, words[replaced]!);
+      yield { item, words, replaced };
+    }
+  }
+}
+
 export type Figures = { pairs: number; substitution: number; substitutions: number; recordings: number; msPerRecording: number };
 
 /**
@@ -61,7 +82,6 @@ export type Figures = { pairs: number; substitution: number; substitutions: numb
  * lowest. One substitution per recording is a noisy figure (±3 points on 200 recordings).
  */
 export async function measure(aligner: Aligner, items: Utterance[], offset = 7, perRecording = 3): Promise<Figures> {
-  const pool = [...new Set(items.flatMap((u) => u.words))];
   let pairs = 0;
   let pairCount = 0;
   let hits = 0;
@@ -80,16 +100,12 @@ export async function measure(aligner: Aligner, items: Utterance[], offset = 7, 
       pairCount++;
       if (own.total > theirs.total) pairs++;
     }
-    if (u.words.length < 2) continue;
-    for (let m = 0; m < Math.min(perRecording, u.words.length); m++) {
-      const k = (i + m) % u.words.length;
-      const words = u.words.slice();
-      words[k] = replacement(pool, i, m, words[k]!);
-      const result = await scoreRecording(aligner, u.pcm, words.join(' '));
-      const lowest = Math.min(...result.words.map((w) => w.score));
-      subCount++;
-      if (result.words[k]!.score === lowest && result.words.filter((w) => w.score === lowest).length === 1) hits++;
-    }
+  }
+  for (const { item, words, replaced } of substitutions(items, perRecording)) {
+    const result = await scoreRecording(aligner, item.pcm, words.join(' '));
+    const lowest = Math.min(...result.words.map((w) => w.score));
+    subCount++;
+    if (result.words[replaced]!.score === lowest && result.words.filter((w) => w.score === lowest).length === 1) hits++;
   }
   return { pairs: pairs / pairCount, substitution: hits / subCount, substitutions: subCount, recordings: items.length, msPerRecording: ms / scored };
 }
@@ -107,7 +123,7 @@ export async function synthesizedSet(count = 24): Promise<Utterance[]> {
     const pcm = await speak(chosen, voices[i % voices.length], speeds[Math.floor(i / voices.length) % speeds.length]);
     // Through the browser's codec and back, as an upload arrives.
     const bytes = await browserRecording(pcm, i % 2 ? 'ogg' : 'webm');
-    items.push({ id: `synth-${i}`, words: chosen, pcm: await decodeRecording(bytes) });
+    items.push({ id: `synth-${i}`, speaker: voices[i % voices.length]!, words: chosen, pcm: await decodeRecording(bytes) });
   }
   return items;
 }
@@ -155,8 +171,8 @@ export async function poolThroughput(audio: Uint8Array, text: string, jobsPerWor
   }
 }
 
-/** Per-phone GOP mean and spread in the sample's own-text alignments → calibration.json. */
-export async function calibrate(aligner: Aligner, items: Utterance[]): Promise<Record<string, { mean: number; sd: number }>> {
+/** Per-phone GOP mean and spread in the sample's own-text alignments. */
+export async function phoneStatistics(aligner: Aligner, items: Utterance[]): Promise<PhoneStatsTable> {
   const gops: Record<string, number[]> = {};
   for (const u of items) {
     await ensurePronunciations(aligner, u.words);
@@ -168,7 +184,7 @@ export async function calibrate(aligner: Aligner, items: Utterance[]): Promise<R
     }
     for (const w of words) if (w.target >= 0) for (const p of w.phones) (gops[p.phone] ??= []).push(p.score / Math.max(1, p.frames));
   }
-  const stats: Record<string, { mean: number; sd: number }> = {};
+  const stats: PhoneStatsTable = {};
   for (const [phone, values] of Object.entries(gops).sort(([a], [b]) => a.localeCompare(b))) {
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
@@ -177,15 +193,51 @@ export async function calibrate(aligner: Aligner, items: Utterance[]): Promise<R
   return stats;
 }
 
+/** The substitution trials of the sample as the word model sees them, z-scores from `stats`. */
+export async function wordTrials(aligner: Aligner, items: Utterance[], stats: PhoneStatsTable): Promise<Trial[]> {
+  const trials: Trial[] = [];
+  for (const { item, words, replaced } of substitutions(items)) {
+    await ensurePronunciations(aligner, words);
+    const energy = frameEnergies(item.pcm);
+    let aligned;
+    try {
+      aligned = alignSpeech(aligner, item.pcm, words, energy);
+    } catch {
+      continue;
+    }
+    const targets = aligned.segments.filter((s) => s.target >= 0);
+    const at = targets.findIndex((s) => s.target === replaced);
+    if (at < 0) continue; // left out of the alignment: scored 0 whatever the model
+    trials.push({ words: wordEvidence(aligned.segments, energy.subarray(aligned.from, aligned.to), stats), replaced: at, speaker: item.speaker });
+  }
+  return trials;
+}
+
+/**
+ * Refits calibration.json: the per-phone statistics, then the word model on the substitution
+ * trials, reporting its hit rate on speakers it was not fitted on (two-fold) and on all.
+ */
+export async function calibrate(aligner: Aligner, items: Utterance[]) {
+  const phones = await phoneStatistics(aligner, items);
+  const trials = await wordTrials(aligner, items, phones);
+  const word = fitWordModel(trials);
+  return { phones, word, unfitted: hitRate(trials, DEFAULT_WORD_MODEL), crossValidated: crossValidate(trials), fitted: hitRate(trials, word), trials: trials.length };
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes('--calibrate')) {
     const aligner = await Aligner.create();
-    const phones = await calibrate(aligner, await loadSample());
+    const fit = await calibrate(aligner, await loadSample());
     const file = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
-    const source = 'speechocean762 sample (200 learner recordings), own-text alignments; regenerate with npm run eval:pa -- --calibrate';
-    writeFileSync(file, `${JSON.stringify({ source, phones }, null, 1)}\n`);
-    console.log(`wrote ${Object.keys(phones).length} phones to ${file}`);
+    const source =
+      'speechocean762 sample (200 learner recordings): phones from own-text alignments, word from texts with one word replaced; regenerate with npm run eval:pa -- --calibrate';
+    writeFileSync(file, `${JSON.stringify({ source, phones: fit.phones, word: fit.word }, null, 1)}\n`);
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    console.log(`wrote ${Object.keys(fit.phones).length} phones and the word model to ${file}`);
+    console.log(
+      `replaced word lowest (raw scores, ${fit.trials} trials): unfitted ${pct(fit.unfitted)}, fitted on other speakers ${pct(fit.crossValidated)}, fitted on all ${pct(fit.fitted)}`,
+    );
     return;
   }
   const limitAt = args.indexOf('--limit');

@@ -6,11 +6,13 @@
  *    (retrying with wider beams before giving up).
  * 3. Each phone's goodness of pronunciation (GOP) is its aligned score per frame against the best
  *    competing senone of each frame (see aligner.ts), taken as a z-score against that phone's
- *    distribution in learner speech; a word's raw score is the mean of its phones.
+ *    distribution in learner speech; a word's raw score is the weighted mean of its phones
+ *    (the word model: each phone weighs by how well it tells a word said from one not said).
  * 4. Two things the per-phone score misses are charged to the words: a duration far from what the
  *    speaker's rate predicts (a word squeezed into a few frames was not said, the aligner had to
  *    put it somewhere), and speech the alignment left outside the target words (loud frames in
- *    the silence/noise segments next to a word — a child said something else there).
+ *    the silence/noise segments next to a word — a child said something else there). Short words
+ *    get a credit: the mean of two phones swings further than the mean of six.
  * 5. Raw scores map to 0–100 by a logistic curve calibrated on the shared learner sample; a word
  *    below the "heard" line is omitted.
  */
@@ -39,12 +41,8 @@ export const CALIBRATION = {
   /** Logistic centre and scale (in z units) of the word and phone score → 0–100 mapping. */
   centre: -0.5,
   scale: 0.55,
-  /** Charge (z units) per unit of |log(duration / expected duration)| of a word. */
-  durationCharge: 0.5,
   /** Loudness above the recording's noise floor (dB) that counts a frame as speech. */
   speechDb: 15,
-  /** Charge (z units) per frame of speech left outside the words, split between the neighbours. */
-  outsideCharge: 0.005,
   /** A word scoring below this was not heard. */
   heardBelow: 20,
   /** Below this a heard word is mispronounced. */
@@ -59,8 +57,8 @@ const FALLBACK = (() => {
 })();
 
 /** A phone's GOP (score per frame) as a z-score against the learners' distribution for that phone. */
-export function phoneZ(phone: string, score: number, frames: number): number {
-  const stats = PHONE_STATS[phone] ?? FALLBACK;
+export function phoneZ(phone: string, score: number, frames: number, table: PhoneStats = PHONE_STATS): number {
+  const stats = table[phone] ?? FALLBACK;
   return (score / Math.max(1, frames) - stats.mean) / stats.sd;
 }
 
@@ -160,35 +158,81 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
   return scoreAlignment(aligned.segments, words, energy.subarray(aligned.from, aligned.to), aligned.from);
 }
 
+/** What the word model weighs for one aligned target word. */
+export interface WordEvidence {
+  /** Each phone's GOP as a z-score against learner speech. */
+  phones: Array<{ phone: string; z: number }>;
+  /** |log(frames / frames the speaker's rate predicts for its phones)|. */
+  durationMisfit: number;
+  /** Loud frames left outside the words next to it (split between the two neighbours). */
+  outsideFrames: number;
+}
+
+export type PhoneStatsTable = PhoneStats;
+
 /**
- * Raw score of each target word, in z units: the mean of its phones' z-scores, less a charge for
- * a duration far from what the speaker's rate predicts (a word squeezed into a few frames was not
- * said; one stretched over a long stretch swallowed other speech), less a share of the speech the
- * alignment left in the silence and noise next to it.
+ * Per target word (in alignment order): its phones' z-scores, how far its duration is from what
+ * the speaker's rate predicts (a word squeezed into a few frames was not said, the aligner had to
+ * put it somewhere; one stretched over a long stretch swallowed other speech), and the speech the
+ * alignment left in the silence and noise next to it (a child said something else there).
  */
-export function rawWordScores(segments: AlignedWord[], energy: Float32Array): number[] {
-  const c = CALIBRATION;
+export function wordEvidence(segments: AlignedWord[], energy: Float32Array, stats: PhoneStats = PHONE_STATS): WordEvidence[] {
   const floor = noiseFloor(energy);
   const targets = segments.filter((s) => s.target >= 0);
   const phones = targets.reduce((n, w) => n + w.phones.length, 0);
   const framesPerPhone = targets.reduce((n, w) => n + w.frames, 0) / Math.max(1, phones);
-  const raw = targets.map((w) => {
-    const z = w.phones.map((p) => phoneZ(p.phone, p.score, p.frames));
-    const mean = z.reduce((a, b) => a + b, 0) / Math.max(1, z.length);
-    const expected = Math.max(1, w.phones.length * framesPerPhone);
-    return mean - c.durationCharge * Math.abs(Math.log(Math.max(1, w.frames) / expected));
-  });
+  const evidence = targets.map((w) => ({
+    phones: w.phones.map((p) => ({ phone: p.phone, z: phoneZ(p.phone, p.score, p.frames, stats) })),
+    durationMisfit: Math.abs(Math.log(Math.max(1, w.frames) / Math.max(1, w.phones.length * framesPerPhone))),
+    outsideFrames: 0,
+  }));
   segments.forEach((s, i) => {
     if (s.target >= 0) return;
     let loud = 0;
-    for (let f = s.start; f < s.start + s.frames && f < energy.length; f++) if (energy[f]! - floor > c.speechDb) loud++;
+    for (let f = s.start; f < s.start + s.frames && f < energy.length; f++) if (energy[f]! - floor > CALIBRATION.speechDb) loud++;
     if (!loud) return;
     const neighbours = [segments.slice(0, i).reverse().find((x) => x.target >= 0), segments.slice(i + 1).find((x) => x.target >= 0)].filter(
       (x): x is AlignedWord => Boolean(x),
     );
-    for (const n of neighbours) raw[targets.indexOf(n)]! -= (loud * c.outsideCharge) / neighbours.length;
+    for (const n of neighbours) evidence[targets.indexOf(n)]!.outsideFrames += loud / neighbours.length;
   });
-  return raw;
+  return evidence;
+}
+
+/**
+ * How the evidence adds up to a word's raw score (z units). Fitted on the learner sample by
+ * `npm run eval:pa -- --calibrate` (scripts/pa/word-model.ts): each phone's z-score counts with a
+ * weight saying how well that phone tells a word said from a word not said (learners' L, V, DH and
+ * short vowels vary so much that they tell little; stops, nasals and S tell a lot), with the
+ * weights averaging 1 over the phones of learner speech.
+ */
+export interface WordModel {
+  phoneWeights: Record<string, number>;
+  /** Charge per unit of duration misfit. */
+  duration: number;
+  /** Charge per 100 loud frames left outside the words. */
+  outside: number;
+  /**
+   * Credit per unit of (1/phones − 1/3): the mean of a short word's few phones swings further
+   * from one pronunciation to the next, so the same low mean is weaker evidence of a word not said.
+   */
+  shortWord: number;
+}
+
+/** Before fitting: every phone counts the same. */
+export const DEFAULT_WORD_MODEL: WordModel = { phoneWeights: {}, duration: 0.5, outside: 0.5, shortWord: 0 };
+export const WORD_MODEL: WordModel = (calibration as { word?: WordModel }).word ?? DEFAULT_WORD_MODEL;
+
+/** A word's raw score in z units: weighted mean phone z-score, less its charges, plus the short-word credit. */
+export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): number {
+  const n = Math.max(1, e.phones.length);
+  const phones = e.phones.reduce((sum, p) => sum + (model.phoneWeights[p.phone] ?? 1) * p.z, 0) / n;
+  return phones - model.duration * e.durationMisfit - (model.outside * e.outsideFrames) / 100 + model.shortWord * (1 / n - 1 / 3);
+}
+
+/** Raw score of each target word (in alignment order), in z units. */
+export function rawWordScores(segments: AlignedWord[], energy: Float32Array): number[] {
+  return wordEvidence(segments, energy).map((e) => rawWordScore(e));
 }
 
 function scoreAlignment(segments: AlignedWord[], words: string[], energy: Float32Array, offset: number): PaResult {

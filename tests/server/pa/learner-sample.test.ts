@@ -21,9 +21,9 @@ describe.skipIf(!present)('pronunciation scores on the shared learner sample', (
     const figures = await measure(aligner, sample);
     console.info(`learner sample (100): pairs ${(100 * figures.pairs).toFixed(1)}%, substitution ${(100 * figures.substitution).toFixed(1)}%`);
     expect(figures.pairs).toBeGreaterThanOrEqual(0.95);
-    // Three substitutions per recording (300): measured 71.6% on these 100 (74.8% on all 200), pairs
-    // 100%. The target of 85% is not met yet.
-    expect(figures.substitution).toBeGreaterThanOrEqual(0.68);
+    // Three substitutions per recording (300): measured 73.6% on these 100 (78.5% on all 200), pairs
+    // 99%. The target of 85% is not met yet.
+    expect(figures.substitution).toBeGreaterThanOrEqual(0.7);
     const { silence, noise } = await silenceAndNoise(aligner);
     expect(silence).toBeLessThan(10);
     expect(noise).toBeLessThan(10);

@@ -1,0 +1,113 @@
+/**
+ * Fits the word model (server/speech/pa/engine.ts: how phone z-scores, duration misfit, outside
+ * speech and word length add up to a word's raw score) on substitution trials: recordings scored
+ * against their text with one word replaced. The fit is a pairwise logistic regression: for every
+ * other word of a trial, the replaced word should score lower. It starts from, and is held towards,
+ * the unfitted model (every phone weighing 1), so phones seldom seen keep a weight near 1.
+ */
+import { DEFAULT_WORD_MODEL, rawWordScore, type WordEvidence, type WordModel } from '../../server/speech/pa/engine.ts';
+
+export interface Trial {
+  /** Evidence of each target word, in alignment order. */
+  words: WordEvidence[];
+  /** Index (into `words`) of the replaced word. */
+  replaced: number;
+  /** Who was recorded: cross-validation folds keep a speaker's recordings together. */
+  speaker: string;
+}
+
+const TYPICAL_PHONES = 3;
+
+/** The parameters as one vector: a weight per phone, then duration, outside and short-word. */
+function layout(trials: Trial[]): string[] {
+  return [...new Set(trials.flatMap((t) => t.words.flatMap((w) => w.phones.map((p) => p.phone))))].sort();
+}
+
+function features(e: WordEvidence, phones: Map<string, number>): Float64Array {
+  const f = new Float64Array(phones.size + 3);
+  const n = Math.max(1, e.phones.length);
+  for (const p of e.phones) f[phones.get(p.phone)!]! += p.z / n;
+  f[phones.size] = -e.durationMisfit;
+  f[phones.size + 1] = -e.outsideFrames / 100;
+  f[phones.size + 2] = 1 / n - 1 / TYPICAL_PHONES;
+  return f;
+}
+
+function toModel(w: Float64Array, names: string[], usage: Map<string, number>): WordModel {
+  // Ranking does not change with a positive scale: scale so that the phone weights average 1 over
+  // the phones of learner speech, which keeps raw scores in z units for the 0–100 mapping.
+  let used = 0;
+  let weighted = 0;
+  names.forEach((name, i) => {
+    const count = usage.get(name) ?? 0;
+    used += count;
+    weighted += count * w[i]!;
+  });
+  const scale = used && weighted > 0 ? used / weighted : 1;
+  const round = (x: number) => Math.round(x * scale * 1000) / 1000;
+  return {
+    phoneWeights: Object.fromEntries(names.map((name, i) => [name, round(w[i]!)])),
+    duration: round(w[names.length]!),
+    outside: round(w[names.length + 1]!),
+    shortWord: round(w[names.length + 2]!),
+  };
+}
+
+/** Fits the model; `lambda` holds the weights towards the unfitted model. */
+export function fitWordModel(trials: Trial[], lambda = 0.003, iterations = 4000): WordModel {
+  const names = layout(trials);
+  const index = new Map(names.map((n, i) => [n, i]));
+  const usage = new Map<string, number>();
+  for (const t of trials) for (const w of t.words) for (const p of w.phones) usage.set(p.phone, (usage.get(p.phone) ?? 0) + 1);
+  // Differences (other word − replaced word): the model should score them above 0.
+  const diffs: Float64Array[] = [];
+  for (const t of trials) {
+    const replaced = features(t.words[t.replaced]!, index);
+    t.words.forEach((w, j) => {
+      if (j === t.replaced) return;
+      const f = features(w, index);
+      for (let i = 0; i < f.length; i++) f[i]! -= replaced[i]!;
+      diffs.push(f);
+    });
+  }
+  const start = new Float64Array(names.length + 3).fill(1);
+  start[names.length] = DEFAULT_WORD_MODEL.duration;
+  start[names.length + 1] = DEFAULT_WORD_MODEL.outside;
+  start[names.length + 2] = DEFAULT_WORD_MODEL.shortWord;
+  const w = Float64Array.from(start);
+  const gradient = new Float64Array(w.length);
+  for (let it = 0; it < iterations; it++) {
+    gradient.fill(0);
+    for (const d of diffs) {
+      let margin = 0;
+      for (let i = 0; i < d.length; i++) margin += d[i]! * w[i]!;
+      const slope = 1 / (1 + Math.exp(Math.min(50, Math.max(-50, margin))));
+      for (let i = 0; i < d.length; i++) gradient[i]! -= (slope * d[i]!) / diffs.length;
+    }
+    for (let i = 0; i < w.length; i++) w[i]! -= 0.5 * (gradient[i]! + lambda * (w[i]! - start[i]!));
+  }
+  return toModel(w, names, usage);
+}
+
+/** Share of trials where the replaced word scores strictly lowest. */
+export function hitRate(trials: Trial[], model: WordModel): number {
+  let hits = 0;
+  for (const t of trials) {
+    const scores = t.words.map((w) => rawWordScore(w, model));
+    if (scores.every((s, j) => j === t.replaced || s > scores[t.replaced]!)) hits++;
+  }
+  return hits / Math.max(1, trials.length);
+}
+
+/** Two-fold cross-validation with the speakers split in two: the hit rate on speakers not fitted on. */
+export function crossValidate(trials: Trial[], lambda = 0.003): number {
+  const speakers = [...new Set(trials.map((t) => t.speaker))].sort();
+  const fold = new Map(speakers.map((s, i) => [s, i % 2]));
+  let hits = 0;
+  for (const k of [0, 1]) {
+    const test = trials.filter((t) => fold.get(t.speaker) === k);
+    const model = fitWordModel(trials.filter((t) => fold.get(t.speaker) !== k), lambda);
+    hits += hitRate(test, model) * test.length;
+  }
+  return hits / Math.max(1, trials.length);
+}
