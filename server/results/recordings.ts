@@ -6,14 +6,14 @@
  * fetch it; anyone else is told it does not exist.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { assignments, classes, recordings, rosterEntries, taskRows, users } from '../../db/schema.ts';
+import { assignments, recordings, rosterEntries, taskRows } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { Viewer } from '../deps.ts';
 import { NotFoundError, parseInput, ValidationError } from '../errors.ts';
 import { ownClasses } from '../classes/service.ts';
 import { nameKey } from '../users/service.ts';
-import { studentTaskRow } from '../tasks/service.ts';
+import { studentTaskRow, taskRowFor } from '../tasks/service.ts';
 import { taskIdSchema } from '../tasks/schemas.ts';
 
 /** Where a recording's audio is kept in storage. */
@@ -63,27 +63,10 @@ export async function recordingOfTask(db: Executor, blobs: BlobStore, viewer: Vi
   let taskRowId: number;
   if (viewer.isTeacher) {
     if (!student?.trim()) throw new ValidationError('Name the student whose recording you want (student=…)');
-    const parts = parseInput(taskIdSchema, label);
-    if (parts.practice) throw new NotFoundError('Free practice is not stored');
-    const [row] = await db
-      .select({ id: taskRows.id, teacher: users.username })
-      .from(taskRows)
-      .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-      .innerJoin(classes, eq(classes.id, assignments.classId))
-      .innerJoin(users, eq(users.id, classes.teacherId))
-      .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-      .where(
-        and(
-          ownClasses(viewer),
-          eq(assignments.id, parts.tpid),
-          eq(assignments.bookId, parts.bookId),
-          eq(assignments.unitId, parts.unitId),
-          eq(assignments.type, parts.type),
-          eq(rosterEntries.studentKey, nameKey(student)),
-        ),
-      );
-    if (!row || nameKey(row.teacher) !== nameKey(parts.teacher)) throw new NotFoundError(`No recording of ${label} by ${student}`);
-    taskRowId = row.id;
+    if (parseInput(taskIdSchema, label).practice) throw new NotFoundError('Free practice is not stored');
+    const found = await taskRowFor(db, label, and(ownClasses(viewer), eq(rosterEntries.studentKey, nameKey(student)))!);
+    if (!found) throw new NotFoundError(`No recording of ${label} by ${student}`);
+    taskRowId = found.row.id;
   } else {
     taskRowId = (await studentTaskRow(db, viewer, label)).row.id;
   }

@@ -255,8 +255,12 @@ export type TaskContent =
   | { type: 'FM'; label: string; words: WordCard[] }
   | { type: 'PA'; label: string; words: WordCard[] };
 
-/** The open task row a student owns for this task id, with its class settings. */
-export async function studentTaskRow(db: Executor, viewer: Viewer, taskId: string) {
+/**
+ * The task row a task id names for one student of the class (`student`: a condition on the roster
+ * entry, e.g. the student's user id), with its class settings; undefined when there is none or
+ * the id names another teacher.
+ */
+export async function taskRowFor(db: Executor, taskId: string, student: SQL) {
   const parts = parseInput(taskIdSchema, taskId);
   if (parts.practice) throw new ValidationError('Free practice has no task row');
   const [row] = await db
@@ -272,10 +276,16 @@ export async function studentTaskRow(db: Executor, viewer: Viewer, taskId: strin
         eq(assignments.bookId, parts.bookId),
         eq(assignments.unitId, parts.unitId),
         eq(assignments.type, parts.type),
-        eq(rosterEntries.userId, viewer.id),
+        student,
       ),
     );
-  if (!row || nameKey(row.teacher) !== nameKey(parts.teacher)) throw new NotFoundError('This task is not in your task list');
+  return row && nameKey(row.teacher) === nameKey(parts.teacher) ? row : undefined;
+}
+
+/** The open task row a student owns for this task id, with its class settings. */
+export async function studentTaskRow(db: Executor, viewer: Viewer, taskId: string) {
+  const row = await taskRowFor(db, taskId, eq(rosterEntries.userId, viewer.id));
+  if (!row) throw new NotFoundError('This task is not in your task list');
   return row;
 }
 
