@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
-import { DEFAULT_WORD_MODEL, alignSpeech, frameEnergies, scoreRecording, wordEvidence, type PhoneStatsTable } from '../server/speech/pa/engine.ts';
+import { DEFAULT_WORD_MODEL, alignSpeech, frameEnergies, scoreRecording, wordEvidence, type PhoneStats } from '../server/speech/pa/engine.ts';
 import { crossValidate, fitWordModel, hitRate, type Trial } from './pa/word-model.ts';
 import { ensurePronunciations, targetWords } from '../server/speech/pa/g2p.ts';
 import { ScoringPool } from '../server/speech/pa/pool.ts';
@@ -172,7 +172,7 @@ export async function poolThroughput(audio: Uint8Array, text: string, jobsPerWor
 }
 
 /** Per-phone GOP mean and spread in the sample's own-text alignments. */
-export async function phoneStatistics(aligner: Aligner, items: Utterance[]): Promise<PhoneStatsTable> {
+export async function phoneStatistics(aligner: Aligner, items: Utterance[]): Promise<PhoneStats> {
   const gops: Record<string, number[]> = {};
   for (const u of items) {
     await ensurePronunciations(aligner, u.words);
@@ -184,7 +184,7 @@ export async function phoneStatistics(aligner: Aligner, items: Utterance[]): Pro
     }
     for (const w of words) if (w.target >= 0) for (const p of w.phones) (gops[p.phone] ??= []).push(p.score / Math.max(1, p.frames));
   }
-  const stats: PhoneStatsTable = {};
+  const stats: PhoneStats = {};
   for (const [phone, values] of Object.entries(gops).sort(([a], [b]) => a.localeCompare(b))) {
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
@@ -194,11 +194,12 @@ export async function phoneStatistics(aligner: Aligner, items: Utterance[]): Pro
 }
 
 /** The substitution trials of the sample as the word model sees them, z-scores from `stats`. */
-export async function wordTrials(aligner: Aligner, items: Utterance[], stats: PhoneStatsTable): Promise<Trial[]> {
+export async function wordTrials(aligner: Aligner, items: Utterance[], stats: PhoneStats): Promise<Trial[]> {
   const trials: Trial[] = [];
+  const energies = new Map<Utterance, Float32Array>();
   for (const { item, words, replaced } of substitutions(items)) {
     await ensurePronunciations(aligner, words);
-    const energy = frameEnergies(item.pcm);
+    const energy = energies.get(item) ?? energies.set(item, frameEnergies(item.pcm)).get(item)!;
     let aligned;
     try {
       aligned = alignSpeech(aligner, item.pcm, words, energy);

@@ -5,7 +5,7 @@
  * other word of a trial, the replaced word should score lower. It starts from, and is held towards,
  * the unfitted model (every phone weighing 1), so phones seldom seen keep a weight near 1.
  */
-import { DEFAULT_WORD_MODEL, rawWordScore, type WordEvidence, type WordModel } from '../../server/speech/pa/engine.ts';
+import { DEFAULT_WORD_MODEL, TYPICAL_PHONES, rawWordScore, type WordEvidence, type WordModel } from '../../server/speech/pa/engine.ts';
 
 export interface Trial {
   /** Evidence of each target word, in alignment order. */
@@ -16,13 +16,12 @@ export interface Trial {
   speaker: string;
 }
 
-const TYPICAL_PHONES = 3;
-
 /** The parameters as one vector: a weight per phone, then duration, outside and short-word. */
 function layout(trials: Trial[]): string[] {
   return [...new Set(trials.flatMap((t) => t.words.flatMap((w) => w.phones.map((p) => p.phone))))].sort();
 }
 
+/** The terms of rawWordScore (engine.ts), one per parameter: the model is linear in them. */
 function features(e: WordEvidence, phones: Map<string, number>): Float64Array {
   const f = new Float64Array(phones.size + 3);
   const n = Math.max(1, e.phones.length);

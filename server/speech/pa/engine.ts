@@ -49,7 +49,7 @@ export const CALIBRATION = {
   mispronouncedBelow: 60,
 };
 
-type PhoneStats = Record<string, { mean: number; sd: number }>;
+export type PhoneStats = Record<string, { mean: number; sd: number }>;
 const PHONE_STATS: PhoneStats = (calibration as { phones: PhoneStats }).phones;
 const FALLBACK = (() => {
   const all = Object.values(PHONE_STATS);
@@ -168,8 +168,6 @@ export interface WordEvidence {
   outsideFrames: number;
 }
 
-export type PhoneStatsTable = PhoneStats;
-
 /**
  * Per target word (in alignment order): its phones' z-scores, how far its duration is from what
  * the speaker's rate predicts (a word squeezed into a few frames was not said, the aligner had to
@@ -213,11 +211,14 @@ export interface WordModel {
   /** Charge per 100 loud frames left outside the words. */
   outside: number;
   /**
-   * Credit per unit of (1/phones − 1/3): the mean of a short word's few phones swings further
+   * Credit per unit of (1/phones − 1/TYPICAL_PHONES): the mean of a short word's few phones swings further
    * from one pronunciation to the next, so the same low mean is weaker evidence of a word not said.
    */
   shortWord: number;
 }
+
+/** The phones of a typical word: the short-word credit is 0 there. */
+export const TYPICAL_PHONES = 3;
 
 /** Before fitting: every phone counts the same. */
 export const DEFAULT_WORD_MODEL: WordModel = { phoneWeights: {}, duration: 0.5, outside: 0.5, shortWord: 0 };
@@ -227,7 +228,7 @@ export const WORD_MODEL: WordModel = (calibration as { word?: WordModel }).word 
 export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): number {
   const n = Math.max(1, e.phones.length);
   const phones = e.phones.reduce((sum, p) => sum + (model.phoneWeights[p.phone] ?? 1) * p.z, 0) / n;
-  return phones - model.duration * e.durationMisfit - (model.outside * e.outsideFrames) / 100 + model.shortWord * (1 / n - 1 / 3);
+  return phones - model.duration * e.durationMisfit - (model.outside * e.outsideFrames) / 100 + model.shortWord * (1 / n - 1 / TYPICAL_PHONES);
 }
 
 /** Raw score of each target word (in alignment order), in z units. */
