@@ -51,14 +51,21 @@ export const CALIBRATION = {
 
 export type PhoneStats = Record<string, { mean: number; sd: number }>;
 const PHONE_STATS: PhoneStats = (calibration as { phones: PhoneStats }).phones;
-const FALLBACK = (() => {
-  const all = Object.values(PHONE_STATS);
-  return { mean: all.reduce((a, p) => a + p.mean, 0) / all.length, sd: all.reduce((a, p) => a + p.sd, 0) / all.length };
-})();
+/** A phone missing from a table (seldom said) counts against the table's average phone. */
+const averages = new WeakMap<PhoneStats, { mean: number; sd: number }>();
+function averagePhone(table: PhoneStats): { mean: number; sd: number } {
+  let average = averages.get(table);
+  if (!average) {
+    const all = Object.values(table);
+    average = { mean: all.reduce((a, p) => a + p.mean, 0) / all.length, sd: all.reduce((a, p) => a + p.sd, 0) / all.length };
+    averages.set(table, average);
+  }
+  return average;
+}
 
 /** A phone's GOP (score per frame) as a z-score against the learners' distribution for that phone. */
 export function phoneZ(phone: string, score: number, frames: number, table: PhoneStats = PHONE_STATS): number {
-  const stats = table[phone] ?? FALLBACK;
+  const stats = table[phone] ?? averagePhone(table);
   return (score / Math.max(1, frames) - stats.mean) / stats.sd;
 }
 
@@ -232,7 +239,7 @@ export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): nu
 }
 
 /** Raw score of each target word (in alignment order), in z units. */
-export function rawWordScores(segments: AlignedWord[], energy: Float32Array): number[] {
+function rawWordScores(segments: AlignedWord[], energy: Float32Array): number[] {
   return wordEvidence(segments, energy).map((e) => rawWordScore(e));
 }
 
