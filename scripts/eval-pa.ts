@@ -4,7 +4,8 @@
  *   - the shared learner sample (../shared/data/speechocean762-sample, 200 recordings by
  *     Mandarin-speaking learners): the share of pairs where a recording's own text outscores
  *     another recording's text, and word-substitution detection (one word of the text replaced by
- *     another word: how often that word gets the lowest score);
+ *     another word of the sample's texts: how often that word gets the lowest score); the same with
+ *     the replacements drawn from the textbooks' words, the words a PA task asks for;
  *   - recordings it synthesizes with the project's Flite voices (slt, rms, awb, kal) at three
  *     speeds, saying textbook words, encoded as browsers record them (Opus 16 kbit/s, WebM and
  *     Ogg): the same two figures;
@@ -55,12 +56,20 @@ function replacement(pool: string[], i: number, m: number, word: string): string
   }
 }
 
+/** The words the set's own texts use: the replacements of the standard substitution trials. */
+const ownWords = (items: Utterance[]) => [...new Set(items.flatMap((u) => u.words))];
+
+/** The single words of the textbooks: what a PA task asks a student to say. */
+export function textbookWords(): string[] {
+  return [...new Set(buildPack().cards.map((c) => c.word.toLowerCase()).filter((w) => /^[a-z]+$/.test(w)))];
+}
+
 /**
  * The substitution trials: per recording of two words or more, `perRecording` copies of its text
- * with one word (a different position each time) replaced by another word of the set.
+ * with one word (a different position each time) replaced by another word of `pool` (by default
+ * the words of the set's own texts).
  */
-export function* substitutions(items: Utterance[], perRecording = 3): Generator<{ item: Utterance; words: string[]; replaced: number }> {
-  const pool = [...new Set(items.flatMap((u) => u.words))];
+export function* substitutions(items: Utterance[], perRecording = 3, pool = ownWords(items)): Generator<{ item: Utterance; words: string[]; replaced: number }> {
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (item.words.length < 2) continue;
@@ -84,8 +93,6 @@ export type Figures = { pairs: number; substitution: number; substitutions: numb
 export async function measure(aligner: Aligner, items: Utterance[], offset = 7, perRecording = 3): Promise<Figures> {
   let pairs = 0;
   let pairCount = 0;
-  let hits = 0;
-  let subCount = 0;
   let ms = 0;
   let scored = 0;
   for (let i = 0; i < items.length; i++) {
@@ -101,13 +108,21 @@ export async function measure(aligner: Aligner, items: Utterance[], offset = 7, 
       if (own.total > theirs.total) pairs++;
     }
   }
-  for (const { item, words, replaced } of substitutions(items, perRecording)) {
+  const { rate, trials } = await substitutionRate(aligner, items, perRecording);
+  return { pairs: pairs / pairCount, substitution: rate, substitutions: trials, recordings: items.length, msPerRecording: ms / scored };
+}
+
+/** Share of substitution trials (see `substitutions`) where the replaced word scores strictly lowest. */
+export async function substitutionRate(aligner: Aligner, items: Utterance[], perRecording = 3, pool?: string[]): Promise<{ rate: number; trials: number }> {
+  let hits = 0;
+  let trials = 0;
+  for (const { item, words, replaced } of substitutions(items, perRecording, pool)) {
     const result = await scoreRecording(aligner, item.pcm, words.join(' '));
     const lowest = Math.min(...result.words.map((w) => w.score));
-    subCount++;
+    trials++;
     if (result.words[replaced]!.score === lowest && result.words.filter((w) => w.score === lowest).length === 1) hits++;
   }
-  return { pairs: pairs / pairCount, substitution: hits / subCount, substitutions: subCount, recordings: items.length, msPerRecording: ms / scored };
+  return { rate: hits / trials, trials };
 }
 
 /** Synthesized recordings: every voice at 0.8, 1.0 and 1.2 speed saying 4–8 textbook words. */
@@ -249,6 +264,7 @@ async function main() {
   if (existsSync(SAMPLE_DIR)) {
     const sample = await loadSample(SAMPLE_DIR, limit);
     out.learnerSample = await measure(aligner, sample);
+    out.learnerSampleTextbookWords = await substitutionRate(aligner, sample, 3, textbookWords());
   } else {
     console.error(`(the shared learner sample is not at ${SAMPLE_DIR}; skipping it)`);
   }
@@ -260,7 +276,11 @@ async function main() {
     return;
   }
   const row = (name: string, f: Figures) => `${name.padEnd(28)} pairs ${pct(f.pairs).padStart(6)}   substitution ${pct(f.substitution).padStart(6)} of ${f.substitutions}   (${f.recordings} recordings, ${f.msPerRecording.toFixed(0)} ms each)`;
-  if (out.learnerSample) console.log(row('Shared learner sample', out.learnerSample as Figures));
+  if (out.learnerSample) {
+    console.log(row('Shared learner sample', out.learnerSample as Figures));
+    const tb = out.learnerSampleTextbookWords as { rate: number; trials: number };
+    console.log(`${'  replaced by textbook words'.padEnd(28)}                substitution ${pct(tb.rate).padStart(6)} of ${tb.trials}`);
+  }
   console.log(row('Synthesized (Opus 16 kbit/s)', out.synthesized as Figures));
   const sn = out.silenceNoise as { silence: number; noise: number };
   console.log(`Silence: mean total ${sn.silence.toFixed(1)}   Noise: mean total ${sn.noise.toFixed(1)}`);
