@@ -59,9 +59,13 @@ function replacement(pool: string[], i: number, m: number, word: string): string
 /** The words the set's own texts use: the replacements of the standard substitution trials. */
 const ownWords = (items: Utterance[]) => [...new Set(items.flatMap((u) => u.words))];
 
-/** The single words of the textbooks: what a PA task asks a student to say. */
-export function textbookWords(): string[] {
-  return [...new Set(buildPack().cards.map((c) => c.word.toLowerCase()).filter((w) => /^[a-z]+$/.test(w)))];
+/**
+ * The single words of the textbooks, what a PA task asks a student to say: once each, or (`repeats`)
+ * once per card in pack order, as the synthesized set has always picked from them.
+ */
+export function textbookWords({ repeats = false } = {}): string[] {
+  const words = buildPack().cards.map((c) => c.word.toLowerCase()).filter((w) => /^[a-z]+$/.test(w));
+  return repeats ? words : [...new Set(words)];
 }
 
 /**
@@ -127,8 +131,7 @@ export async function substitutionRate(aligner: Aligner, items: Utterance[], per
 
 /** Synthesized recordings: every voice at 0.8, 1.0 and 1.2 speed saying 4–8 textbook words. */
 export async function synthesizedSet(count = 24): Promise<Utterance[]> {
-  const pack = buildPack();
-  const words = pack.cards.map((c) => c.word.toLowerCase()).filter((w) => /^[a-z]+$/.test(w) && w.length >= 3);
+  const words = textbookWords({ repeats: true }).filter((w) => w.length >= 3);
   const voices: Voice[] = ['slt', 'rms', 'awb', 'kal'];
   const speeds = [0.8, 1, 1.2];
   const items: Utterance[] = [];
