@@ -35,6 +35,16 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
 
   it('records the words as they are shown, submits, and shows every word with its score', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // What the page asked of the microphone: the track's settings as the browser applied them.
+    await context.addInitScript(() => {
+      const devices = navigator.mediaDevices;
+      const getUserMedia = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = async (constraints) => {
+        const stream = await getUserMedia(constraints);
+        (window as unknown as { micSettings: MediaTrackSettings }).micSettings = stream.getAudioTracks()[0]!.getSettings();
+        return stream;
+      };
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.fill('input[name=username]', 'demostudent');
@@ -48,6 +58,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     expect(await stop.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Record' }).click();
     await expect.poll(() => stop.isEnabled()).toBe(true);
+    // The engine hears the microphone as it is: no call processing reshaping the speech.
+    const mic = await page.evaluate(() => (window as unknown as { micSettings: MediaTrackSettings }).micSettings);
+    expect(mic).toMatchObject({ echoCancellation: false, noiseSuppression: false, autoGainControl: false });
     await expect.poll(() => page.getByRole('button', { name: 'Record' }).getAttribute('class')).toContain('recording');
     // The words appear one after another in the 'Pronounce the word/phrase' box.
     await expect.poll(() => page.locator('.prompt-input').inputValue()).toBe(words[0]);

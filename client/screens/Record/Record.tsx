@@ -18,6 +18,13 @@ export const WORD_BASE_MS = 500;
 export const WORD_PER_CHAR_MS = 160;
 export const LAST_WORD_EXTRA_MS = 300;
 export const AUDIO_BITS_PER_SECOND = 16_000;
+/**
+ * The microphone as it is, without the browser's call processing. Echo cancellation, noise
+ * suppression and automatic gain are made for calls; they reshape speech that the scoring engine
+ * measures. The learner sample recorded through Chromium's MediaRecorder found the replaced word
+ * 70.6% of the time with them and 76.0% without (77.8% from the original WAV files).
+ */
+export const MICROPHONE: MediaTrackConstraints = { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 };
 
 /** How long each word is shown (spec constants). */
 export function wordDurations(words: string[]): number[] {
@@ -119,7 +126,7 @@ export default function Record() {
     }
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      stream = await navigator.mediaDevices.getUserMedia({ audio: MICROPHONE });
     } catch (error) {
       console.info('Record: no microphone', error);
       setMessage('No microphone is available, or access to it was refused. Allow the microphone for this site and try again.');
