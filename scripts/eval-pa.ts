@@ -5,7 +5,8 @@
  *     Mandarin-speaking learners): the share of pairs where a recording's own text outscores
  *     another recording's text, and word-substitution detection (one word of the text replaced by
  *     another word of the sample's texts: how often that word gets the lowest score); the same with
- *     the replacements drawn from the textbooks' words, the words a PA task asks for;
+ *     the replacements drawn from the textbooks' words, the words a PA task asks for; and both
+ *     figures again with the recordings as a browser uploads them (Opus 16 kbit/s);
  *   - recordings it synthesizes with the project's Flite voices (slt, rms, awb, kal) at three
  *     speeds, saying textbook words, encoded as browsers record them (Opus 16 kbit/s, WebM and
  *     Ogg): the same two figures;
@@ -54,6 +55,16 @@ function replacement(pool: string[], i: number, m: number, word: string): string
     const candidate = pool[(i * 31 + m * 101 + j * 7) % pool.length]!;
     if (candidate !== word) return candidate;
   }
+}
+
+/**
+ * The recordings as a student's browser uploads them: Opus at 16 kbit/s in WebM, encoded as
+ * Chromium's MediaRecorder encodes (scripts/pa/opus-encode.ts), decoded as the server decodes.
+ */
+export async function asUploaded(items: Utterance[]): Promise<Utterance[]> {
+  const out: Utterance[] = [];
+  for (const u of items) out.push({ ...u, pcm: await decodeRecording(await browserRecording(u.pcm, 'webm')) });
+  return out;
 }
 
 /** The words the set's own texts use: the replacements of the standard substitution trials. */
@@ -268,6 +279,7 @@ async function main() {
     const sample = await loadSample(SAMPLE_DIR, limit);
     out.learnerSample = await measure(aligner, sample);
     out.learnerSampleTextbookWords = await substitutionRate(aligner, sample, 3, textbookWords());
+    out.learnerSampleUploaded = await measure(aligner, await asUploaded(sample));
   } else {
     console.error(`(the shared learner sample is not at ${SAMPLE_DIR}; skipping it)`);
   }
@@ -283,6 +295,7 @@ async function main() {
     console.log(row('Shared learner sample', out.learnerSample as Figures));
     const tb = out.learnerSampleTextbookWords as { rate: number; trials: number };
     console.log(`${'  replaced by textbook words'.padEnd(28)}                substitution ${pct(tb.rate).padStart(6)} of ${tb.trials}`);
+    console.log(row('  as uploaded (Opus 16k)', out.learnerSampleUploaded as Figures));
   }
   console.log(row('Synthesized (Opus 16 kbit/s)', out.synthesized as Figures));
   const sn = out.silenceNoise as { silence: number; noise: number };

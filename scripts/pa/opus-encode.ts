@@ -1,7 +1,9 @@
 /**
  * Encodes mono audio as Opus at a browser recorder's bitrate (16 kbit/s, the spec's constant) in
  * the two containers browsers produce: Ogg (Firefox) and WebM (Chrome). Used by the evaluation
- * and the tests to make recordings like the ones students upload.
+ * and the tests to make recordings like the ones students upload. The encoder is set as Chromium's
+ * MediaRecorder sets it (read off its recordings: full-band hybrid packets of 60 ms, the "audio"
+ * application); on the learner sample these recordings score like ones Chromium made.
  */
 import OpusScript from 'opusscript';
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, OggOutputFormat, Output, WebMOutputFormat } from 'mediabunny';
@@ -11,7 +13,7 @@ export const RECORDER_BITRATE = 16_000;
 
 export async function encodeOpus(samples: Float32Array, sampleRate: number, container: 'ogg' | 'webm'): Promise<Uint8Array> {
   const pcm = resample(samples, sampleRate, 48_000);
-  const encoder = new OpusScript(48_000, 1, OpusScript.Application.VOIP);
+  const encoder = new OpusScript(48_000, 1, OpusScript.Application.AUDIO);
   encoder.setBitrate(RECORDER_BITRATE);
   const preSkip = 312;
   const head = new Uint8Array(19);
@@ -25,7 +27,7 @@ export async function encodeOpus(samples: Float32Array, sampleRate: number, cont
   const source = new EncodedAudioPacketSource('opus');
   output.addAudioTrack(source);
   await output.start();
-  const frame = 960; // 20 ms
+  const frame = 2880; // 60 ms, as Chromium packs its MediaRecorder's Opus
   const buffer = Buffer.alloc(frame * 2);
   try {
     for (let at = 0, n = 0; at < pcm.length; at += frame, n++) {
@@ -34,7 +36,7 @@ export async function encodeOpus(samples: Float32Array, sampleRate: number, cont
         buffer.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(pcm[at + i]! * 32767))), i * 2);
       }
       const data = new Uint8Array(encoder.encode(buffer, frame));
-      const packet = new EncodedPacket(data, 'key', n * 0.02, 0.02);
+      const packet = new EncodedPacket(data, 'key', (n * frame) / 48_000, frame / 48_000);
       await source.add(packet, n === 0 ? { decoderConfig: { codec: 'opus', numberOfChannels: 1, sampleRate: 48_000, description: head } } : undefined);
     }
   } finally {
