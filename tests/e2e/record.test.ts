@@ -11,6 +11,9 @@ import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { concat, silence, speak, wavBytes } from '../../scripts/pa/synth.ts';
 
+/** Where the page keeps the microphone track's settings (see the init script below). */
+type WithMic = { micSettings: MediaTrackSettings };
+
 describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -41,7 +44,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
       const getUserMedia = devices.getUserMedia.bind(devices);
       devices.getUserMedia = async (constraints) => {
         const stream = await getUserMedia(constraints);
-        (window as unknown as { micSettings: MediaTrackSettings }).micSettings = stream.getAudioTracks()[0]!.getSettings();
+        (window as unknown as WithMic).micSettings = stream.getAudioTracks()[0]!.getSettings();
         return stream;
       };
     });
@@ -59,7 +62,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     await page.getByRole('button', { name: 'Record' }).click();
     await expect.poll(() => stop.isEnabled()).toBe(true);
     // The engine hears the microphone as it is: no call processing reshaping the speech.
-    const mic = await page.evaluate(() => (window as unknown as { micSettings: MediaTrackSettings }).micSettings);
+    const mic = await page.evaluate(() => (window as unknown as WithMic).micSettings);
     expect(mic).toMatchObject({ echoCancellation: false, noiseSuppression: false, autoGainControl: false });
     await expect.poll(() => page.getByRole('button', { name: 'Record' }).getAttribute('class')).toContain('recording');
     // The words appear one after another in the 'Pronounce the word/phrase' box.

@@ -7,11 +7,13 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Aligner } from '../../../server/speech/pa/aligner.ts';
-import { SAMPLE_DIR, asUploaded, loadSample, measure, silenceAndNoise } from '../../../scripts/eval-pa.ts';
+import { SAMPLE_DIR, asUploaded, loadSample, measure, silenceAndNoise, type Figures } from '../../../scripts/eval-pa.ts';
 
 const sampleDir = process.env.WORDBEE_PA_SAMPLE_DIR ?? SAMPLE_DIR;
 const present = existsSync(sampleDir);
 if (process.env.WORDBEE_REQUIRE_PA_SAMPLE === '1' && !present) throw new Error(`WORDBEE_REQUIRE_PA_SAMPLE=1 but ${sampleDir} is missing`);
+
+const summary = (f: Figures) => `pairs ${(100 * f.pairs).toFixed(1)}%, substitution ${(100 * f.substitution).toFixed(1)}%`;
 
 describe.skipIf(!present)('pronunciation scores on the shared learner sample', () => {
   it('scores a recording higher against its own text than against another, and finds the replaced word, from WAV and as uploaded', async () => {
@@ -19,7 +21,7 @@ describe.skipIf(!present)('pronunciation scores on the shared learner sample', (
     const sample = await loadSample(sampleDir, Infinity, 2);
     expect(sample).toHaveLength(100);
     const figures = await measure(aligner, sample);
-    console.info(`learner sample (100): pairs ${(100 * figures.pairs).toFixed(1)}%, substitution ${(100 * figures.substitution).toFixed(1)}%`);
+    console.info(`learner sample (100): ${summary(figures)}`);
     expect(figures.pairs).toBeGreaterThanOrEqual(0.95);
     // Three substitutions per recording (300): measured 73.6% on these 100 (78.5% on all 200), pairs
     // 99%. The target of 85% is not met yet.
@@ -27,7 +29,7 @@ describe.skipIf(!present)('pronunciation scores on the shared learner sample', (
     // The same recordings as a browser uploads them (Opus 16 kbit/s WebM): measured pairs 97%,
     // substitution 71.9% on these 100 (98.5% and 76.5% on all 200).
     const uploaded = await measure(aligner, await asUploaded(sample));
-    console.info(`as uploaded: pairs ${(100 * uploaded.pairs).toFixed(1)}%, substitution ${(100 * uploaded.substitution).toFixed(1)}%`);
+    console.info(`as uploaded: ${summary(uploaded)}`);
     expect(uploaded.pairs).toBeGreaterThanOrEqual(0.95);
     expect(uploaded.substitution).toBeGreaterThanOrEqual(0.68);
     const { silence, noise } = await silenceAndNoise(aligner);
