@@ -72,6 +72,9 @@ const AL_SSEQ = 16; // alignment_t.sseq (phones)
 const ENTRY_SIZE = 28; // alignment_entry_t: start, duration, score, parent, child, id (8 bytes)
 const ACMOD_COMPALLSEN = 73; // acmod_t.compallsen (uint8, after 18 pointer/int fields and `state`)
 
+/** Marks the dictionary entries of `alignWithRoom` (target words never contain it). */
+const ROOM_SUFFIX = '_room';
+
 let modulePromise: Promise<SoundSwallowerModule> | undefined;
 
 function loadModule(): Promise<SoundSwallowerModule> {
@@ -133,6 +136,34 @@ export class Aligner {
     const alignment = this.decode(pcm, targets);
     if (alignment && alignment.words.some((w) => w.target >= 0)) return alignment;
     throw new AlignmentFailed('no alignment path');
+  }
+
+  /**
+   * Aligns like `align`, with the word at `index` given room: each of its phones takes at least
+   * twice the model's minimum of three frames (the word is aligned with every phone doubled, and
+   * each doubled pair is reported as the one phone). A word that the alignment squeezed into a few
+   * frames, because a neighbour that was not said took its audio, gets that audio back this way;
+   * a word that was not said scores no better for the room. Throws AlignmentFailed.
+   */
+  alignWithRoom(pcm: Float32Array, words: string[], index: number): Alignment {
+    const word = words[index]!.toLowerCase();
+    const alias = `${word}${ROOM_SUFFIX}`;
+    if (!this.lookup(alias)) {
+      const pronunciation = this.lookup(word);
+      if (!pronunciation) throw new Error(`no pronunciation for ${word}`);
+      this.addWords([[alias, pronunciation.split(' ').flatMap((phone) => [phone, phone]).join(' ')]]);
+    }
+    const alignment = this.align(pcm, words.map((w, i) => (i === index ? alias : w)));
+    for (const w of alignment.words) {
+      if (w.word !== alias) continue;
+      w.word = word;
+      w.phones = w.phones.flatMap((p, i, all) => {
+        if (i % 2) return [];
+        const twin = all[i + 1];
+        return [twin ? { ...p, frames: p.frames + twin.frames, score: p.score + twin.score } : p];
+      });
+    }
+    return alignment;
   }
 
   private setBeams(beams: (typeof BEAMS)[number]): void {

@@ -72,6 +72,20 @@ describe('pronunciations for words the dictionary lacks', () => {
   });
 });
 
+describe('alignment', () => {
+  it('can give one word room: each of its phones at least six frames, reported as the dictionary spells it', () => {
+    // "a" was not said: the alignment has to put it somewhere.
+    const words = ['apple', 'banana', 'a', 'orange', 'teacher', 'window'];
+    const roomy = aligner.alignWithRoom(spoken, words, 2).words.filter((w) => w.target >= 0);
+    expect(roomy.map((w) => w.word)).toEqual(words);
+    for (const [i, w] of roomy.entries()) {
+      expect(w.phones.map((p) => p.phone).join(' ')).toBe(aligner.lookup(words[i]!));
+      expect(w.phones.reduce((n, p) => n + p.frames, 0)).toBe(w.frames);
+    }
+    for (const p of roomy[2]!.phones) expect(p.frames).toBeGreaterThanOrEqual(6);
+  });
+});
+
 describe('scores and the per-word decision', () => {
   it('scores the right words high, in the order of the text, with phones and time spans', async () => {
     const result = await scoreRecording(aligner, spoken, WORDS.join(' '));
