@@ -23,15 +23,16 @@ describe.skipIf(!present)('pronunciation scores on the shared learner sample', (
     const figures = await measure(aligner, sample);
     console.info(`learner sample (100): ${summary(figures)}`);
     expect(figures.pairs).toBeGreaterThanOrEqual(0.95);
-    // Three substitutions per recording (300): measured 73.6% on these 100 (78.5% on all 200), pairs
-    // 99%. The target of 85% is not met yet.
-    expect(figures.substitution).toBeGreaterThanOrEqual(0.7);
+    // Three substitutions per recording (300): measured 76.3% on these 100 (81.5% on all 200), pairs
+    // 98%; 73.6% before the engine checked the lowest words again with room. The target of 85% is
+    // not met yet.
+    expect(figures.substitution).toBeGreaterThanOrEqual(0.73);
     // The same recordings as a browser uploads them (Opus 16 kbit/s WebM): measured pairs 97%,
-    // substitution 71.9% on these 100 (98.5% and 76.5% on all 200).
+    // substitution 74.9% on these 100 (98% and 80.3% on all 200); 71.9% before the check with room.
     const uploaded = await measure(aligner, await asUploaded(sample));
     console.info(`as uploaded: ${summary(uploaded)}`);
     expect(uploaded.pairs).toBeGreaterThanOrEqual(0.95);
-    expect(uploaded.substitution).toBeGreaterThanOrEqual(0.68);
+    expect(uploaded.substitution).toBeGreaterThanOrEqual(0.71);
     const { silence, noise } = await silenceAndNoise(aligner);
     expect(silence).toBeLessThan(10);
     expect(noise).toBeLessThan(10);
