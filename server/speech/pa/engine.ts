@@ -13,7 +13,9 @@
  *    put it somewhere), and speech the alignment left outside the target words (loud frames in
  *    the silence/noise segments next to a word — a child said something else there). Short words
  *    get a credit: the mean of two phones swings further than the mean of six.
- * 5. Raw scores map to 0–100 by a logistic curve calibrated on the shared learner sample; a word
+ * 5. The two lowest words are aligned again with room, from the word before to the word after
+ *    (`rawWordScores`): a said word that a neighbour not said squeezed gets its audio back.
+ * 6. Raw scores map to 0–100 by a logistic curve calibrated on the shared learner sample; a word
  *    below the "heard" line is omitted.
  */
 import { FRAME_RATE, SAMPLE_RATE, AlignmentFailed, type AlignedWord, type Aligner } from './aligner.ts';
