@@ -277,9 +277,10 @@ const ROOM_RECHECKS = 2;
  */
 function rawWordScores(aligner: Aligner, pcm: Float32Array, words: string[], aligned: SpeechAlignment, energy: Float32Array): number[] {
   const span = energy.subarray(aligned.from, aligned.to);
-  const raw = wordEvidence(aligned.segments, span).map((e) => rawWordScore(e));
-  const targets = aligned.segments.filter((s) => s.target >= 0);
+  // The rechecks judge durations by the whole recording's rate, not by their three words'.
   const rate = speakingRate(aligned.segments);
+  const raw = wordEvidence(aligned.segments, span, PHONE_STATS, rate).map((e) => rawWordScore(e));
+  const targets = aligned.segments.filter((s) => s.target >= 0);
   const lowest = raw
     .map((score, k) => ({ score, k }))
     .sort((a, b) => a.score - b.score)
