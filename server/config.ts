@@ -57,6 +57,12 @@ const envSchema = z.object({
   API_USER_RESTORE_PER_SEC: positiveInt(1000, 10_000_000),
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
+  PA_QUEUE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(10_000)).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
@@ -87,6 +93,8 @@ export type Config = {
   sentryDsn?: string;
   /** Worker threads scoring pronunciation recordings. */
   paWorkers: number;
+  /** Recordings that may wait for a scoring worker; undefined: the pool's default per worker. */
+  paQueue: number | undefined;
   logLevel: string;
   production: boolean;
   /** Origins allowed to call the API from a browser; empty: same-origin only. */
@@ -123,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sentryDsn: e.SENTRY_DSN,
     paWorkers: e.PA_WORKERS,
+    paQueue: e.PA_QUEUE,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     corsOrigins: e.CORS_ORIGINS,

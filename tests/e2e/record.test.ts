@@ -1,6 +1,6 @@
 /**
  * Pronunciation Assessment in Chromium with a fake microphone fed a synthesized recording of the
- * task's words: record, stop by itself, submit, see the per-word result.
+ * task's words: record, stop by itself, submit (the server busy at first), see the per-word result.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,8 +75,21 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     const alerted = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Record' }).click();
     expect((await alerted).message()).toBe('Press Redo button to redo the task');
+    // The whole class submits at once and the scorers are full: the server answers "busy" twice.
+    // The screen keeps showing 'Scoring' and tries again by itself; the student presses nothing.
+    let submissions = 0;
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postDataBuffer()?.includes('RecordSubmitMutation')) return route.continue();
+      if (++submissions > 2) return route.continue();
+      const busy = { __typename: 'BusyError', message: 'The server is busy with this kind of work; try again in a moment. Nothing was changed.' };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { submitRecording: busy } }) });
+    });
     await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => submissions).toBe(2);
+    expect(await page.getByLabel('Score').innerText()).toBe('Scoring');
+    expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByLabel('Score').innerText(), { timeout: 60_000 }).toMatch(/^\d+$/);
+    expect(submissions).toBe(3);
     const score = Number(await page.getByLabel('Score').innerText());
     expect(score).toBeGreaterThanOrEqual(50);
     const items = page.getByTestId('pa-word');

@@ -15,6 +15,7 @@ describe('configuration', () => {
       smtpUrl: undefined,
       jwtSecret: undefined,
       budgets: { token: { points: 5000, restorePerSec: 100 }, user: { points: 20_000, restorePerSec: 1000 } },
+      paQueue: undefined, // the scoring pool's own default, per worker
     });
   });
 
@@ -30,6 +31,8 @@ describe('configuration', () => {
       TOKEN_TTL_MINUTES: '30',
       REPORT_TTL_DAYS: '7',
       SENTRY_DSN: 'https://key@sentry.example/1',
+      PA_WORKERS: '3',
+      PA_QUEUE: '120',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -41,6 +44,8 @@ describe('configuration', () => {
       tokenTtlMinutes: 30,
       reportTtlDays: 7,
       sentryDsn: 'https://key@sentry.example/1',
+      paWorkers: 3,
+      paQueue: 120,
     });
   });
 
@@ -57,6 +62,8 @@ describe('configuration', () => {
     ['MAIL_FROM', 'nobody', /^Invalid MAIL_FROM: /],
     ['API_TOKEN_BUDGET', '0', /^Invalid API_TOKEN_BUDGET: /],
     ['API_USER_RESTORE_PER_SEC', 'fast', /^Invalid API_USER_RESTORE_PER_SEC: must be a whole number/],
+    ['PA_QUEUE', '0', /^Invalid PA_QUEUE: /],
+    ['PA_QUEUE', 'many', /^Invalid PA_QUEUE: must be a whole number/],
   ])('a bad %s (%s) stops start-up with a line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });

@@ -26,6 +26,14 @@ export const AUDIO_BITS_PER_SECOND = 16_000;
  */
 export const MICROPHONE: MediaTrackConstraints = { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 };
 
+/**
+ * When every scorer is busy (a whole class submitting at once beyond the server's queue), the
+ * screen tries again by itself after these waits (then every 5 s), for up to a minute, still
+ * showing 'Scoring': a student should not have to press Submit again and again.
+ */
+export const BUSY_RETRY_MS = [1000, 2000, 3000, 5000];
+export const BUSY_GIVE_UP_MS = 60_000;
+
 /** How long each word is shown (spec constants). */
 export function wordDurations(words: string[]): number[] {
   return words.map((w, i) => WORD_BASE_MS + WORD_PER_CHAR_MS * w.length + (i === words.length - 1 ? LAST_WORD_EXTRA_MS : 0));
@@ -64,7 +72,7 @@ export default function Record() {
   );
   const content = data.taskContent;
   const words = content.words.map((w) => w.text);
-  const [commit, submitting] = useMutation<RecordSubmitMutation>(graphql`
+  const [commit] = useMutation<RecordSubmitMutation>(graphql`
     mutation RecordSubmitMutation($taskId: String!, $recording: File!) {
       submitRecording(taskId: $taskId, recording: $recording) {
         __typename
@@ -101,6 +109,8 @@ export default function Record() {
   const [scores, setScores] = useState<Scores | null>(null);
   const [done, setDone] = useState(false);
   const [message, setMessage] = useState('');
+  /** From Submit until the final answer, waits between busy retries included. */
+  const [submitting, setSubmitting] = useState(false);
   const recorder = useRef<MediaRecorder | null>(null);
   const timers = useRef<number[]>([]);
 
@@ -163,21 +173,34 @@ export default function Record() {
 
   function submit() {
     if (!clip || done || submitting) return;
+    setSubmitting(true);
     setScoreText('Scoring');
-    const file = new File([clip.blob], `${content.label}.${clip.extension}`, { type: clip.blob.type });
+    upload(new File([clip.blob], `${content.label}.${clip.extension}`, { type: clip.blob.type }), 0, 0);
+  }
+
+  function upload(file: File, attempt: number, waited: number) {
+    const finish = (text: string) => {
+      setScoreText(text);
+      setSubmitting(false);
+    };
     commit({
       variables: { taskId, recording: null },
       uploadables: { recording: file },
       onCompleted: ({ submitRecording: r }) => {
+        if (r.__typename === 'BusyError' && waited < BUSY_GIVE_UP_MS) {
+          const wait = BUSY_RETRY_MS[Math.min(attempt, BUSY_RETRY_MS.length - 1)]!;
+          timers.current.push(window.setTimeout(() => upload(file, attempt + 1, waited + wait), wait));
+          return;
+        }
         if (r.__typename === 'PronunciationPayload' && r.words) {
-          setScoreText(`${r.total}`);
+          finish(`${r.total}`);
           setScores({ total: r.total ?? 0, accuracy: r.accuracy ?? 0, fluency: r.fluency ?? 0, completeness: r.completeness ?? 0, practice: Boolean(r.practice), nextTask: r.nextTask ?? null, words: r.words });
           setDone(true);
         } else {
-          setScoreText(r.message ?? 'Could not score the recording');
+          finish(r.message ?? 'Could not score the recording');
         }
       },
-      onError: (error) => setScoreText(error.message),
+      onError: (error) => finish(error.message),
     });
   }
 

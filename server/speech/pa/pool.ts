@@ -32,10 +32,18 @@ export interface ScoringJob {
   rejectSilence?: boolean;
 }
 
+/**
+ * Recordings that may wait per worker. A class submits together: the words are shown at the same
+ * pace on every screen, so forty or fifty recordings arrive within seconds. A worker scores about
+ * 2.5 recordings a second (10 words; `npm run bench -- pa`), so 24 waiting per worker is about
+ * ten seconds of waiting at most, and a class of 48 on two cores is scored without a "busy".
+ */
+export const QUEUE_PER_WORKER = 24;
+
 export interface ScoringPoolOptions {
   /** Worker threads (default: the number of cores, at most 4). */
   workers?: number;
-  /** Jobs that may wait beyond the ones being scored (default: 4 per worker). */
+  /** Jobs that may wait beyond the ones being scored (default: QUEUE_PER_WORKER per worker). */
   maxQueue?: number;
   /** Longest time for one recording, in ms (default 60 s). */
   timeoutMs?: number;
@@ -70,7 +78,7 @@ export class ScoringPool {
 
   constructor(options: ScoringPoolOptions = {}) {
     this.size = Math.max(1, options.workers ?? Math.min(4, availableParallelism()));
-    this.maxQueue = options.maxQueue ?? this.size * 4;
+    this.maxQueue = options.maxQueue ?? this.size * QUEUE_PER_WORKER;
     this.timeoutMs = options.timeoutMs ?? 60_000;
   }
 
