@@ -11,6 +11,7 @@ import { authenticate } from '../users/service.ts';
 import { readJson } from './body.ts';
 import { reportError } from '../observability.ts';
 import { asDomainFailure, hasNul, UnavailableError } from './faults.ts';
+import { BusyError } from '../speech/tts.ts';
 import { accessTokenOf } from './auth.ts';
 
 export const API_BASE = '/api/v1.0';
@@ -107,7 +108,7 @@ export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): Re
   if (failure instanceof UnavailableError) deps.log.warn({ err: error, requestId, url: req.url }, 'database unreachable');
   if (failure) error = failure;
   if (error instanceof DomainError) {
-    const retryAfter = error instanceof RateLimitError || error instanceof UnavailableError ? error.retryAfterSec : undefined;
+    const retryAfter = error instanceof RateLimitError || error instanceof UnavailableError || error instanceof BusyError ? error.retryAfterSec : undefined;
     const headers: Record<string, string> = retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {};
     return { status: error.httpStatus, json: { info: error.message }, headers };
   }

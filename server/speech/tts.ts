@@ -19,6 +19,8 @@ export const MAX_TTS_CHARS = 200;
 /** Too many syntheses are waiting: the client is told to try again shortly. */
 export class BusyError extends DomainError {
   readonly httpStatus = 503;
+  /** Seconds a client should wait before trying again (REST: the Retry-After header). */
+  readonly retryAfterSec = 2;
   constructor(message = 'Speech is busy, please try again in a moment') {
     super(message);
     this.name = 'BusyError';

@@ -24,7 +24,7 @@ describe('a class submitting its recordings at once', () => {
         const form = new FormData();
         form.append('upl', new File([recording as Uint8Array<ArrayBuffer>], '0.webm', { type: 'audio/webm' }));
         const response = await fetch(`${server!.url}/api/v1.0/upload`, { method: 'POST', body: form, headers: { 'x-access-token': token } });
-        return { status: response.status, text: await response.text() };
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), text: await response.text() };
       }),
     );
   }
@@ -44,6 +44,9 @@ describe('a class submitting its recordings at once', () => {
     expect(busy.length).toBeGreaterThan(0);
     expect(scored.length).toBeGreaterThanOrEqual(3); // one being scored and two waiting, at the least
     expect(busy.length + scored.length).toBe(8);
-    for (const r of busy) expect(r.text).toMatch(/Scoring is busy, please try again/);
+    for (const r of busy) {
+      expect(r.text).toMatch(/Scoring is busy, please try again/);
+      expect(Number(r.retryAfter)).toBeGreaterThan(0); // when to try again, as HTTP says it
+    }
   }, 120_000);
 });
