@@ -4,18 +4,22 @@
  * baseline of decoding the same recording without scoring it, plus recordings per second through
  * the worker pool with every core busy. Also shown: the real-time factor (scoring time ÷ length),
  * and the slowest case: the same recording scored against a text with two words replaced, where
- * the engine aligns both weak words again with room (engine.ts, `rawWordScores`).
+ * the engine aligns both weak words again with room (engine.ts, `rawWordScores`). And a class of
+ * 48 submitting at once to the server's pool as configured by default: how many are scored, how
+ * many turned away as busy, and when the last score comes back.
  */
 import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
 import { scoreRecording } from '../server/speech/pa/engine.ts';
 import { browserRecording, speak } from '../scripts/pa/synth.ts';
 import { poolThroughput } from '../scripts/eval-pa.ts';
+import { ScoringBusyError, ScoringPool } from '../server/speech/pa/pool.ts';
 
 const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow', 'purple', 'monkey', 'river', 'pencil'];
 /** The text with two words replaced: two weak words, each aligned again. */
 const TWO_REPLACED = WORDS.map((w, i) => (i === 3 ? 'elephant' : i === 7 ? 'doctor' : w));
 const ROUNDS = 12;
+const CLASS_SIZE = 48;
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 
@@ -40,6 +44,7 @@ export async function paBenchmark() {
     weak.push(performance.now() - t0);
   }
   const { perSecond, workers, jobs } = await poolThroughput(bytes, WORDS.join(' '), 8);
+  const burst = await classBurst(bytes, WORDS.join(' '));
   const p50 = quantile(score, 0.5);
   return {
     name: 'Pronunciation Assessment scoring per recording (10 words, WebM Opus 16 kbit/s)',
@@ -48,6 +53,23 @@ export async function paBenchmark() {
       `the same against a text with two words replaced (both aligned again with room): p50 ${quantile(weak, 0.5).toFixed(0)} ms, p99 ${quantile(weak, 0.99).toFixed(0)} ms`,
       `baseline, decoding the same recording only: p50 ${quantile(decode, 0.5).toFixed(1)} ms — scoring is ${(p50 / quantile(decode, 0.5)).toFixed(0)}× decoding`,
       `pool of ${workers} worker threads, ${jobs} recordings at once: ${perSecond.toFixed(2)} recordings/s`,
+      `a class of ${CLASS_SIZE} submitting at once (default queue, ${burst.workers} workers): ${burst.scored} scored, ${burst.busy} busy, the last score after ${(burst.lastMs / 1000).toFixed(1)} s`,
     ],
   };
+}
+
+/** A class's recordings all at once into a pool with the server's defaults (workers and queue). */
+async function classBurst(audio: Uint8Array, text: string) {
+  const pool = new ScoringPool();
+  try {
+    const workers = pool.workers;
+    await Promise.all(Array.from({ length: workers }, () => pool.score({ audio, text }))); // models loaded
+    const t0 = performance.now();
+    const outcomes = await Promise.allSettled(Array.from({ length: CLASS_SIZE }, () => pool.score({ audio, text })));
+    const lastMs = performance.now() - t0;
+    const busy = outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof ScoringBusyError).length;
+    return { workers, scored: outcomes.filter((o) => o.status === 'fulfilled').length, busy, lastMs };
+  } finally {
+    await pool.close();
+  }
 }

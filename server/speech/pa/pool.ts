@@ -82,6 +82,11 @@ export class ScoringPool {
     this.timeoutMs = options.timeoutMs ?? 60_000;
   }
 
+  /** Worker threads. */
+  get workers(): number {
+    return this.size;
+  }
+
   /** Jobs being scored or waiting. */
   get load(): number {
     return this.queue.length + this.slots.filter((s) => s.current).length;
