@@ -35,8 +35,9 @@ export interface ScoringJob {
 /**
  * Recordings that may wait per worker. A class submits together: the words are shown at the same
  * pace on every screen, so forty or fifty recordings arrive within seconds. A worker scores about
- * 2.5 recordings a second (10 words; `npm run bench -- pa`), so 24 waiting per worker is about
- * ten seconds of waiting at most, and a class of 48 on two cores is scored without a "busy".
+ * 1.5 to 2.5 recordings of 10 words a second, depending on the machine, so 24 waiting per worker
+ * is 10 to 15 seconds of waiting at most, and a class of 48 on two cores is scored without a
+ * "busy" (`npm run bench -- pa` measures it).
  */
 export const QUEUE_PER_WORKER = 24;
 
