@@ -16,14 +16,22 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+const wholeNumber = (max: number) => z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(max));
 const positiveInt = (fallback: number, max: number) =>
   z
     .string()
     .trim()
     .optional()
     .transform((v) => (v ? v : String(fallback)))
-    .pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number))
-    .pipe(z.number().int().min(1).max(max));
+    .pipe(wholeNumber(max));
+/** A positive whole number, or undefined when unset (the default is worked out elsewhere). */
+const optionalPositiveInt = (max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(wholeNumber(max).optional());
 
 const envSchema = z.object({
   PORT: z
@@ -57,12 +65,7 @@ const envSchema = z.object({
   API_USER_RESTORE_PER_SEC: positiveInt(1000, 10_000_000),
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
-  PA_QUEUE: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || undefined)
-    .pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(10_000)).optional()),
+  PA_QUEUE: optionalPositiveInt(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),

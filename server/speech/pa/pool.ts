@@ -71,21 +71,17 @@ const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
 export class ScoringPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
-  private readonly size: number;
+  /** Worker threads. */
+  readonly workers: number;
   private readonly maxQueue: number;
   private readonly timeoutMs: number;
   private nextId = 1;
   private closed = false;
 
   constructor(options: ScoringPoolOptions = {}) {
-    this.size = Math.max(1, options.workers ?? Math.min(4, availableParallelism()));
-    this.maxQueue = options.maxQueue ?? this.size * QUEUE_PER_WORKER;
+    this.workers = Math.max(1, options.workers ?? Math.min(4, availableParallelism()));
+    this.maxQueue = options.maxQueue ?? this.workers * QUEUE_PER_WORKER;
     this.timeoutMs = options.timeoutMs ?? 60_000;
-  }
-
-  /** Worker threads. */
-  get workers(): number {
-    return this.size;
   }
 
   /** Jobs being scored or waiting. */
@@ -98,7 +94,7 @@ export class ScoringPool {
     if (this.closed) return Promise.reject(new ScoringBusyError());
     this.start();
     const busy = this.slots.filter((s) => s.current).length;
-    if (busy >= this.size && this.queue.length >= this.maxQueue) return Promise.reject(new ScoringBusyError());
+    if (busy >= this.workers && this.queue.length >= this.maxQueue) return Promise.reject(new ScoringBusyError());
     return new Promise<PaResult>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
       this.dispatch();
@@ -107,7 +103,7 @@ export class ScoringPool {
 
   /** Starts the workers now (they load the model in the background); otherwise on first use. */
   start(): void {
-    while (!this.closed && this.slots.length < this.size) this.slots.push(this.spawn());
+    while (!this.closed && this.slots.length < this.workers) this.slots.push(this.spawn());
   }
 
   async close(): Promise<void> {
