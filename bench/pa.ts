@@ -12,8 +12,8 @@ import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
 import { scoreRecording } from '../server/speech/pa/engine.ts';
 import { browserRecording, speak } from '../scripts/pa/synth.ts';
-import { poolThroughput } from '../scripts/eval-pa.ts';
-import { ScoringBusyError, ScoringPool } from '../server/speech/pa/pool.ts';
+import { poolThroughput, scoreAtOnce } from '../scripts/eval-pa.ts';
+import { ScoringPool } from '../server/speech/pa/pool.ts';
 
 const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow', 'purple', 'monkey', 'river', 'pencil'];
 /** The text with two words replaced: two weak words, each aligned again. */
@@ -44,7 +44,9 @@ export async function paBenchmark() {
     weak.push(performance.now() - t0);
   }
   const { perSecond, workers, jobs } = await poolThroughput(bytes, WORDS.join(' '), 8);
-  const burst = await classBurst(bytes, WORDS.join(' '));
+  // A class's recordings all at once into a pool with the server's defaults (workers and queue).
+  const classPool = new ScoringPool();
+  const burst = { workers: classPool.workers, ...(await scoreAtOnce(classPool, bytes, WORDS.join(' '), CLASS_SIZE)) };
   const p50 = quantile(score, 0.5);
   return {
     name: 'Pronunciation Assessment scoring per recording (10 words, WebM Opus 16 kbit/s)',
@@ -53,23 +55,7 @@ export async function paBenchmark() {
       `the same against a text with two words replaced (both aligned again with room): p50 ${quantile(weak, 0.5).toFixed(0)} ms, p99 ${quantile(weak, 0.99).toFixed(0)} ms`,
       `baseline, decoding the same recording only: p50 ${quantile(decode, 0.5).toFixed(1)} ms — scoring is ${(p50 / quantile(decode, 0.5)).toFixed(0)}× decoding`,
       `pool of ${workers} worker threads, ${jobs} recordings at once: ${perSecond.toFixed(2)} recordings/s`,
-      `a class of ${CLASS_SIZE} submitting at once (default queue, ${burst.workers} workers): ${burst.scored} scored, ${burst.busy} busy, the last score after ${(burst.lastMs / 1000).toFixed(1)} s`,
+      `a class of ${CLASS_SIZE} submitting at once (default queue, ${burst.workers} workers): ${burst.scored} scored, ${burst.busy} busy, the last score after ${(burst.ms / 1000).toFixed(1)} s`,
     ],
   };
-}
-
-/** A class's recordings all at once into a pool with the server's defaults (workers and queue). */
-async function classBurst(audio: Uint8Array, text: string) {
-  const pool = new ScoringPool();
-  try {
-    const workers = pool.workers;
-    await Promise.all(Array.from({ length: workers }, () => pool.score({ audio, text }))); // models loaded
-    const t0 = performance.now();
-    const outcomes = await Promise.allSettled(Array.from({ length: CLASS_SIZE }, () => pool.score({ audio, text })));
-    const lastMs = performance.now() - t0;
-    const busy = outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof ScoringBusyError).length;
-    return { workers, scored: outcomes.filter((o) => o.status === 'fulfilled').length, busy, lastMs };
-  } finally {
-    await pool.close();
-  }
 }

@@ -27,7 +27,7 @@ import { decodeRecording } from '../server/speech/pa/audio.ts';
 import { DEFAULT_WORD_MODEL, alignSpeech, frameEnergies, scoreRecording, wordEvidence, type PhoneStats } from '../server/speech/pa/engine.ts';
 import { crossValidate, fitWordModel, hitRate, type Trial } from './pa/word-model.ts';
 import { ensurePronunciations, targetWords } from '../server/speech/pa/g2p.ts';
-import { ScoringPool } from '../server/speech/pa/pool.ts';
+import { ScoringBusyError, ScoringPool } from '../server/speech/pa/pool.ts';
 import { buildPack } from '../db/content/pack.ts';
 import { browserRecording, concat, noise, silence, speak } from './pa/synth.ts';
 import type { Voice } from '../server/speech/flite.ts';
@@ -187,14 +187,23 @@ export async function speed(aligner: Aligner): Promise<{ tenWordMs: number; perS
 /** Recordings per second through a scoring pool with a worker per core, every worker busy. */
 export async function poolThroughput(audio: Uint8Array, text: string, jobsPerWorker = 6): Promise<{ perSecond: number; workers: number; jobs: number }> {
   const workers = availableParallelism();
-  const pool = new ScoringPool({ workers, maxQueue: workers * jobsPerWorker });
+  const jobs = workers * jobsPerWorker;
+  const { ms } = await scoreAtOnce(new ScoringPool({ workers, maxQueue: jobs }), audio, text, jobs);
+  return { perSecond: jobs / (ms / 1000), workers, jobs };
+}
+
+/**
+ * `jobs` recordings handed to the pool at once, once every worker has loaded its model: the time
+ * until the last answer, and how many were scored or turned away as busy. Closes the pool.
+ */
+export async function scoreAtOnce(pool: ScoringPool, audio: Uint8Array, text: string, jobs: number): Promise<{ ms: number; scored: number; busy: number }> {
   try {
-    // Warm up: every worker loads its model first.
-    await Promise.all(Array.from({ length: workers }, () => pool.score({ audio, text })));
-    const jobs = workers * jobsPerWorker;
+    await Promise.all(Array.from({ length: pool.workers }, () => pool.score({ audio, text })));
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: jobs }, () => pool.score({ audio, text })));
-    return { perSecond: jobs / ((performance.now() - t0) / 1000), workers, jobs };
+    const outcomes = await Promise.allSettled(Array.from({ length: jobs }, () => pool.score({ audio, text })));
+    const ms = performance.now() - t0;
+    const busy = outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof ScoringBusyError).length;
+    return { ms, scored: outcomes.filter((o) => o.status === 'fulfilled').length, busy };
   } finally {
     await pool.close();
   }

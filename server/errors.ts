@@ -6,6 +6,8 @@ import type { ZodError } from 'zod';
 
 export abstract class DomainError extends Error {
   abstract readonly httpStatus: number;
+  /** Seconds after which trying again may succeed (a limit, a busy queue, a database coming back): HTTP's Retry-After. */
+  readonly retryAfterSec?: number;
 }
 
 /** Input that breaks a rule: the message says which, in words a user understands. */

@@ -84,7 +84,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       }
       const failure = asDomainFailure(error instanceof GraphQLError ? (error.originalError ?? error) : error);
       if (failure) {
-        const retryAfter = (failure as { retryAfterSec?: number }).retryAfterSec;
+        const retryAfter = failure.retryAfterSec;
         return reply(res, failure.httpStatus, { errors: [{ message: failure.message }] }, undefined, retryAfter ? { 'retry-after': String(retryAfter) } : {});
       }
       deps.log.error({ err: error, requestId: req.headers['x-request-id'] }, 'unexpected error in a GraphQL request');

@@ -6,12 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from 'find-my-way';
 import type { Deps, Viewer } from '../deps.ts';
-import { AuthenticationError, DomainError, RateLimitError, ValidationError } from '../errors.ts';
+import { AuthenticationError, DomainError, ValidationError } from '../errors.ts';
 import { authenticate } from '../users/service.ts';
 import { readJson } from './body.ts';
 import { reportError } from '../observability.ts';
 import { asDomainFailure, hasNul, UnavailableError } from './faults.ts';
-import { BusyError } from '../speech/tts.ts';
 import { accessTokenOf } from './auth.ts';
 
 export const API_BASE = '/api/v1.0';
@@ -108,8 +107,7 @@ export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): Re
   if (failure instanceof UnavailableError) deps.log.warn({ err: error, requestId, url: req.url }, 'database unreachable');
   if (failure) error = failure;
   if (error instanceof DomainError) {
-    const retryAfter = error instanceof RateLimitError || error instanceof UnavailableError || error instanceof BusyError ? error.retryAfterSec : undefined;
-    const headers: Record<string, string> = retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {};
+    const headers: Record<string, string> = error.retryAfterSec !== undefined ? { 'retry-after': String(error.retryAfterSec) } : {};
     return { status: error.httpStatus, json: { info: error.message }, headers };
   }
   deps.log.error({ err: error, requestId, url: req.url }, 'unexpected error in REST call');
