@@ -153,8 +153,34 @@ function omittedResult(words: string[]): PaResult {
   };
 }
 
+/**
+ * Aligns `words` in `pcm` with the word at `index` given room (`Aligner.alignWithRoom`): the
+ * alignment's segments, or null when there is no path. The scoring pool lends this to another
+ * worker thread when one is idle, so that the two checks of a recording run side by side.
+ */
+export type RoomAlignment = (pcm: Float32Array, words: string[], index: number) => Promise<AlignedWord[] | null>;
+
+/** `Aligner.alignWithRoom` on this thread, with no path as null. */
+export function alignWithRoomHere(aligner: Aligner): RoomAlignment {
+  return async (pcm, words, index) => {
+    try {
+      return aligner.alignWithRoom(pcm, words, index).words;
+    } catch (error) {
+      if (error instanceof AlignmentFailed) return null;
+      throw error;
+    }
+  };
+}
+
+export interface ScoreOptions {
+  /** Refuse a silent recording with a message instead of scoring it 0. */
+  rejectSilence?: boolean;
+  /** Where the second check with room runs (another thread); by default on this thread. */
+  assist?: RoomAlignment;
+}
+
 /** Scores 16 kHz mono samples against the target text. */
-export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: string, options: { rejectSilence?: boolean } = {}): Promise<PaResult> {
+export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: string, options: ScoreOptions = {}): Promise<PaResult> {
   const words = targetWords(text);
   if (!words.length) throw new TextError('There are no words to score');
   if (words.length > MAX_WORDS) throw new TextError(`At most ${MAX_WORDS} words can be scored at once`);
@@ -171,7 +197,8 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
     if (error instanceof AlignmentFailed) return omittedResult(words);
     throw error;
   }
-  return scoreAlignment(aligned.segments, words, rawWordScores(aligner, pcm, words, aligned, energy), aligned.from);
+  const raw = await rawWordScores(alignWithRoomHere(aligner), options.assist, pcm, words, aligned, energy);
+  return scoreAlignment(aligned.segments, words, raw, aligned.from);
 }
 
 /** What the word model weighs for one aligned target word. */
@@ -273,39 +300,48 @@ const ROOM_RECHECKS = 2;
  * before, or worse. On the learner sample this finds the replaced word 80.5% of the time instead
  * of 77.8% (speakers the word model was not fitted on), for at most two alignments of three words.
  * A word above the mispronounced line has nothing to win back and is not checked (the replaced
- * word is found as often, and a recording said well costs no extra alignment).
+ * word is found as often, and a recording said well costs no extra alignment). With a helper
+ * (`assist`, another worker thread that is idle), the two checks run side by side.
  */
-function rawWordScores(aligner: Aligner, pcm: Float32Array, words: string[], aligned: SpeechAlignment, energy: Float32Array): number[] {
+async function rawWordScores(
+  here: RoomAlignment,
+  assist: RoomAlignment | undefined,
+  pcm: Float32Array,
+  words: string[],
+  aligned: SpeechAlignment,
+  energy: Float32Array,
+): Promise<number[]> {
   const span = energy.subarray(aligned.from, aligned.to);
   // The rechecks judge durations by the whole recording's rate, not by their three words'.
   const rate = speakingRate(aligned.segments);
   const raw = wordEvidence(aligned.segments, span, PHONE_STATS, rate).map((e) => rawWordScore(e));
   const targets = aligned.segments.filter((s) => s.target >= 0);
-  const lowest = raw
+  const checks = raw
     .map((score, k) => ({ score, k }))
     .sort((a, b) => a.score - b.score)
     .slice(0, ROOM_RECHECKS)
-    .filter(({ score }) => logistic(score) < CALIBRATION.mispronouncedBelow);
-  const checked = raw.slice();
-  for (const { k } of lowest) {
-    const first = Math.max(0, k - 1);
-    const last = Math.min(targets.length - 1, k + 1);
-    // From the start of the word before to the end of the word after (the edge of the speech when
-    // there is none); wider stretches or margins around them find the replaced word no more often.
-    const from = first === k ? 0 : targets[first]!.start;
-    const to = last === k ? span.length : Math.min(span.length, targets[last]!.start + targets[last]!.frames);
-    let segments: AlignedWord[];
-    try {
+    .filter(({ score }) => logistic(score) < CALIBRATION.mispronouncedBelow)
+    .map(({ k }) => {
+      const first = Math.max(0, k - 1);
+      const last = Math.min(targets.length - 1, k + 1);
+      // From the start of the word before to the end of the word after (the edge of the speech
+      // when there is none); wider stretches or margins around them find the replaced word no
+      // more often.
+      const from = first === k ? 0 : targets[first]!.start;
+      const to = last === k ? span.length : Math.min(span.length, targets[last]!.start + targets[last]!.frames);
       const local = targets.slice(first, last + 1).map((s) => words[s.target]!);
-      segments = aligner.alignWithRoom(pcm.subarray((aligned.from + from) * HOP, (aligned.from + to) * HOP), local, k - first).words;
-    } catch (error) {
-      if (error instanceof AlignmentFailed) continue;
-      throw error;
-    }
-    const at = segments.filter((s) => s.target >= 0).findIndex((s) => s.target === k - first);
+      return { k, first, from, to, audio: pcm.subarray((aligned.from + from) * HOP, (aligned.from + to) * HOP), local };
+    });
+  // The second check is handed to the helper first, to run on its thread while the first runs here.
+  const lent = checks.map((c, i) => (i > 0 && assist ? assist(c.audio, c.local, c.k - c.first) : null));
+  const checked = raw.slice();
+  for (const [i, c] of checks.entries()) {
+    const segments = await (lent[i] ?? here(c.audio, c.local, c.k - c.first));
+    if (!segments) continue;
+    const at = segments.filter((s) => s.target >= 0).findIndex((s) => s.target === c.k - c.first);
     if (at < 0) continue;
-    const evidence = wordEvidence(segments, span.subarray(from, to), PHONE_STATS, rate)[at]!;
-    checked[k] = (raw[k]! + rawWordScore(evidence)) / 2;
+    const evidence = wordEvidence(segments, span.subarray(c.from, c.to), PHONE_STATS, rate)[at]!;
+    checked[c.k] = (raw[c.k]! + rawWordScore(evidence)) / 2;
   }
   return checked;
 }

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ValidationError } from '../../errors.ts';
 import { BusyError } from '../tts.ts';
+import type { AlignedWord } from './aligner.ts';
 import type { PaResult } from './result.ts';
 
 export class ScoringBusyError extends BusyError {
@@ -50,7 +51,29 @@ export interface ScoringPoolOptions {
   timeoutMs?: number;
 }
 
-type Reply = { id: number; result: PaResult } | { id: number; error: string; input: boolean };
+/** A check with room that one worker lends to another (engine.ts, `RoomAlignment`). */
+export interface LentCheck {
+  pcm: Float32Array<ArrayBuffer>;
+  words: string[];
+  index: number;
+  /** The words' pronunciations where the check was lent from (G2P may have made them there). */
+  pronunciations: Array<[string, string | null]>;
+}
+
+/** Messages from the pool to a worker. */
+export type ToWorker =
+  | { type: 'score'; id: number; audio: Uint8Array; text: string; rejectSilence?: boolean }
+  | { type: 'check'; id: number; check: LentCheck }
+  | { type: 'checked'; id: number; segments: AlignedWord[] | null }
+  | { type: 'checked'; id: number; declined: true };
+
+/** Messages from a worker to the pool. A `check` asks for a helper; a `checked` is a helper's answer. */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'scored'; id: number; result: PaResult }
+  | { type: 'scored'; id: number; error: string; input: boolean }
+  | { type: 'check'; id: number; check: LentCheck }
+  | Extract<ToWorker, { type: 'checked' }>;
 
 interface Pending {
   id: number;
@@ -61,9 +84,12 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  ready: Promise<void>;
+  /** The worker has loaded the model (it can take a lent check at once). */
+  loaded: boolean;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
+  /** The check this worker does for another one, which waits for the answer. */
+  helping: { lender: Slot; id: number } | null;
 }
 
 const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
@@ -77,6 +103,8 @@ export class ScoringPool {
   private readonly timeoutMs: number;
   private nextId = 1;
   private closed = false;
+  /** Checks with room that a worker lent to an idle one (see engine.ts, `rawWordScores`). */
+  lentChecks = 0;
 
   constructor(options: ScoringPoolOptions = {}) {
     this.workers = Math.max(1, options.workers ?? Math.min(4, availableParallelism()));
@@ -115,19 +143,32 @@ export class ScoringPool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL);
     worker.unref();
-    const slot: Slot = { worker, current: null, timer: null, ready: Promise.resolve() };
-    slot.ready = new Promise<void>((resolve) => {
-      worker.once('message', () => resolve()); // the worker says 'ready' once the model is loaded
-      worker.once('error', () => resolve());
-    });
-    worker.on('message', (reply: Reply | 'ready') => {
-      if (reply === 'ready') return;
-      const pending = slot.current;
-      if (!pending || pending.id !== reply.id) return;
-      this.finish(slot);
-      if ('result' in reply) pending.resolve(reply.result);
-      else pending.reject(reply.input ? new ScoringInputError(reply.error) : new Error(reply.error));
-      this.dispatch();
+    const slot: Slot = { worker, current: null, timer: null, loaded: false, helping: null };
+    worker.on('message', (message: FromWorker) => {
+      switch (message.type) {
+        case 'ready':
+          slot.loaded = true;
+          return;
+        case 'scored': {
+          const pending = slot.current;
+          if (!pending || pending.id !== message.id) return;
+          this.finish(slot);
+          if ('result' in message) pending.resolve(message.result);
+          else pending.reject(message.input ? new ScoringInputError(message.error) : new Error(message.error));
+          this.dispatch();
+          return;
+        }
+        case 'check':
+          this.lend(slot, message);
+          return;
+        case 'checked': {
+          const lender = slot.helping?.lender;
+          slot.helping = null;
+          if (lender && this.slots.includes(lender)) lender.worker.postMessage(message);
+          this.dispatch();
+          return;
+        }
+      }
     });
     worker.on('error', (error) => this.replace(slot, error));
     worker.on('exit', (code) => {
@@ -136,16 +177,33 @@ export class ScoringPool {
     return slot;
   }
 
+  /**
+   * A worker asks for its second check with room to run elsewhere: an idle worker with its model
+   * loaded takes it, so an idle server answers a recording sooner; with none idle (a class
+   * submitting), the worker is told to do it itself, and nothing waits on it.
+   */
+  private lend(lender: Slot, message: Extract<FromWorker, { type: 'check' }>): void {
+    const helper = this.slots.find((s) => s !== lender && s.loaded && !s.current && !s.helping);
+    if (!helper) {
+      lender.worker.postMessage({ type: 'checked', id: message.id, declined: true } satisfies ToWorker);
+      return;
+    }
+    helper.helping = { lender, id: message.id };
+    this.lentChecks++;
+    helper.worker.postMessage({ type: 'check', id: message.id, check: message.check } satisfies ToWorker, [message.check.pcm.buffer]);
+  }
+
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.current || !this.queue.length) continue;
+      if (slot.current || slot.helping || !this.queue.length) continue;
       const pending = this.queue.shift()!;
       slot.current = pending;
       slot.timer = setTimeout(() => this.replace(slot, new Error('Scoring took too long')), this.timeoutMs);
       slot.timer.unref();
       slot.worker.ref();
       const audio = pending.job.audio.slice(); // a copy the worker may own
-      slot.worker.postMessage({ id: pending.id, audio, text: pending.job.text, rejectSilence: pending.job.rejectSilence }, [audio.buffer]);
+      const message: ToWorker = { type: 'score', id: pending.id, audio, text: pending.job.text, rejectSilence: pending.job.rejectSilence };
+      slot.worker.postMessage(message, [audio.buffer]);
     }
   }
 
@@ -170,6 +228,12 @@ export class ScoringPool {
     const pending = slot.current;
     this.finish(slot);
     pending?.reject(error);
+    // A check it was doing for another worker: that worker does it itself.
+    const helping = slot.helping;
+    slot.helping = null;
+    if (helping && this.slots.includes(helping.lender)) {
+      helping.lender.worker.postMessage({ type: 'checked', id: helping.id, declined: true } satisfies ToWorker);
+    }
     slot.worker.removeAllListeners('exit');
     await slot.worker.terminate();
   }

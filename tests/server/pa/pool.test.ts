@@ -1,5 +1,8 @@
 /** The scoring pool: work runs in worker threads, a full queue answers "busy" at once. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Aligner } from '../../../server/speech/pa/aligner.ts';
+import { decodeRecording } from '../../../server/speech/pa/audio.ts';
+import { scoreRecording } from '../../../server/speech/pa/engine.ts';
 import { ScoringBusyError, ScoringInputError, ScoringPool } from '../../../server/speech/pa/pool.ts';
 import { browserRecording, speak } from '../../../scripts/pa/synth.ts';
 
@@ -33,4 +36,37 @@ describe('the scoring pool', () => {
   it('passes the user-facing reason for a bad recording back from the worker', async () => {
     await expect(pool.score({ audio: new TextEncoder().encode('RIFF....WAVEjunk'), text: 'yellow' })).rejects.toBeInstanceOf(ScoringInputError);
   }, 30_000);
+});
+
+describe('a pool of two workers', () => {
+  const pool = new ScoringPool({ workers: 2, maxQueue: 4 });
+  const said = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow'];
+  // Two words the recording does not say: both are checked again with room. "zongzi" is not in
+  // the dictionary (G2P makes its pronunciation in the worker that scores the recording).
+  const text = 'apple banana zongzi teacher doctor yellow';
+  let audio: Uint8Array;
+  let alone: Awaited<ReturnType<typeof scoreRecording>>;
+  beforeAll(async () => {
+    audio = await browserRecording(await speak(said, 'slt', 1), 'webm');
+    alone = await scoreRecording(await Aligner.create(), await decodeRecording(audio), text);
+    // Both workers have loaded the model once each has scored a recording.
+    await Promise.all([1, 2].map(() => pool.score({ audio, text: said.join(' ') })));
+  }, 120_000);
+  afterAll(() => pool.close());
+
+  it('lends the second check with room to the idle worker and scores as one thread does', async () => {
+    const lent = pool.lentChecks;
+    const result = await pool.score({ audio, text });
+    expect(pool.lentChecks).toBe(lent + 1);
+    expect(result).toEqual(alone);
+    const ranked = [...result.words].sort((a, b) => a.score - b.score).map((w) => w.word);
+    expect(ranked.slice(0, 2).sort()).toEqual(['doctor', 'zongzi']);
+  }, 60_000);
+
+  it('with every worker busy, each does its own checks, with the same scores', async () => {
+    const lent = pool.lentChecks;
+    const results = await Promise.all([1, 2, 3].map(() => pool.score({ audio, text })));
+    expect(pool.lentChecks - lent).toBeLessThanOrEqual(1); // only the last one, once a worker is free
+    for (const result of results) expect(result).toEqual(alone);
+  }, 60_000);
 });
