@@ -13,7 +13,7 @@ import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
 import { scoreRecording } from '../server/speech/pa/engine.ts';
 import { browserRecording, speak } from '../scripts/pa/synth.ts';
-import { poolThroughput, scoreAtOnce } from '../scripts/eval-pa.ts';
+import { poolThroughput, scoreAtOnce, scoreOneAtATime } from '../scripts/eval-pa.ts';
 import { ScoringPool } from '../server/speech/pa/pool.ts';
 
 const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow', 'purple', 'monkey', 'river', 'pencil'];
@@ -47,21 +47,7 @@ export async function paBenchmark() {
   // One recording at a time through the server's pool, as a student practising alone is scored:
   // the first worker lends its second check with room to the idle one.
   const idlePool = new ScoringPool();
-  const served: number[] = [];
-  const servedWeak: number[] = [];
-  try {
-    await Promise.all(Array.from({ length: idlePool.workers }, () => idlePool.score({ audio: bytes, text: WORDS.join(' ') })));
-    for (let i = 0; i < ROUNDS; i++) {
-      let t0 = performance.now();
-      await idlePool.score({ audio: bytes, text: WORDS.join(' ') });
-      served.push(performance.now() - t0);
-      t0 = performance.now();
-      await idlePool.score({ audio: bytes, text: TWO_REPLACED.join(' ') });
-      servedWeak.push(performance.now() - t0);
-    }
-  } finally {
-    await idlePool.close();
-  }
+  const [served, servedWeak] = (await scoreOneAtATime(idlePool, bytes, [WORDS.join(' '), TWO_REPLACED.join(' ')], ROUNDS)) as [number[], number[]];
   const { perSecond, workers, jobs } = await poolThroughput(bytes, WORDS.join(' '), 8);
   // A class's recordings all at once into a pool with the server's defaults (workers and queue).
   const classPool = new ScoringPool();

@@ -1,4 +1,5 @@
 /** The scoring pool: work runs in worker threads, a full queue answers "busy" at once. */
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Aligner } from '../../../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../../../server/speech/pa/audio.ts';
@@ -62,6 +63,30 @@ describe('a pool of two workers', () => {
     const ranked = [...result.words].sort((a, b) => a.score - b.score).map((w) => w.word);
     expect(ranked.slice(0, 2).sort()).toEqual(['doctor', 'zongzi']);
   }, 60_000);
+
+  it('when the helper dies during a lent check, the worker that lent it does the check itself', async () => {
+    // Whichever worker is asked to help is stopped instead of getting the check, as a crash would.
+    const slots = (pool as unknown as { slots: Array<{ worker: Worker }> }).slots;
+    const originals = slots.map(({ worker }) => {
+      const post = worker.postMessage.bind(worker) as (message: unknown, transfer?: unknown) => void;
+      worker.postMessage = ((message: { type?: string }, transfer?: unknown) => {
+        if (message?.type === 'check') void worker.terminate();
+        else post(message, transfer);
+      }) as Worker['postMessage'];
+      return { worker, post };
+    });
+    const lent = pool.lentChecks;
+    try {
+      expect(await pool.score({ audio, text })).toEqual(alone);
+    } finally {
+      for (const { worker, post } of originals) worker.postMessage = post as Worker['postMessage'];
+    }
+    expect(pool.lentChecks).toBe(lent + 1);
+    expect(slots.filter(({ worker }) => originals.some((o) => o.worker === worker))).toHaveLength(1);
+    // A fresh worker took the place of the stopped one, and the pool goes on scoring.
+    await Promise.all([1, 2].map(() => pool.score({ audio, text: said.join(' ') })));
+    expect(await pool.score({ audio, text })).toEqual(alone);
+  }, 120_000);
 
   it('with every worker busy, each does its own checks, with the same scores', async () => {
     const lent = pool.lentChecks;
