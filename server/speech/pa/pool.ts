@@ -121,7 +121,7 @@ export class ScoringPool {
   score(job: ScoringJob): Promise<PaResult> {
     if (this.closed) return Promise.reject(new ScoringBusyError());
     this.start();
-    const busy = this.slots.filter((s) => s.current).length;
+    const busy = this.slots.filter((s) => s.current || s.helping).length;
     if (busy >= this.workers && this.queue.length >= this.maxQueue) return Promise.reject(new ScoringBusyError());
     return new Promise<PaResult>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, resolve, reject });
@@ -163,8 +163,9 @@ export class ScoringPool {
           return;
         case 'checked': {
           const lender = slot.helping?.lender;
-          slot.helping = null;
-          if (lender && this.slots.includes(lender)) lender.worker.postMessage(message);
+          if (!lender) return;
+          this.finish(slot);
+          if (this.slots.includes(lender)) lender.worker.postMessage(message);
           this.dispatch();
           return;
         }
@@ -189,6 +190,10 @@ export class ScoringPool {
       return;
     }
     helper.helping = { lender, id: message.id };
+    // A helper that never answers is replaced like a stuck job, and the lender is told to do the
+    // check itself, in time to finish its own job: a check is a small part of a recording's work.
+    helper.timer = setTimeout(() => this.replace(helper, new Error('A lent check took too long')), this.timeoutMs / 4);
+    helper.timer.unref();
     this.lentChecks++;
     helper.worker.postMessage({ type: 'check', id: message.id, check: message.check } satisfies ToWorker, [message.check.pcm.buffer]);
   }
@@ -207,10 +212,12 @@ export class ScoringPool {
     }
   }
 
+  /** The slot's job or lent check is over (answered or failed). */
   private finish(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.current = null;
+    slot.helping = null;
     slot.worker.unref();
   }
 
@@ -226,11 +233,10 @@ export class ScoringPool {
 
   private async retire(slot: Slot, error: Error): Promise<void> {
     const pending = slot.current;
+    const helping = slot.helping;
     this.finish(slot);
     pending?.reject(error);
     // A check it was doing for another worker: that worker does it itself.
-    const helping = slot.helping;
-    slot.helping = null;
     if (helping && this.slots.includes(helping.lender)) {
       helping.lender.worker.postMessage({ type: 'checked', id: helping.id, declined: true } satisfies ToWorker);
     }

@@ -88,6 +88,26 @@ describe('a pool of two workers', () => {
     expect(await pool.score({ audio, text })).toEqual(alone);
   }, 120_000);
 
+  it('a helper that never answers is replaced in time for the lender to do the check itself', async () => {
+    const quick = new ScoringPool({ workers: 2, timeoutMs: 8_000 }); // a lent check gets 2 s
+    try {
+      await Promise.all([1, 2].map(() => quick.score({ audio, text: said.join(' ') })));
+      const slots = (quick as unknown as { slots: Array<{ worker: Worker }> }).slots;
+      for (const { worker } of slots) {
+        const post = worker.postMessage.bind(worker) as (message: unknown, transfer?: unknown) => void;
+        worker.postMessage = ((message: { type?: string }, transfer?: unknown) => {
+          if (message?.type !== 'check') post(message, transfer); // the check is lost: no answer ever comes
+        }) as Worker['postMessage'];
+      }
+      const started = performance.now();
+      expect(await quick.score({ audio, text })).toEqual(alone);
+      expect(performance.now() - started).toBeGreaterThan(2_000); // it waited for the helper, then went on
+      expect(quick.lentChecks).toBe(1);
+    } finally {
+      await quick.close();
+    }
+  }, 60_000);
+
   it('with every worker busy, each does its own checks, with the same scores', async () => {
     const lent = pool.lentChecks;
     const results = await Promise.all([1, 2, 3].map(() => pool.score({ audio, text })));
