@@ -2,7 +2,8 @@
  * Pronunciation scoring off the event loop: a fixed pool of worker threads (each holding one
  * aligner with the acoustic model loaded), a bounded queue in front of them, and a time limit per
  * recording. A full queue answers "busy, try again" at once instead of piling up work; a worker
- * that crashes or overruns its time is replaced and its job fails with a message.
+ * that crashes or overruns its time is replaced and its job fails with a message. A worker may
+ * lend part of its recording's work (the second check with room) to a worker that is idle.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -103,13 +104,17 @@ export class ScoringPool {
   private readonly timeoutMs: number;
   private nextId = 1;
   private closed = false;
-  /** Checks with room that a worker lent to an idle one (see engine.ts, `rawWordScores`). */
-  lentChecks = 0;
+  private lent = 0;
 
   constructor(options: ScoringPoolOptions = {}) {
     this.workers = Math.max(1, options.workers ?? Math.min(4, availableParallelism()));
     this.maxQueue = options.maxQueue ?? this.workers * QUEUE_PER_WORKER;
     this.timeoutMs = options.timeoutMs ?? 60_000;
+  }
+
+  /** Checks with room that a worker lent to an idle one so far (see engine.ts, `rawWordScores`). */
+  get lentChecks(): number {
+    return this.lent;
   }
 
   /** Jobs being scored or waiting. */
@@ -194,7 +199,7 @@ export class ScoringPool {
     // check itself, in time to finish its own job: a check is a small part of a recording's work.
     helper.timer = setTimeout(() => this.replace(helper, new Error('A lent check took too long')), this.timeoutMs / 4);
     helper.timer.unref();
-    this.lentChecks++;
+    this.lent++;
     helper.worker.postMessage({ type: 'check', id: message.id, check: message.check } satisfies ToWorker, [message.check.pcm.buffer]);
   }
 
