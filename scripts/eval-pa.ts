@@ -186,6 +186,11 @@ export async function speed(aligner: Aligner): Promise<{ tenWordMs: number; pool
   return { tenWordMs: times[Math.floor(times.length / 2)]!, pooledMs: pooled[Math.floor(pooled.length / 2)]!, perSecond, workers };
 }
 
+/** One recording per worker at once: every worker has then loaded its model. */
+export async function loadEveryWorker(pool: ScoringPool, audio: Uint8Array, text: string): Promise<void> {
+  await Promise.all(Array.from({ length: pool.workers }, () => pool.score({ audio, text })));
+}
+
 /**
  * Recordings handed to an idle pool one at a time, as a student practising alone is scored (an
  * idle worker takes the second check with room): `rounds` times each text, once every worker has
@@ -193,7 +198,7 @@ export async function speed(aligner: Aligner): Promise<{ tenWordMs: number; pool
  */
 export async function scoreOneAtATime(pool: ScoringPool, audio: Uint8Array, texts: string[], rounds: number): Promise<number[][]> {
   try {
-    await Promise.all(Array.from({ length: pool.workers }, () => pool.score({ audio, text: texts[0]! })));
+    await loadEveryWorker(pool, audio, texts[0]!);
     const times = texts.map((): number[] => []);
     for (let i = 0; i < rounds; i++) {
       for (const [k, text] of texts.entries()) {
@@ -222,7 +227,7 @@ export async function poolThroughput(audio: Uint8Array, text: string, jobsPerWor
  */
 export async function scoreAtOnce(pool: ScoringPool, audio: Uint8Array, text: string, jobs: number): Promise<{ ms: number; scored: number; busy: number }> {
   try {
-    await Promise.all(Array.from({ length: pool.workers }, () => pool.score({ audio, text })));
+    await loadEveryWorker(pool, audio, text);
     const t0 = performance.now();
     const outcomes = await Promise.allSettled(Array.from({ length: jobs }, () => pool.score({ audio, text })));
     const ms = performance.now() - t0;

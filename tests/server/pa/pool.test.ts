@@ -6,6 +6,7 @@ import { decodeRecording } from '../../../server/speech/pa/audio.ts';
 import { scoreRecording } from '../../../server/speech/pa/engine.ts';
 import { ScoringBusyError, ScoringInputError, ScoringPool } from '../../../server/speech/pa/pool.ts';
 import { browserRecording, speak } from '../../../scripts/pa/synth.ts';
+import { loadEveryWorker } from '../../../scripts/eval-pa.ts';
 
 describe('the scoring pool', () => {
   const pool = new ScoringPool({ workers: 1, maxQueue: 1 });
@@ -39,6 +40,25 @@ describe('the scoring pool', () => {
   }, 30_000);
 });
 
+function workersOf(pool: ScoringPool): Worker[] {
+  return (pool as unknown as { slots: Array<{ worker: Worker }> }).slots.map((slot) => slot.worker);
+}
+
+/** Lent checks sent to the pool's current workers go to `instead` rather than to the worker; returns the undo. */
+function interceptChecks(pool: ScoringPool, instead: (worker: Worker) => void): () => void {
+  const originals = workersOf(pool).map((worker) => {
+    const post = worker.postMessage.bind(worker) as (message: unknown, transfer?: unknown) => void;
+    worker.postMessage = ((message: { type?: string }, transfer?: unknown) => {
+      if (message?.type === 'check') instead(worker);
+      else post(message, transfer);
+    }) as Worker['postMessage'];
+    return { worker, post };
+  });
+  return () => {
+    for (const { worker, post } of originals) worker.postMessage = post as Worker['postMessage'];
+  };
+}
+
 describe('a pool of two workers', () => {
   const pool = new ScoringPool({ workers: 2, maxQueue: 4 });
   const said = ['apple', 'banana', 'orange', 'teacher', 'window', 'yellow'];
@@ -50,8 +70,7 @@ describe('a pool of two workers', () => {
   beforeAll(async () => {
     audio = await browserRecording(await speak(said, 'slt', 1), 'webm');
     alone = await scoreRecording(await Aligner.create(), await decodeRecording(audio), text);
-    // Both workers have loaded the model once each has scored a recording.
-    await Promise.all([1, 2].map(() => pool.score({ audio, text: said.join(' ') })));
+    await loadEveryWorker(pool, audio, said.join(' '));
   }, 120_000);
   afterAll(() => pool.close());
 
@@ -66,39 +85,26 @@ describe('a pool of two workers', () => {
 
   it('when the helper dies during a lent check, the worker that lent it does the check itself', async () => {
     // Whichever worker is asked to help is stopped instead of getting the check, as a crash would.
-    const slots = (pool as unknown as { slots: Array<{ worker: Worker }> }).slots;
-    const originals = slots.map(({ worker }) => {
-      const post = worker.postMessage.bind(worker) as (message: unknown, transfer?: unknown) => void;
-      worker.postMessage = ((message: { type?: string }, transfer?: unknown) => {
-        if (message?.type === 'check') void worker.terminate();
-        else post(message, transfer);
-      }) as Worker['postMessage'];
-      return { worker, post };
-    });
+    const workers = workersOf(pool);
+    const restore = interceptChecks(pool, (worker) => void worker.terminate());
     const lent = pool.lentChecks;
     try {
       expect(await pool.score({ audio, text })).toEqual(alone);
     } finally {
-      for (const { worker, post } of originals) worker.postMessage = post as Worker['postMessage'];
+      restore();
     }
     expect(pool.lentChecks).toBe(lent + 1);
-    expect(slots.filter(({ worker }) => originals.some((o) => o.worker === worker))).toHaveLength(1);
+    expect(workersOf(pool).filter((worker) => workers.includes(worker))).toHaveLength(1);
     // A fresh worker took the place of the stopped one, and the pool goes on scoring.
-    await Promise.all([1, 2].map(() => pool.score({ audio, text: said.join(' ') })));
+    await loadEveryWorker(pool, audio, said.join(' '));
     expect(await pool.score({ audio, text })).toEqual(alone);
   }, 120_000);
 
   it('a helper that never answers is replaced in time for the lender to do the check itself', async () => {
     const quick = new ScoringPool({ workers: 2, timeoutMs: 8_000 }); // a lent check gets 2 s
     try {
-      await Promise.all([1, 2].map(() => quick.score({ audio, text: said.join(' ') })));
-      const slots = (quick as unknown as { slots: Array<{ worker: Worker }> }).slots;
-      for (const { worker } of slots) {
-        const post = worker.postMessage.bind(worker) as (message: unknown, transfer?: unknown) => void;
-        worker.postMessage = ((message: { type?: string }, transfer?: unknown) => {
-          if (message?.type !== 'check') post(message, transfer); // the check is lost: no answer ever comes
-        }) as Worker['postMessage'];
-      }
+      await loadEveryWorker(quick, audio, said.join(' '));
+      interceptChecks(quick, () => {}); // the check is lost: no answer ever comes
       const started = performance.now();
       expect(await quick.score({ audio, text })).toEqual(alone);
       expect(performance.now() - started).toBeGreaterThan(2_000); // it waited for the helper, then went on
