@@ -6,11 +6,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createLogger } from './logger.ts';
-import sirv from 'sirv';
+import serveStatic from 'serve-static';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.ts';
 import { seed } from '../db/seed.ts';
 import type { Config } from './config.ts';
@@ -45,8 +46,10 @@ export type AppOptions = {
   /** Overrides where the database lives (tests: in memory, or their own PostgreSQL database). */
   database?: DatabaseOptions;
   logger?: Logger;
-  /** Serve the built client from dist/ (default: when it exists). */
+  /** Serve the built client (default: when it is built). */
   serveClient?: boolean;
+  /** Where the built client is (default dist/; tests use a build of their own). */
+  clientDir?: string;
   seed?: boolean;
   /** Run the mail outbox worker (tests drain it by hand). */
   mailWorker?: boolean;
@@ -94,21 +97,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   const yoga = createGraphQL(deps);
   const graphqlHttp = createGraphQLHttpHandler(deps, yoga);
-  const serveClient = (options.serveClient ?? true) && existsSync(`${CLIENT_DIST}/index.html`);
+  const clientDir = options.clientDir ?? CLIENT_DIST;
+  const serveClient = (options.serveClient ?? true) && existsSync(`${clientDir}/index.html`);
   // The page shell, with the Sentry DSN (when set) for the client's error reporting.
   const indexHtml = serveClient
-    ? readFileSync(`${CLIENT_DIST}/index.html`, 'utf8').replace(
+    ? readFileSync(`${clientDir}/index.html`, 'utf8').replace(
         '<meta name="wordbee-sentry-dsn" content="" />',
         `<meta name="wordbee-sentry-dsn" content="${escapeAttribute(config.sentryDsn ?? '')}" />`,
       )
     : '';
+  // Built files are read from disk at each request (a file that a new build removed is a 404,
+  // never an error that stops the server).
   const assets = serveClient
-    ? sirv(CLIENT_DIST, {
-        etag: true,
-        gzip: false,
-        setHeaders: (res, pathname) => {
-          // Hashed build output never changes; index.html must always be revalidated.
-          res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    ? serveStatic(clientDir, {
+        index: false,
+        redirect: false,
+        setHeaders: (res, file) => {
+          // Hashed build output never changes; every other file must be revalidated.
+          const hashed = relative(clientDir, file).startsWith(`assets${sep}`);
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       })
     : undefined;
@@ -154,7 +161,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
         return send(res, { text: indexHtml, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
       }
-      return assets(req, res, () => send(res, { status: 404, text: 'Not found' }));
+      return void assets(req, res, (error?: Error) => {
+        // Not there (or not readable as a file) is a 404; only a failing disk is the server's fault.
+        if (!error) return send(res, { status: 404, text: 'Not found' });
+        log.error({ err: error, requestId, path }, 'reading a client file failed');
+        send(res, { status: 500, text: 'The file could not be read' });
+      });
     }
     send(res, { status: 404, text: 'Not found (the client is not built: run `npm run build`)' });
   });

@@ -1,0 +1,82 @@
+/**
+ * The built client as the server hands it out: the page shell for every client route, hashed
+ * assets cached for good, and a file that is not there (or no longer there, after a new build
+ * replaced it while the server runs) a plain 404 that leaves the server running.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+describe('the built client', () => {
+  let server: TestServer;
+  let top: string;
+  let dist: string;
+  const script = 'console.log("WordBee");\n'.repeat(40);
+
+  beforeAll(async () => {
+    top = mkdtempSync(path.join(tmpdir(), 'wordbee-client-'));
+    writeFileSync(path.join(top, 'secret.txt'), 'not for the web');
+    dist = path.join(top, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="wordbee-sentry-dsn" content="" /><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'old-def456.js'), 'console.log("old build");\n');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startServer('pglite', { app: { clientDir: dist } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(top, { recursive: true, force: true });
+  });
+
+  it('answers every client route with the page shell, revalidated on each visit', async () => {
+    for (const route of ['/', '/record', '/classes/3']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<script type="module" src="/assets/index-abc123.js">');
+    }
+  });
+
+  it('serves hashed assets to be cached for good, whole, in part or not at all when unchanged', async () => {
+    const response = await fetch(`${server.url}/assets/index-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe(script);
+    const etag = response.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // As a browser revalidates (fetch itself would add cache-control: no-cache to a conditional request).
+    const again = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    const part = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { range: 'bytes=0-10' } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe(script.slice(0, 11));
+    // Files outside assets/ keep their names from build to build: always revalidated.
+    expect((await fetch(`${server.url}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404, even one a new build removed while the server runs', async () => {
+    const missing = await fetch(`${server.url}/assets/nothing-000.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('Not found');
+    // Nothing outside the build is reachable.
+    for (const escape of ['/assets/..%2F..%2Fsecret.txt', '/..%2Fsecret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt']) {
+      const response = await fetch(`${server.url}${escape}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe('Not found');
+    }
+
+    rmSync(path.join(dist, 'assets', 'old-def456.js'));
+    const gone = await fetch(`${server.url}/assets/old-def456.js`);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toBe('Not found');
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
