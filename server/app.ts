@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -100,12 +100,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const clientDir = options.clientDir ?? CLIENT_DIST;
   const serveClient = (options.serveClient ?? true) && existsSync(`${clientDir}/index.html`);
   // The page shell, with the Sentry DSN (when set) for the client's error reporting.
-  const indexHtml = serveClient
-    ? readFileSync(`${clientDir}/index.html`, 'utf8').replace(
-        '<meta name="wordbee-sentry-dsn" content="" />',
-        `<meta name="wordbee-sentry-dsn" content="${escapeAttribute(config.sentryDsn ?? '')}" />`,
-      )
-    : '';
+  const pageShell = serveClient ? pageShellOf(`${clientDir}/index.html`, config.sentryDsn) : () => '';
   // Built files are read from disk at each request (a file that a new build removed is a 404,
   // never an error that stops the server).
   const assets = serveClient
@@ -159,7 +154,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
-        return send(res, { text: indexHtml, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+        return send(res, { text: pageShell(), headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
       }
       return void assets(req, res, (error?: Error) => {
         // Not there (or not readable as a file) is a 404; only a failing disk is the server's fault.
@@ -212,6 +207,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await deps.budgets.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * The built page shell with the Sentry DSN filled in, read again when a new build replaces it, so
+ * that the shell always names assets that are there (serve-static reads them from disk too).
+ */
+function pageShellOf(file: string, sentryDsn: string | undefined): () => string {
+  let read = { mtimeMs: -1, html: '' };
+  return () => {
+    const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs !== undefined && mtimeMs !== read.mtimeMs) {
+      const html = readFileSync(file, 'utf8').replace(
+        '<meta name="wordbee-sentry-dsn" content="" />',
+        `<meta name="wordbee-sentry-dsn" content="${escapeAttribute(sentryDsn ?? '')}" />`,
+      );
+      read = { mtimeMs, html };
+    }
+    return read.html;
   };
 }
 

@@ -1,9 +1,10 @@
 /**
  * The built client as the server hands it out: the page shell for every client route, hashed
- * assets cached for good, and a file that is not there (or no longer there, after a new build
- * replaced it while the server runs) a plain 404 that leaves the server running.
+ * assets cached for good, a file that is not there (or no longer there, after a new build
+ * replaced it while the server runs) a plain 404 that leaves the server running, and a new
+ * build's shell as soon as it is written.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,5 +79,15 @@ describe('the built client', () => {
     expect(gone.status).toBe(404);
     expect(await gone.text()).toBe('Not found');
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('hands out the shell of a new build without a restart', async () => {
+    writeFileSync(path.join(dist, 'assets', 'index-new789.js'), 'console.log("new build");\n');
+    const shell = path.join(dist, 'index.html');
+    writeFileSync(shell, '<!doctype html><html><head><script type="module" src="/assets/index-new789.js"></script></head><body></body></html>');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(shell, later, later);
+    expect(await (await fetch(`${server.url}/tasks`)).text()).toContain('/assets/index-new789.js');
+    expect(await (await fetch(`${server.url}/assets/index-new789.js`)).text()).toBe('console.log("new build");\n');
   });
 });
