@@ -136,4 +136,30 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await expect.poll(() => page.locator('#nav-items').isVisible()).toBe(false);
     await page.context().close();
   });
+  it('a page from an older build whose screen is gone loads again and shows the screen; a file that stays missing shows the error', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => navLabels(page)).toEqual(['Home', 'Signup', 'Help', 'Login']);
+    let loads = 0;
+    page.on('load', () => loads++);
+    // A new build replaced the Help screen's file: the first request for the old name is a 404.
+    let refused = 0;
+    await page.route('**/assets/Help-*.js', (route) => (refused++ === 0 ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));
+    await page.getByRole('link', { name: /Help/ }).click();
+    await expect.poll(() => page.title()).toMatch(/^Help/);
+    await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
+    expect(await page.locator('main').innerText()).not.toContain('Caught error');
+    expect(loads).toBe(1);
+    expect(page.url()).toBe(`${server.url}/help`);
+
+    // Missing for good: one reload, then the error panel instead of reloading forever.
+    await page.unroute('**/assets/Help-*.js');
+    await page.route('**/assets/Login-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.evaluate(() => sessionStorage.clear());
+    loads = 0;
+    await page.getByRole('link', { name: /Login/ }).click();
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toContain('Caught error as below:');
+    expect(loads).toBe(1);
+    await page.context().close();
+  });
 });
