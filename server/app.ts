@@ -146,6 +146,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       );
       return;
     }
+    try {
+      route(req, res, path, requestId);
+    } catch (error) {
+      // A handler that throws before it answers must not take the process down with it.
+      log.error({ err: error, requestId, path }, 'request handler failed');
+      if (!res.headersSent) send(res, { status: 500, text: 'Something went wrong; please try again' });
+      else res.destroy();
+    }
+  });
+  const route = (req: IncomingMessage, res: ServerResponse, path: string, requestId: string): void => {
     if (rest.handle(req, res)) return;
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
     if (path.startsWith(AVATAR_PREFIX)) return serveAvatar(deps, req, res, path.slice(AVATAR_PREFIX.length));
@@ -164,7 +174,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       });
     }
     send(res, { status: 404, text: 'Not found (the client is not built: run `npm run build`)' });
-  });
+  };
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 60_000;

@@ -31,7 +31,7 @@ export function registerSpeechRoutes(router: RestRouter): void {
 
 /** GET /wordAudio/beginMsg-{name}.mp3 (or .wav): the player's spoken welcome for a student. */
 export function serveWordAudio(deps: Deps, req: IncomingMessage, res: ServerResponse, file: string): void {
-  const match = /^beginMsg-([A-Za-z0-9_.]{1,30}?)\.(mp3|wav)$/.exec(decodeURIComponent(file));
+  const match = /^beginMsg-([A-Za-z0-9_.]{1,30}?)\.(mp3|wav)$/.exec(fileName(file) ?? '');
   const reply = match
     ? deps.tts.speak({ text: `Hello ${match[1]}! Let's begin. Listen carefully, then type the word.`, voice: 'slt', speed: 1 }).then((s) => speechReply(req, s))
     : Promise.reject(new NotFoundError('No such audio file'));
@@ -43,7 +43,9 @@ export function serveWordAudio(deps: Deps, req: IncomingMessage, res: ServerResp
 
 /** GET /media/listening/{file}: the Listening page's generated audio and article. */
 export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: ServerResponse, file: string): void {
-  listeningMedia(deps.config.dataDir, deps.tts, decodeURIComponent(file)).then(
+  const name = fileName(file);
+  if (name === null) return send(res, { status: 404, text: 'No such file' });
+  listeningMedia(deps.config.dataDir, deps.tts, name).then(
     ({ bytes, type }) =>
       send(res, { bytes, contentType: type, headers: { 'cache-control': 'public, max-age=86400', 'accept-ranges': 'none' } }),
     (error) => {
@@ -56,11 +58,20 @@ export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: Serve
 
 /** GET /avatars/{file}: word pictures (Twemoji) and the default bee for words without one. */
 export function serveAvatar(deps: Deps, req: IncomingMessage, res: ServerResponse, file: string): void {
-  const name = decodeURIComponent(file);
-  if (!isAvatarFile(name)) return send(res, { status: 404, text: 'No such picture' });
+  const name = fileName(file);
+  if (name === null || !isAvatarFile(name)) return send(res, { status: 404, text: 'No such picture' });
   const full = name === DEFAULT_AVATAR ? DEFAULT_AVATAR_PATH : path.join(TWEMOJI_DIR, name);
   readFile(full).then(
     (bytes) => send(res, { bytes, contentType: 'image/svg+xml', headers: { 'cache-control': 'public, max-age=604800' } }),
     () => send(res, { status: 404, text: 'No such picture' }),
   );
+}
+
+/** A file name from the request path, or null when its %-escapes are malformed (no such file). */
+function fileName(file: string): string | null {
+  try {
+    return decodeURIComponent(file);
+  } catch {
+    return null;
+  }
 }

@@ -171,6 +171,19 @@ describe.each(DATABASES)('fuzzing every call on %s', (kind) => {
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it('files (pictures, spoken welcomes, listening media, client files): no 5xx and no hang for generated names', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/avatars/', '/wordAudio/', '/media/listening/', '/assets/', '/'), pathParam, who, async (prefix, name, as) => {
+        await send('GET', `${prefix}${name}`, as, '');
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+    // Malformed %-escapes, which stopped the server once (URIError from decodeURIComponent).
+    for (const prefix of ['/avatars/', '/wordAudio/', '/media/listening/']) await send('GET', `${prefix}%E0%A4%A`, 'visitor', '');
+    expect(failures).toEqual([]);
+  }, 120_000);
+
   it('after all of it the server still answers and nothing was stored', async () => {
     expect(requests).toBeGreaterThanOrEqual(2500);
     expect((await server.get('/healthz')).status).toBe(200);
