@@ -5,6 +5,8 @@ import { MAX_INPUT } from '../users/schemas.ts';
 export const ASSIGNABLE_TYPES = ['PA+SB', 'PA', 'SB', 'FM'] as const;
 
 const idPart = /^[A-Za-z0-9_.]+$/;
+/** The teacher part of a task id is a username: any letters and digits (王老师 too), '_' and '.'. */
+const teacherPart = /^[\p{L}\p{N}_.]+$/u;
 
 /** '{bookID}-{unitID}': neither part contains '-'. */
 export const bookUnitIdSchema = z
@@ -63,7 +65,7 @@ export const taskIdSchema = z
     if (v === '0') return { practice: true as const };
     const parts = v.split('-');
     const [bookId, unitId, tpid, type, teacher] = parts;
-    if (parts.length !== 5 || ![bookId, unitId, teacher].every((p) => p && idPart.test(p)) || !/^\d{1,9}$/.test(tpid ?? '') || !['PA', 'SB', 'FM'].includes(type ?? '')) {
+    if (parts.length !== 5 || ![bookId, unitId].every((p) => p && idPart.test(p)) || !teacherPart.test(teacher ?? '') || !/^\d{1,9}$/.test(tpid ?? '') || !['PA', 'SB', 'FM'].includes(type ?? '')) {
       ctx.addIssue({ code: 'custom', message: 'This task id is not valid; open the task from the task list' });
       return z.NEVER;
     }

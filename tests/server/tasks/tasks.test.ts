@@ -4,6 +4,7 @@ import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { assignments, taskRows } from '../../../db/schema.ts';
 import { assignNext } from '../../../server/tasks/service.ts';
+import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
 describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
   let server: TestServer;
@@ -113,6 +114,24 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
     expect((await server.get(`/api/v1.0/usertasks/${idOf('SB', 'NS2022-ES1')}`, teacher)).status).toBe(200);
     expect((await server.get(`/api/v1.0/usertasks/${idOf('SB', 'NS2022-ES1')}`, other)).status).toBe(404);
     expect((await server.get('/api/v1.0/usertasks/0', student)).body[1]).toBe('cat, dog, bird, fish, rabbit, panda, tiger, monkey, duck, elephant');
+  });
+
+  it('a teacher named in Chinese: the task ids the server lists open, and results post, for the student', async () => {
+    await server.post('/api/v1.0/username/signup', { username: '王老师好', password: 'wang1', email: 'wang@school.cn', isTeacher: true });
+    const wang = { 'x-access-token': (await server.login('王老师好', 'wang1')).accessToken };
+    expect((await server.post('/api/v1.0/userclasses/addclass', { className: '五班', schoolID: 'ES', pressID: 'PEP', students: '小明同学' }, wang)).status).toBe(200);
+    expect((await server.post('/api/v1.0/username/signup', { username: '小明同学', password: 'ming1', email: 'ming@home.cn', isTeacher: false, teachername: '王老师好', classname: '五班' })).status).toBe(200);
+    const ming = { 'x-access-token': (await server.login('小明同学', 'ming1')).accessToken };
+    expect((await assign({ className: '五班', bookUnitID: 'NS2022-ES3', Type: 'SB' }, wang)).status).toBe(200);
+    const [task] = (await server.get('/api/v1.0/usertasks', ming)).body as any[];
+    const taskId = `NS2022-ES3-${task.TPID}-SB-王老师好`;
+    const content = await server.get(`/api/v1.0/usertasks/${encodeURIComponent(taskId)}`, ming);
+    expect(content.status).toBe(200);
+    expect(content.body[0]).toBe(taskId);
+    const words = (content.body as string[]).slice(1).map((line) => line.split(' -- ')[0]!);
+    const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 1]), `${taskId}-100`], ming);
+    expect(posted.status).toBe(200);
+    expect((await server.get('/api/v1.0/usertasks', ming)).body.map((t: any) => t.bookUnitID)).toContain('NS2022-MS1');
   });
 
   it('only the teacher removes a task, and it leaves the list', async () => {
