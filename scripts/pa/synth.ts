@@ -45,25 +45,27 @@ export function silence(seconds: number): Float32Array {
   return new Float32Array(Math.round(SAMPLE_RATE * seconds));
 }
 
-/** 16-bit PCM WAV bytes of 16 kHz mono samples. */
-export function wavBytes(samples: Float32Array): Uint8Array {
-  const out = new Uint8Array(44 + samples.length * 2);
+/** WAV bytes of 16 kHz mono samples: 16-bit PCM, or 32-bit float written as they are (NaN too). */
+export function wavBytes(samples: Float32Array, encoding: 'pcm16' | 'float32' = 'pcm16'): Uint8Array {
+  const width = encoding === 'pcm16' ? 2 : 4;
+  const out = new Uint8Array(44 + samples.length * width);
   const v = new DataView(out.buffer);
   const ascii = (at: number, s: string) => [...s].forEach((c, i) => (out[at + i] = c.charCodeAt(0)));
   ascii(0, 'RIFF');
-  v.setUint32(4, 36 + samples.length * 2, true);
+  v.setUint32(4, 36 + samples.length * width, true);
   ascii(8, 'WAVE');
   ascii(12, 'fmt ');
   v.setUint32(16, 16, true);
-  v.setUint16(20, 1, true);
+  v.setUint16(20, encoding === 'pcm16' ? 1 : 3, true);
   v.setUint16(22, 1, true);
   v.setUint32(24, SAMPLE_RATE, true);
-  v.setUint32(28, SAMPLE_RATE * 2, true);
-  v.setUint16(32, 2, true);
-  v.setUint16(34, 16, true);
+  v.setUint32(28, SAMPLE_RATE * width, true);
+  v.setUint16(32, width, true);
+  v.setUint16(34, width * 8, true);
   ascii(36, 'data');
-  v.setUint32(40, samples.length * 2, true);
-  samples.forEach((x, i) => v.setInt16(44 + i * 2, Math.max(-32768, Math.min(32767, Math.round(x * 32767))), true));
+  v.setUint32(40, samples.length * width, true);
+  if (encoding === 'float32') new Float32Array(out.buffer, 44).set(samples);
+  else samples.forEach((x, i) => v.setInt16(44 + i * 2, Math.max(-32768, Math.min(32767, Math.round(x * 32767))), true));
   return out;
 }
 

@@ -47,6 +47,7 @@ function readWav(bytes: Uint8Array): { samples: Float32Array; sampleRate: number
     const size = view.getUint32(offset + 4, true);
     const body = offset + 8;
     if (id === 'fmt ' && size >= 16) {
+      if (body + 16 > bytes.length) break;
       format = { code: view.getUint16(body, true), channels: view.getUint16(body + 2, true), rate: view.getUint32(body + 4, true), bits: view.getUint16(body + 14, true) };
     } else if (id === 'data') {
       if (!format) break;
@@ -65,13 +66,15 @@ function readWav(bytes: Uint8Array): { samples: Float32Array; sampleRate: number
           const at = body + i * frameBytes + (c * bits) / 8;
           sum += pcm ? view.getInt16(at, true) / 32768 : view.getFloat32(at, true);
         }
-        samples[i] = sum / channels;
+        if (!Number.isFinite(sum)) throw new AudioError('The WAV recording holds samples that are not numbers (NaN or infinity)');
+        // Float samples beyond full scale are clipped, as a sound card would.
+        samples[i] = Math.max(-1, Math.min(1, sum / channels));
       }
       return { samples, sampleRate: rate };
     }
     offset = body + size + (size % 2);
   }
-  throw new AudioError('The WAV recording has no audio data');
+  throw new AudioError('The WAV recording has no audio data (its header is missing or cut short)');
 }
 
 async function readOpus(bytes: Uint8Array): Promise<{ samples: Float32Array; sampleRate: number }> {

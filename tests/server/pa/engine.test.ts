@@ -41,6 +41,13 @@ describe('decoding recordings', () => {
     await expect(decodeRecording(wavBytes(silence(121)))).rejects.toThrow('longer than 120 seconds');
     const truncated = (await browserRecording(spoken, 'ogg')).slice(0, 40);
     await expect(decodeRecording(truncated)).rejects.toThrow(AudioError);
+    // A WAV header cut inside its format chunk (22 bytes), and float samples that are not numbers.
+    await expect(decodeRecording(wavBytes(spoken).slice(0, 22))).rejects.toThrow('cut short');
+    await expect(decodeRecording(wavBytes(new Float32Array(16_000).fill(Number.NaN), 'float32'))).rejects.toThrow('not numbers');
+    await expect(decodeRecording(wavBytes(new Float32Array(16_000).fill(Number.POSITIVE_INFINITY), 'float32'))).rejects.toThrow('not numbers');
+    // Float samples beyond full scale are clipped, not passed on.
+    const loud = await decodeRecording(wavBytes(new Float32Array(16_000).map((_, i) => (i % 2 ? 1e30 : -1e30)), 'float32'));
+    expect(Math.max(...loud.map(Math.abs))).toBeLessThanOrEqual(1);
   });
 });
 
@@ -148,3 +155,4 @@ describe('scores and the per-word decision', () => {
     await expect(scoreRecording(aligner, spoken, Array(61).fill('apple').join(' '))).rejects.toThrow('At most 60');
   });
 });
+
