@@ -1,6 +1,7 @@
 /**
- * First-start data: the press options and the demo accounts with their demo class
- * (DESIGN: `demoteacher` and `demostudent`, password equal to the username). Built through the
+ * First-start data: the press options and the demo accounts with their demo class and its first
+ * tasks (DESIGN: `demoteacher` and `demostudent`, password equal to the username; a demo class
+ * with a few students and tasks), so a first visitor finds something to play. Built through the
  * services, so the demo data obeys every rule real data does. Runs once: it does nothing when
  * the demo teacher exists.
  */
@@ -9,12 +10,18 @@ import type { Deps } from '../server/deps.ts';
 import { pressOptions, users } from './schema.ts';
 import { signup, authenticate } from '../server/users/service.ts';
 import { addClass } from '../server/classes/service.ts';
+import { assignTask } from '../server/tasks/service.ts';
 import { buildPack } from './content/pack.ts';
 import { loadPack } from './content/load.ts';
 
 export const DEMO_TEACHER = 'demoteacher';
 export const DEMO_STUDENT = 'demostudent';
 export const DEMO_CLASS = 'Demo Class';
+/** The demo class's first tasks: a textbook unit to say and spell, and a batch of flashcards. */
+export const DEMO_TASKS = [
+  { bookUnitID: 'PEP3A-1', Type: 'PA+SB' },
+  { bookUnitID: 'FC2025-R', Type: 'FM' },
+];
 
 /** The press textbook series offered per school level (spec: Press option). */
 export const PRESS_OPTIONS = [
@@ -55,5 +62,6 @@ export async function seed(deps: Deps, contentDir?: string): Promise<void> {
     teachername: DEMO_TEACHER,
     classname: DEMO_CLASS,
   });
-  deps.log.info('seeded the demo teacher, student and class');
+  for (const task of DEMO_TASKS) await assignTask(deps.db, teacher, { className: DEMO_CLASS, ...task });
+  deps.log.info('seeded the demo teacher, student, class and tasks');
 }

@@ -45,7 +45,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
       await page.fill('input[name=answer]', text);
       await page.keyboard.press('Enter');
     };
-    await answer(' red ');
+    // The answer box has the focus as soon as the first word is asked.
+    await page.keyboard.type(' red ');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(page)).toBe('Score: 1 of 1');
     await answer('bleu');
     // The class countdown (15 s) runs out and the word is said again; at 60 s it is a timeout.
     await page.fill('input[name=answer]', 'gre');
@@ -88,14 +91,19 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await type('dgo');
     await expect.poll(() => status(page)).toBe('✘ It is “dog” · Score: 1');
     await page.getByRole('button', { name: 'Skip' }).click();
-    for (const word of ['fish', 'rabbit', 'panda', 'tiger', 'monkey', 'duck', 'elephant', 'horse']) await type(word);
+    // After Skip the answer box has the focus again: the next word is typed straight away.
+    await page.keyboard.type('fish');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(page)).toBe('✔ fish · Score: 2');
+    for (const word of ['rabbit', 'panda', 'tiger', 'monkey', 'duck', 'elephant', 'horse']) await type(word);
     // 'sheep' has no picture: its text card shows, and Side cannot flip it.
     await expect.poll(() => page.locator('.card-word').innerText()).toBe('sheep');
     expect(await page.getByRole('button', { name: /Side/ }).isDisabled()).toBe(true);
     await type('sheep');
-    await expect.poll(() => status(page)).toBe('score 10 of 12, done. Auto back to Task');
+    const ending = 'score 10 of 12, done. Auto back to Task. Next task: NS2022-ES2 FM';
+    await expect.poll(() => status(page)).toBe(ending);
     await page.keyboard.press('Enter');
-    await expect.poll(() => status(page)).toBe('score 10 of 12, done. Auto back to Task');
+    await expect.poll(() => status(page)).toBe(ending);
     await page.clock.fastForward(4_500);
     await page.waitForURL('**/task');
     await expect.poll(() => page.locator('tbody').innerText()).toContain('NS2022-ES2');

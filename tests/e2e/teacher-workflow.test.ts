@@ -68,6 +68,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await expect.poll(() => page.locator('tbody tr').count()).toBe(7);
     await page.getByRole('button', { name: 'ES2', exact: true }).click();
     await page.waitForURL('**/task');
+    await expect.poll(() => status(page)).toMatch(/^SB NS2022-ES2 assigned to 2 students of Class 5C \(TPID \d+\)$/);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     const cells = await page.locator('tbody tr').first().locator('td').allInnerTexts();
     expect(cells.slice(0, 4)).toEqual(['kiki01', 'NS2022-ES2', expect.stringMatching(/^\d+$/), 'SB']);
@@ -78,6 +79,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.reload();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await status(page)).toBe('');
+    // The same unit again: nothing new, and the task list says so.
+    await page.click('a[href="/textbooks"]');
+    await page.getByRole('button', { name: 'ES2', exact: true }).click();
+    await page.waitForURL('**/task');
+    await expect.poll(() => status(page)).toMatch(/^SB NS2022-ES2 is already assigned \(TPID \d+\); 1 new student added$/);
     await page.context().close();
 
     await server.post('/api/v1.0/username/signup', { username: 'kiki01', password: 'kiki1', email: 'kiki@home.cn', isTeacher: false, teachername: 'msgao', classname: 'Class 5C' });

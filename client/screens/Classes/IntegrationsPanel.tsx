@@ -87,7 +87,7 @@ export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[]
     <section className="card panel-form" aria-label="Integrations">
       <h2>Integrations · 系统对接</h2>
       <p className="guidance">
-        Let a gradebook, timetable or parents&apos; app use WordBee for chosen classes. See the API guide (docs/api.md) for how they call it.
+        Let a gradebook, timetable or parents&apos; app use WordBee for chosen classes. Give its developers a token made here and WordBee&apos;s API guide (the file docs/api.md that comes with WordBee; your administrator has it).
       </p>
       <h3>Integration tokens</h3>
       {tokens && <TokenForm classes={classes} connectionId={tokens.__id} />}

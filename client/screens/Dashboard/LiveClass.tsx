@@ -126,12 +126,13 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
           const finished = mine.filter((e) => e.kind === 'finished');
           const bookDone = mine.filter((e) => e.kind === 'bookFinished').at(-1);
           const current = answers.at(-1);
+          const shown = current ? lastAttempt(answers, current.taskId) : [];
           return (
             <article key={student} className="live-student" data-testid={`live-${student}`}>
               <h3>{student}</h3>
               <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : 'No answers yet'}</p>
               <div className="answer-chips">
-                {answers.slice(-12).map((a) => (
+                {shown.map((a) => (
                   <span key={a.eventId} className={`chip ${a.status === 'v' ? 'right' : 'wrong'}`} title={`${a.word}: ${a.typed || '—'} (${a.status})`}>
                     {a.word} {a.status === 'v' ? '✓' : '✗'}
                   </span>
@@ -139,11 +140,15 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
               </div>
               {finished.length > 0 && (
                 <ul className="finished-list">
-                  {finished.map((f) => (
-                    <li key={f.eventId}>
-                      {f.type} {f.bookUnitId}: <strong>{f.score}</strong>
-                    </li>
-                  ))}
+                  {finished.map((f) => {
+                    const missed = lastAttempt(answers, f.taskId).filter((a) => a.status !== 'v');
+                    return (
+                      <li key={f.eventId}>
+                        {f.type} {f.bookUnitId}: <strong>{f.score}</strong>
+                        {missed.length > 0 && <span className="missed"> · missed {missed.map((a) => a.word).join(', ')}</span>}
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
               {bookDone && <p className="book-finished">Book {bookDone.bookUnitId.split('-')[0]} finished · assign a new book</p>}
@@ -156,4 +161,14 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
       </p>
     </section>
   );
+}
+
+/**
+ * A student's answers in their latest attempt at a task, all of them (a task has a few dozen words
+ * at most): the chips of the task under way, and the words missed in a finished one, which stay
+ * in view when the next task begins. A restart ((Re)Begin) starts again at word 1.
+ */
+function lastAttempt(answers: readonly Event[], taskId: string): Event[] {
+  const mine = answers.filter((a) => a.taskId === taskId);
+  return mine.slice(Math.max(0, mine.map((a) => a.position).lastIndexOf(1)));
 }

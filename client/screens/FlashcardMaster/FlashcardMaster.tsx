@@ -63,6 +63,7 @@ function Player({ taskId }: { taskId: string }) {
   const [repeats, setRepeats] = useState(0);
   const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
   const audio = useRef<HTMLAudioElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const done = answers.length === words.length;
   const card = words[answers.length];
   const correct = answers.filter((a) => a.status === 'v').length;
@@ -74,6 +75,7 @@ function Player({ taskId }: { taskId: string }) {
       const { correct: right, total } = postResult(all, (outcome) => {
         if (outcome.saved) {
           setWrong(outcome.wrongSpellings);
+          if (outcome.nextTask) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. Auto back to Task. Next task: ${outcome.nextTask}`);
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {
           setEndMessage(`score ${outcome.correct} of ${outcome.total}, but it was not saved: ${outcome.error}`);
@@ -92,6 +94,7 @@ function Player({ taskId }: { taskId: string }) {
     setTyped('');
     setTextSide(false);
     recordAnswer(all.length, entry);
+    input.current?.focus();
     setFeedback(status === 'v' ? `✔ ${card.text}` : status === 'skipped' ? `Skipped: ${card.text}` : `✘ It is “${card.text}”`);
     if (all.length === words.length) finish(all);
   };
@@ -142,6 +145,7 @@ function Player({ taskId }: { taskId: string }) {
           <audio ref={audio} controls preload="none" src={card?.audioUrl} aria-label="Hear the word" />
           <form onSubmit={submit} className="answer-form">
             <input
+              ref={input}
               className="input answer-input"
               name="answer"
               value={typed}
@@ -158,7 +162,10 @@ function Player({ taskId }: { taskId: string }) {
               <button type="submit" className="button primary">
                 Enter ⏎
               </button>
-              <button type="button" className="button" onClick={() => setTextSide((s) => !s)} disabled={done || !card?.pictureUrl} title="Flip the card">
+              <button type="button" className="button" onClick={() => {
+                  setTextSide((s) => !s);
+                  input.current?.focus();
+                }} disabled={done || !card?.pictureUrl} title="Flip the card">
                 Side {showText ? '🖼' : '📝'}
               </button>
               <button type="button" className="button" onClick={() => record('skipped')} disabled={done}>

@@ -56,7 +56,7 @@ export default function Home() {
           <img src="/favicon.svg" alt="" width="56" height="56" /> {t.title}
         </h1>
         <p className="tagline">{t.tagline}</p>
-        <p className="hint">{t.start}</p>
+        {visitor && <p className="hint">{t.start}</p>}
         <div className="actions">
           {visitor ? (
             <>

@@ -93,7 +93,6 @@ function Player({ taskId }: { taskId: string }) {
       setStartedAt(Date.now());
       setNow(Date.now());
       play(words[i]!.sentenceAudioUrl);
-      input.current?.focus();
     },
     [play, words],
   );
@@ -137,6 +136,12 @@ function Player({ taskId }: { taskId: string }) {
     },
     [answers, ask, current, finish, phase, recordAnswer, words.length],
   );
+
+  // Each word is typed at once: the box takes the focus when a word is asked (after (Re)Begin too,
+  // once the box is enabled; focusing it in the same tick as the phase change would find it disabled).
+  useEffect(() => {
+    if (phase === 'asking') input.current?.focus();
+  }, [phase, startedAt]);
 
   // The per-word clock: repeat the word when the class countdown runs out; at 60 s it is a timeout.
   useEffect(() => {

@@ -2,7 +2,7 @@
  * Task list (spec screen 6): the signed-in user's tasks — student, bookUnitID, TPID, Type,
  * dueBy. Clicking a Type opens its player with the task id; teachers remove a task with X.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
@@ -66,7 +66,14 @@ export default function Tasks() {
       }
     }
   `);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<Status>(() => {
+    const assigned = assignedNow();
+    return assigned ? { text: assigned, tone: 'success' } : null;
+  });
+  useEffect(() => {
+    // Shown once: a reload of the task list does not repeat it.
+    if (assignedNow()) window.history.replaceState(null, '');
+  }, []);
   const [, navigate] = useLocation();
   const expiry = useTokenExpiry(user);
   const isTeacher = Boolean(user?.isTeacher);
@@ -94,8 +101,14 @@ export default function Tasks() {
       <h1>Tasks · 任务</h1>
       <p className="hint">Click the Type cell (SB, FM or PA) to do the task.</p>
       {isTeacher && <p className="hint">Click the X cell to remove the task.{className ? ` Showing class ${className}.` : ' Showing all your classes.'}</p>}
+      {/* Above the list, where a long class list cannot push it out of sight. */}
+      <StatusLine status={status} />
       {rows.length === 0 ? (
-        <p className="empty">{isTeacher ? 'No open tasks. Open Textbooks and click a unit to assign one.' : 'No tasks right now. Well done! 🐝'}</p>
+        <p className="empty">{isTeacher
+            ? className
+              ? 'No open tasks. Open Textbooks and click a unit to assign one.'
+              : 'No open tasks. Go Classes menu and select a class, then open Textbooks and click a unit to assign one.'
+            : 'No tasks right now. Well done! 🐝'}</p>
       ) : (
         <div className="table-scroll">
           <table className="table tasks-table stack">
@@ -136,8 +149,10 @@ export default function Tasks() {
           </table>
         </div>
       )}
-      <StatusLine status={status} />
       {expiry && <p className="hint expiry">{expiry}</p>}
     </section>
   );
 }
+
+/** The reply to the assignment just made on Textbooks, if the task list was opened by it. */
+const assignedNow = (): string | undefined => (window.history.state as { assigned?: string } | null)?.assigned;

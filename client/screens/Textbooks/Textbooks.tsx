@@ -132,7 +132,8 @@ function Shelf({ className }: { className: string }) {
       variables: { input: { className: klass.name, bookUnitId: `${book.bookId}-${unitId}`, type, taskDueDays: klass.taskDueDays } },
       onCompleted: ({ assignTask }) => {
         const text = assignTask.__typename === '%other' ? 'The task could not be assigned' : 'info' in assignTask ? assignTask.info : assignTask.message;
-        if (text.includes('success')) navigate('/task');
+        // The task list shows what was assigned (or that it already was), carried in the history state.
+        if (text.startsWith('success')) navigate('/task', { state: { assigned: text.replace(/^success:\s*/, '') } });
         else setStatus({ text, tone: 'error' });
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
@@ -197,7 +198,7 @@ function Shelf({ className }: { className: string }) {
         {view.kind === 'book' && <> › {view.bookId}</>}
       </nav>
       <div className="table-scroll">
-        <table className="table books-table">
+        <table className="table books-table stack">
           <thead>
             <tr>
               <th>bookID</th>
@@ -208,7 +209,7 @@ function Shelf({ className }: { className: string }) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>
-                <td>
+                <td data-label="bookID">
                   {row.onBook ? (
                     <button type="button" className="cell-button book-cell" onClick={row.onBook}>
                       {row.bookCell}
@@ -217,8 +218,8 @@ function Shelf({ className }: { className: string }) {
                     row.bookCell
                   )}
                 </td>
-                <td>{row.title}</td>
-                <td>
+                <td data-label="title">{row.title}</td>
+                <td data-label="unitID">
                   {row.units.map((u) => (
                     <button key={u.label} type="button" className="cell-button unit-cell" disabled={inFlight} onClick={u.onClick} title={u.title}>
                       {u.label}

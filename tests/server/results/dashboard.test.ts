@@ -81,7 +81,7 @@ describe('the class results export', () => {
     const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
     const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
     await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
-    const task = (await server.get('/api/v1.0/usertasks', student)).body[0];
+    const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: { bookUnitID: string }) => t.bookUnitID === 'NS2022-ES3');
     const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
     const words = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
     await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`], student);
