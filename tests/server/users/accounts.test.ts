@@ -40,6 +40,9 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     const student = await server.login('demostudent');
     expect(student).toMatchObject({ username: 'demostudent', isTeacher: false, teachername: 'demoteacher' });
     expect(typeof student.accessToken).toBe('string');
+    // …with tasks waiting in the demo class, so a first visitor has something to play.
+    const tasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': student.accessToken })).body.slice(0, -1);
+    expect(tasks.map((t: { bookUnitID: string; Type: string }) => `${t.bookUnitID} ${t.Type}`).sort()).toEqual(['FC2025-R FM', 'PEP3A-1 PA', 'PEP3A-1 SB']);
   });
 
   it('REST login returns the user record with a token and its expiry in seconds', async () => {
