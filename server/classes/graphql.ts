@@ -1,7 +1,7 @@
 /** Classes in GraphQL: the teacher's classes, press options, add / delete / select. */
 import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import { builder, viewerOf } from '../graphql/builder.ts';
+import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { addClass, classById, deleteClass, listClasses, listPressOptions, requireTeacher, selectClass, type ClassRecord } from './service.ts';
 import { CLASS_TASK_TYPES, SCHOOL_IDS } from './schemas.ts';
@@ -13,8 +13,9 @@ builder.node(ClassRef, {
   id: { resolve: (c) => c.id },
   loadOne: async (id, ctx) => {
     const viewer = viewerOf(ctx);
-    if (!viewer.isTeacher) return null;
-    const klass = await classById(ctx.deps.db, viewer, Number(id));
+    const rowId = rowIdOf(id);
+    if (!viewer.isTeacher || rowId === null) return null;
+    const klass = await classById(ctx.deps.db, viewer, rowId);
     if (!klass) return null;
     return (await listClasses(ctx.deps.db, viewer)).find((c) => c.id === klass.id) ?? null;
   },

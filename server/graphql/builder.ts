@@ -19,6 +19,9 @@ export type GraphQLContext = {
   clientAddress?: string;
 };
 
+/** The most global ids one `nodes` call resolves. */
+export const MAX_NODES = 100;
+
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
@@ -33,7 +36,15 @@ export const builder = new SchemaBuilder<{
     nodeTypeOptions: { description: 'An object with a global id; any of them can be fetched again with `node(id:)`.' },
     idFieldOptions: { description: 'A global id (opaque): pass it to `node(id:)` to fetch this object again.' },
     nodeQueryOptions: { description: 'Any object by its global id; null when it does not exist or the viewer may not see it.', args: { id: { description: 'A global id from an `id` field.' } } },
-    nodesQueryOptions: { description: 'Several objects by their global ids, in the same order; null for each one that cannot be seen.', args: { ids: { description: 'Global ids from `id` fields.' } } },
+    nodesQueryOptions: {
+      description: `Several objects by their global ids (at most ${MAX_NODES}), in the same order; null for each one that cannot be seen.`,
+      args: { ids: { description: `Global ids from \`id\` fields, at most ${MAX_NODES}.` } },
+      // Each id is a lookup: a list of thousands would hold the server for as many queries.
+      resolve: (_root, args, _ctx, _info, resolveNodes) => {
+        if (args.ids.length > MAX_NODES) throw new ValidationError(`Ask for at most ${MAX_NODES} ids at a time (${args.ids.length} were sent)`);
+        return resolveNodes(args.ids);
+      },
+    },
     pageInfoTypeOptions: { description: 'Where a page of a connection sits in the whole list.' },
     hasNextPageFieldOptions: { description: 'True when more items follow the last one of this page (fetch with `after: endCursor`).' },
     hasPreviousPageFieldOptions: { description: 'True when items come before the first one of this page.' },
@@ -91,6 +102,11 @@ builder.scalarType('File', {
 builder.mutationType({ description: 'Everything a client can change.' });
 
 /** The viewer, or the reason there is none: every protected resolver starts here. */
+/** The row id inside a decoded global id, or null: a hand-made id like `Class:abc` names nothing. */
+export function rowIdOf(id: string): number | null {
+  return /^\d{1,9}$/.test(id) ? Number(id) : null;
+}
+
 export function viewerOf(ctx: GraphQLContext): Viewer {
   if (ctx.viewer) return ctx.viewer;
   throw ctx.authError ?? new AuthenticationError();

@@ -8,6 +8,8 @@
  * one is yoga's own.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import type { Deps } from '../deps.ts';
@@ -152,8 +154,9 @@ async function replayToYoga(yoga: ReturnType<typeof createGraphQL>, req: Incomin
   const response: Response = await (yoga.fetch as any)(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req });
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => (out[name] = value));
-  const bytes = Buffer.from(await response.arrayBuffer());
-  delete out['content-length'];
-  res.writeHead(response.status, { ...out, 'content-length': String(bytes.length) });
-  res.end(bytes);
+  res.writeHead(response.status, out);
+  if (!response.body) return void res.end();
+  // Streamed, not buffered: a subscription sent as a POST is an endless event stream, which ends
+  // (and is unsubscribed) when the caller goes away.
+  await pipeline(Readable.from(response.body as unknown as AsyncIterable<Uint8Array>), res).catch(() => {});
 }

@@ -9,7 +9,7 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
-import { asDomainFailure, UnavailableError } from '../http/faults.ts';
+import { asDomainFailure, UnavailableError, UnstorableInputError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
 import { GraphQLError, getOperationAST } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -74,7 +74,15 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       debug: (...a) => deps.log.debug(a.map(String).join(' ')),
       info: (...a) => deps.log.info(a.map(String).join(' ')),
       warn: (...a) => deps.log.warn(a.map(String).join(' ')),
-      error: (...a) => deps.log.error({ err: a.find((x) => x instanceof Error) }, a.filter((x) => !(x instanceof Error)).map(String).join(' ')),
+      error: (...a) => {
+        const err = a.find((x) => x instanceof Error);
+        const message = a.filter((x) => !(x instanceof Error)).map(String).join(' ');
+        // A caller's mistake (no login, a bad id, a value the database refuses) is answered with
+        // its sentence and is not the server's error; only the unexpected is logged as one.
+        const original = err instanceof GraphQLError ? (err.originalError ?? err) : err;
+        if (original instanceof DomainError || (original && asDomainFailure(original) instanceof UnstorableInputError)) deps.log.debug({ err: original }, message || 'refused');
+        else deps.log.error({ err }, message);
+      },
     },
     // Domain errors keep their sentence (with a code); anything unexpected reaches the client
     // as "Unexpected error." with no stack or SQL.

@@ -1,7 +1,7 @@
 /** Integrations in GraphQL: a teacher's integration tokens and webhooks (types, lists, mutations). */
 import { decodeGlobalID, resolveArrayConnection } from '@pothos/plugin-relay';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import { builder, viewerOf } from '../graphql/builder.ts';
+import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { listClasses } from '../classes/service.ts';
@@ -13,7 +13,8 @@ import { createIntegrationToken, integrationTokenById, listIntegrationTokens, re
 function localId(globalId: string, typename: string, what = typename): number {
   try {
     const decoded = decodeGlobalID(globalId);
-    if (decoded.typename === typename && /^\d{1,9}$/.test(decoded.id)) return Number(decoded.id);
+    const rowId = decoded.typename === typename ? rowIdOf(decoded.id) : null;
+    if (rowId !== null) return rowId;
   } catch {
     // not a global id at all
   }
@@ -34,7 +35,7 @@ export const IntegrationTokenRef = builder.objectRef<IntegrationTokenRecord>('In
 builder.node(IntegrationTokenRef, {
   description: 'A token another system uses to call this API for some of a teacher\'s classes. The token itself is shown once, when created.',
   id: { resolve: (t) => t.id },
-  loadOne: (id, ctx) => (ctx.viewer ? integrationTokenById(ctx.deps.db, ctx.viewer, Number(id)) : null),
+  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? integrationTokenById(ctx.deps.db, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     name: t.exposeString('name', { description: 'What the teacher called it, e.g. the system that uses it.' }),
     tokenPrefix: t.exposeString('tokenPrefix', { description: 'The first characters of the token, to tell tokens apart.' }),
@@ -135,7 +136,7 @@ const WebhookDeliveryRef = builder.objectRef<DeliveryRecord>('WebhookDelivery');
 builder.node(WebhookDeliveryRef, {
   description: 'One event sent (or to be sent) to a webhook, with its attempts.',
   id: { resolve: (d) => d.id },
-  loadOne: (id, ctx) => (ctx.viewer ? deliveryById(ctx.deps.db, ctx.viewer, Number(id)) : null),
+  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? deliveryById(ctx.deps.db, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     event: t.field({ type: WebhookEventEnum, description: 'The event.', resolve: (d) => d.event as WebhookEvent }),
     status: t.field({ type: DeliveryStatusEnum, description: 'Where it stands.', resolve: (d) => d.status as 'pending' | 'sending' | 'sent' | 'failed' }),
@@ -154,7 +155,7 @@ const WebhookRef = builder.objectRef<WebhookRecord>('Webhook');
 builder.node(WebhookRef, {
   description: "A URL told about a class's events with signed POSTs (docs/api.md, Webhooks).",
   id: { resolve: (w) => w.id },
-  loadOne: (id, ctx) => (ctx.viewer ? webhookById(ctx.deps.db, ctx.viewer, Number(id)) : null),
+  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? webhookById(ctx.deps.db, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     url: t.exposeString('url', { description: 'Where events are POSTed (http or https).' }),
     events: t.field({ type: [WebhookEventEnum], description: 'The events it receives.', resolve: (w) => w.events as WebhookEvent[] }),

@@ -1,5 +1,6 @@
 /** Live class activity as a GraphQL subscription (graphql-ws), for the class's teacher only. */
-import { builder, viewerOf } from '../graphql/builder.ts';
+import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
+import { NotFoundError } from '../errors.ts';
 import { classActivity } from './service.ts';
 import type { ClassEvent } from './pubsub.ts';
 
@@ -33,7 +34,11 @@ builder.subscriptionField('classActivity', (t) =>
       classId: t.arg.globalID({ required: true, description: 'The Class id.' }),
       since: t.arg({ type: 'DateTime', description: 'Replay events from this time (default: 24 hours ago).' }),
     },
-    subscribe: async (_root, { classId, since }, ctx) => classActivity(ctx.deps, viewerOf(ctx), Number(classId.id), since),
+    subscribe: async (_root, { classId, since }, ctx) => {
+      const rowId = classId.typename === 'Class' ? rowIdOf(classId.id) : null;
+      if (rowId === null) throw new NotFoundError('Class not found');
+      return classActivity(ctx.deps, viewerOf(ctx), rowId, since);
+    },
     resolve: (event) => event,
   }),
 );

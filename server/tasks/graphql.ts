@@ -1,7 +1,7 @@
 /** Tasks in GraphQL: the viewer's task list, assigning and removing. */
 import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import { builder, viewerOf } from '../graphql/builder.ts';
+import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { assignTask, listTasks, removeTask, taskById, type TaskListRow } from './service.ts';
 
@@ -12,7 +12,10 @@ builder.node(TaskRef, {
   id: { resolve: (r) => r.id },
   isTypeOf: (v) => typeof v === 'object' && v !== null && 'taskId' in v,
   // Open tasks only: a finished or removed task is no longer a task (its result stays).
-  loadOne: (id, ctx) => taskById(ctx.deps.db, viewerOf(ctx), Number(id)),
+  loadOne: (id, ctx) => {
+    const rowId = rowIdOf(id);
+    return rowId === null ? null : taskById(ctx.deps.db, viewerOf(ctx), rowId);
+  },
   fields: (t) => ({
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     bookUnitId: t.exposeString('bookUnitID', { description: "'{bookID}-{unitID}'." }),

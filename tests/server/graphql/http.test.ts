@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 
@@ -53,5 +55,25 @@ describe.each(DATABASES)('GraphQL over HTTP on %s', (kind) => {
     const huge = await post(JSON.stringify({ query: `{ viewer { username } } # ${'x'.repeat(6 * 1024 * 1024)}` }));
     expect(huge.status).toBe(413);
     expect((await huge.json()).errors[0].message).toContain('larger than 5120 KB');
+  });
+});
+
+describe("a caller's mistakes in the log", () => {
+  it('are not logged as server errors (no login, a forged token, a bad id, a forbidden subscription)', async () => {
+    const lines: { level: number; msg?: string; err?: { message?: string } }[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) });
+    const server = await startServer('pglite', { app: { logger: pino({ level: 'debug' }, sink) } });
+    try {
+      const student = (await server.login('demostudent')).accessToken;
+      const classId = Buffer.from('Class:1').toString('base64');
+      await server.gql(`{ node(id: "${classId}") { id } }`);
+      await server.gql('mutation { selectClass(input: { className: "x" }) { __typename } }', {}, 'forged.token.value');
+      await server.gql('{ node(id: "Q2xhc3M6YWJj") { id } }', {}, student);
+      await server.gql(`subscription { classActivity(classId: "${classId}") { eventId } }`, {}, student);
+      expect(lines.filter((l) => l.level >= 50).map((l) => l.err?.message ?? l.msg)).toEqual([]);
+      expect(lines.some((l) => l.level === 20 && /Please log in/.test(l.err?.message ?? ''))).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

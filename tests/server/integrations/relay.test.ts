@@ -59,4 +59,22 @@ describe.each(DATABASES)('Relay conventions on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.body.errors?.[0]?.message ?? null).not.toMatch(/Unexpected/);
   });
+
+  it('a well-formed global id whose row id is not a number names nothing (null, no database error)', async () => {
+    for (const type of ['Class', 'Task', 'IntegrationToken', 'Webhook', 'WebhookDelivery']) {
+      const r = await server.gql('query($id: ID!) { node(id: $id) { id } }', { id: Buffer.from(`${type}:abc`).toString('base64') }, teacher);
+      expect(r.body).toEqual({ data: { node: null }, extensions: expect.anything() });
+    }
+    const live = await server.gql('subscription($id: ID!) { classActivity(classId: $id) { eventId } }', { id: Buffer.from('Class:1e3').toString('base64') }, teacher);
+    expect(JSON.stringify(live.body)).toContain('Class not found');
+  });
+
+  it('nodes(ids:) resolves at most 100 ids, and says so beyond that', async () => {
+    const me = (await server.gql('{ viewer { id } }', {}, teacher)).body.data.viewer.id;
+    const hundred = await server.gql('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array(100).fill(me) }, teacher);
+    expect(hundred.body.data.nodes).toHaveLength(100);
+    const more = await server.gql('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array(5000).fill(me) }, teacher);
+    expect(more.body.data).toBeNull();
+    expect(more.body.errors[0].message).toBe('Ask for at most 100 ids at a time (5000 were sent)');
+  });
 });

@@ -43,6 +43,24 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     await live.close();
   });
 
+  it('also streams over a plain HTTP POST (server-sent events), and stops when the caller goes away', async () => {
+    const stop = new AbortController();
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': ctx.teacher },
+      body: JSON.stringify({ query: ACTIVITY, variables: { c: ctx.classId, s: new Date(Date.now() - 60_000).toISOString() } }),
+      signal: stop.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('"kind":"finished"')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('"word":"red"');
+    stop.abort();
+    expect((await server.get('/healthz')).status).toBe(200);
+  });
+
   it('a reconnecting view catches up from the database without showing anything twice', async () => {
     const again = subscribe(server.url, ctx.teacher, ACTIVITY, { c: ctx.classId, s: new Date(Date.now() - 60_000).toISOString() });
     await until(() => again.events.some((e) => e.classActivity.kind === 'finished'));
