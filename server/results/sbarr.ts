@@ -30,7 +30,11 @@ export function parseSbArr(body: unknown): ParsedSbArr {
   if (raw.length > MAX_WORDS + 2) throw new ValidationError(`A result holds at most ${MAX_WORDS} answers`, 'sbArr');
   const [header, ...rest] = raw;
   const last = rest.pop();
-  if (!Array.isArray(header) || header.length !== 5) throw new ValidationError('The first row of the result must be its header', 'sbArr');
+  // Its five column names: text only (an object kept there would come back from jsonb with its
+  // keys reordered, and a retry of the same result would no longer match the stored one).
+  if (!Array.isArray(header) || header.length !== 5 || !header.every((cell) => typeof cell === 'string' && cell.length <= 40)) {
+    throw new ValidationError('The first row of the result must be its header: five column names', 'sbArr');
+  }
   if (typeof last !== 'string') throw new ValidationError("The last item of the result must be '{task label}-{percentage}'", 'sbArr');
   const cut = last.lastIndexOf('-');
   const label = last.slice(0, cut);

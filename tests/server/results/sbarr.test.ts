@@ -22,6 +22,7 @@ describe('the sbArr result array', () => {
     [{}, 'The result must be the sbArr array (or {"sbArr": [...]})'],
     [[SBARR_HEADER, `${label}-0`], 'The result has no answers'],
     [['header', [1, 'cat', 'cat', 'v', 1], `${label}-100`], 'The first row of the result must be its header'],
+    [[['word no', 'test word', 'input word', 'status', { zz: 1, aa: 2 }], [1, 'cat', 'cat', 'v', 1], `${label}-100`], 'The first row of the result must be its header: five column names'],
     [[SBARR_HEADER, [1, 'cat', 'cat', 'v', 1], 100], "The last item of the result must be '{task label}-{percentage}'"],
     [[SBARR_HEADER, [1, 'cat', 'cat', 'v', 1], `${label}-abc`], "The last item of the result must be '{task label}-{percentage}'"],
     [[SBARR_HEADER, [1, 'cat', 'cat', 'great', 1], `${label}-100`], 'Answer 1 has an unknown status "great"'],
