@@ -127,16 +127,25 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
           connectionParams: ctx.connectionParams,
           params: payload,
         });
-        const args = {
+        // A query that does not parse or validate (GraphQL Armor's limits throw from both) is an
+        // error for that one operation: the socket and the caller's other subscriptions go on.
+        let document;
+        let errors: readonly GraphQLError[];
+        try {
+          document = parse(payload.query);
+          errors = validate(schema, document);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('The query could not be read')];
+        }
+        if (errors.length) return errors;
+        return {
           schema,
           operationName: payload.operationName,
-          document: parse(payload.query),
+          document,
           variableValues: payload.variables,
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },
         };
-        const errors = validate(args.schema, args.document);
-        return errors.length ? errors : args;
       },
     },
     wss,

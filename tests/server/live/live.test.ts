@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { subscribe, until } from '../../helpers/live.ts';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
@@ -41,6 +43,20 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     expect(live.events.map((e) => `${e.classActivity.kind} ${e.classActivity.word ?? e.classActivity.score}`)).toEqual(['answer red', 'answer blue', 'finished 87']);
     expect(live.errors).toEqual([]);
     await live.close();
+  });
+
+  it('a query that does not parse fails alone: the socket and the other subscriptions on it go on', async () => {
+    let closed: number | undefined;
+    const client = createClient({ url: `${server.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { accessToken: ctx.teacher }, retryAttempts: 0, lazy: false, on: { closed: (e) => (closed = (e as { code: number }).code) } });
+    const bad: unknown[] = [];
+    client.subscribe({ query: 'subscription {' }, { next: () => {}, error: (e) => bad.push(e), complete: () => {} });
+    await until(() => bad.length > 0);
+    expect(JSON.stringify(bad[0])).toContain('Syntax Error');
+    const events: any[] = [];
+    client.subscribe({ query: ACTIVITY, variables: { c: ctx.classId, s: new Date(Date.now() - 60_000).toISOString() } }, { next: (v) => events.push(v.data), error: (e) => events.push(e), complete: () => {} });
+    await until(() => events.some((e) => e?.classActivity?.kind === 'finished'));
+    expect(closed).toBeUndefined();
+    await client.dispose();
   });
 
   it('also streams over a plain HTTP POST (server-sent events), and stops when the caller goes away', async () => {
