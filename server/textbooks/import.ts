@@ -12,9 +12,25 @@ import type { Database } from '../../db/index.ts';
 import { wordText } from '../../db/content/format.ts';
 import { phoneticOf } from '../../db/content/phonetics.ts';
 import { ValidationError } from '../errors.ts';
+import { SCHOOL_IDS } from '../classes/schemas.ts';
+import { PROFILE_UNIT } from '../../db/content/pack.ts';
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 const idPart = /^[A-Za-z0-9_.]{1,30}$/;
+
+/** The limits of an import, the same for CSV and JSON (checkBooks). */
+export const IMPORT_LIMITS = {
+  books: 20,
+  unitsPerBook: 200,
+  /** A unit is one task; a Pronunciation Assessment recording scores at most 60 words. */
+  wordsPerUnit: 60,
+  title: 120,
+  pressId: 30,
+  partOfSpeech: 30,
+  definition: 160,
+  sentence: 200,
+  sentences: 5,
+};
 
 export type ImportedWord = { word: string; partOfSpeech?: string; definition?: string; sentences: string[] };
 export type ImportedBook = {
@@ -81,15 +97,16 @@ export function parseCsvBooks(text: string): ImportedBook[] {
   return [...byId.values()];
 }
 
-const jsonWord = z.union([wordText, z.object({ word: wordText, partOfSpeech: z.string().max(30).optional(), definition: z.string().max(160).optional(), sentences: z.array(z.string().max(200)).max(5).default([]) })]);
+// The shape only: lengths and counts are checked for both formats by checkBooks.
+const jsonWord = z.union([wordText, z.object({ word: wordText, partOfSpeech: z.string().optional(), definition: z.string().optional(), sentences: z.array(z.string()).default([]) })]);
 const jsonBooks = z.object({
   books: z
     .array(
       z.object({
         bookID: z.string(),
-        title: z.string().max(120).optional(),
-        schoolID: z.string().max(10).optional(),
-        pressID: z.string().max(30).optional(),
+        title: z.string().optional(),
+        schoolID: z.string().optional(),
+        pressID: z.string().optional(),
         units: z.array(z.object({ unitID: z.string(), title: z.string().max(120).optional(), words: z.array(jsonWord).min(1) })).min(1),
       }),
     )
@@ -136,7 +153,39 @@ export function parseJsonBooks(text: string): ImportedBook[] {
 
 export function parseBooksFile(name: string, text: string): ImportedBook[] {
   if (Buffer.byteLength(text) > MAX_IMPORT_BYTES) throw new ImportError([`the file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`]);
-  return /\.json$/i.test(name) || text.trimStart().startsWith('{') ? parseJsonBooks(text) : parseCsvBooks(text);
+  const imported = /\.json$/i.test(name) || text.trimStart().startsWith('{') ? parseJsonBooks(text) : parseCsvBooks(text);
+  checkBooks(imported);
+  return imported;
+}
+
+/** The rules every imported book meets, whichever format it came in (IMPORT_LIMITS). */
+export function checkBooks(imported: ImportedBook[]): void {
+  const L = IMPORT_LIMITS;
+  const problems: string[] = [];
+  const tooLong = (where: string, what: string, text: string | undefined, max: number) => {
+    if (text && text.length > max) problems.push(`${where}: ${what} is longer than ${max} characters`);
+  };
+  if (imported.length > L.books) problems.push(`a file holds at most ${L.books} books (this one has ${imported.length})`);
+  for (const book of imported) {
+    const where = `book ${book.bookId}`;
+    tooLong(where, 'the title', book.title, L.title);
+    tooLong(where, 'pressID', book.pressId, L.pressId);
+    if (!(SCHOOL_IDS as readonly string[]).includes(book.schoolId)) problems.push(`${where}: schoolID "${book.schoolId.slice(0, 20)}" must be one of ${SCHOOL_IDS.join(', ')}`);
+    if (book.units.length > L.unitsPerBook) problems.push(`${where}: a book has at most ${L.unitsPerBook} units (this one has ${book.units.length})`);
+    for (const unit of book.units) {
+      const at = `${where}, unit ${unit.unitId}`;
+      if (unit.unitId === PROFILE_UNIT) problems.push(`${at}: unitID "${PROFILE_UNIT}" is kept for Flashcard Master review batches; choose another`);
+      tooLong(at, 'the title', unit.title, L.title);
+      if (unit.words.length > L.wordsPerUnit) problems.push(`${at}: a unit has at most ${L.wordsPerUnit} words, one task's worth (this one has ${unit.words.length})`);
+      for (const word of unit.words) {
+        tooLong(`${at}, word ${word.word}`, 'partOfSpeech', word.partOfSpeech, L.partOfSpeech);
+        tooLong(`${at}, word ${word.word}`, 'the definition', word.definition, L.definition);
+        if (word.sentences.length > L.sentences) problems.push(`${at}, word ${word.word}: at most ${L.sentences} sentences`);
+        for (const sentence of word.sentences) tooLong(`${at}, word ${word.word}`, 'a sentence', sentence, L.sentence);
+      }
+    }
+  }
+  if (problems.length) throw new ImportError(problems);
 }
 
 /**

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { books, unitWords, words } from '../../../db/schema.ts';
-import { parseCsvBooks } from '../../../server/textbooks/import.ts';
+import { parseBooksFile, parseCsvBooks } from '../../../server/textbooks/import.ts';
 
 const GOOD_CSV = `bookID,bookTitle,schoolID,pressID,unitID,unitTitle,word,partOfSpeech,definition,sentence1,sentence2
 SCH3A,Our School Book 3A,ES,PEP,1,At the zoo,cat,,,,
@@ -30,6 +30,22 @@ describe('parsing import files', () => {
     const bad = 'bookID,unitID,word\nGOOD1,1,cat\nBAD-ID,1,dog\nGOOD1,,bird\nGOOD1,2,b@d word\n';
     expect(() => parseCsvBooks(bad)).toThrow(/line 3: bookID "BAD-ID" must be .*; line 4: unitID "" must be .*; line 5: word "b@d word" letters, spaces/);
     expect(() => parseCsvBooks('title,words\nx,y\n')).toThrow('line 1: the header must name the columns');
+  });
+
+  it('holds CSV and JSON to the same limits: lengths, school levels, the reserved unit R, words per unit', () => {
+    const csv = `bookID,bookTitle,schoolID,pressID,unitID,word\nBIG1,${'t'.repeat(121)},XX,${'p'.repeat(31)},R,cat\n${Array.from({ length: 61 }, () => 'BIG1,,,,2,cat').join('\n')}\n`;
+    const problems = [
+      'book BIG1: the title is longer than 120 characters',
+      'book BIG1: pressID is longer than 30 characters',
+      'book BIG1: schoolID "XX" must be one of K-12, ES, MS, HS',
+      'book BIG1, unit R: unitID "R" is kept for Flashcard Master review batches; choose another',
+      "book BIG1, unit 2: a unit has at most 60 words, one task's worth (this one has 61)",
+    ];
+    expect(() => parseBooksFile('big.csv', csv)).toThrow(`The file has 5 problems: ${problems.join('; ')}`);
+    const json = JSON.stringify({ books: [{ bookID: 'BIG1', title: 't'.repeat(121), schoolID: 'XX', pressID: 'p'.repeat(31), units: [{ unitID: 'R', words: ['cat'] }, { unitID: '2', words: Array(61).fill('cat') }] }] });
+    expect(() => parseBooksFile('big.json', json)).toThrow(`The file has 5 problems: ${problems.join('; ')}`);
+    const many = JSON.stringify({ books: Array.from({ length: 21 }, (_, i) => ({ bookID: `B${i}`, units: [{ unitID: '1', words: ['cat'] }] })) });
+    expect(() => parseBooksFile('many.json', many)).toThrow('a file holds at most 20 books (this one has 21)');
   });
 });
 
