@@ -69,6 +69,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.string().optional().default('development'),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
+  SIGNUPS_PER_ADDRESS: positiveInt(100, 100_000),
   TRUST_PROXY: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v === '1' || v === 'true'),
   CORS_ORIGINS: z
     .string()
@@ -104,6 +105,8 @@ export type Config = {
   corsOrigins: string[];
   /** Failed logins from one address before it must wait (server/users/throttle.ts). */
   loginFailuresPerAddress: number;
+  /** Sign-ups from one address (within 15 minutes) before it must wait (server/users/throttle.ts). */
+  signupsPerAddress: number;
   /** Behind a reverse proxy: the client's address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
 };
@@ -139,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === 'production',
     corsOrigins: e.CORS_ORIGINS,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+    signupsPerAddress: e.SIGNUPS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -53,9 +53,9 @@ builder.mutationField('signup', (t) =>
   t.field({
     type: SignupPayload,
     description: 'Creates a teacher account, or a student account in an existing class.',
-    errors: { types: [ValidationError, ConflictError, NotFoundError] },
+    errors: { types: [ValidationError, ConflictError, NotFoundError, RateLimitError] },
     args: { input: t.arg({ type: SignupInput, required: true, description: 'The new account.' }) },
-    resolve: (_root, { input }, ctx) => signup(ctx.deps, input),
+    resolve: (_root, { input }, ctx) => signup(ctx.deps, input, ctx.clientAddress),
   }),
 );
 

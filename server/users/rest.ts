@@ -8,7 +8,7 @@ export function registerUserRoutes(router: RestRouter): void {
   router.on('POST', '/username/login', async (r) => ({ json: await login(r.deps, await r.body(), clientAddressOf(r.req, r.deps.config.trustProxy)) }));
   // Reply: {info}, shown by the client.
   router.on('POST', '/username/signup', async (r) => {
-    const { info } = await signup(r.deps, await r.body());
+    const { info } = await signup(r.deps, await r.body(), clientAddressOf(r.req, r.deps.config.trustProxy));
     return { json: { info } };
   });
 }

@@ -12,7 +12,7 @@ import { AuthenticationError, ConflictError, NotFoundError, parseInput } from '.
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
 import { joinOpenTasks } from '../tasks/service.ts';
-import { checkLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle.ts';
+import { checkLoginAllowed, clearAccountFailures, countSignup, recordLoginFailure } from './throttle.ts';
 
 /** The spec's user record (session storage key 'user'). */
 export type UserRecord = {
@@ -31,8 +31,10 @@ const hashPassword = (password: string) => hash(password);
 // Verified against when the user does not exist, so the reply time does not reveal which names exist.
 const absentUserHash = hash('wordbee-absent-user');
 
-export async function signup(deps: Deps, raw: unknown): Promise<{ info: string; username: string }> {
+/** `address`: the client's network address, for throttling sign-ups (server/users/throttle.ts). */
+export async function signup(deps: Deps, raw: unknown, address?: string): Promise<{ info: string; username: string }> {
   const input = parseInput(signupSchema, raw);
+  if (address) await countSignup(deps.db, address, deps.config.signupsPerAddress);
   const key = nameKey(input.username);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {

@@ -8,6 +8,9 @@
  * address, generous because a whole school may share one address) within FAILURE_WINDOW, the
  * key is locked for LOCK_BASE_SEC, doubling with each further failure up to LOCK_MAX_SEC.
  * While locked every attempt is refused, the right password too, without checking it.
+ *
+ * Sign-ups are counted the same way per address (SIGNUPS_PER_ADDRESS in FAILURE_WINDOW), each
+ * one a new account and a password hash: a script cannot make accounts without end.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { qualified } from '../../db/sql.ts';
@@ -24,10 +27,10 @@ export type ThrottleKeys = { account: string; address?: string };
 
 const accountKey = (usernameKey: string) => `account:${usernameKey}`;
 const addressKey = (address: string) => `address:${address}`;
+const signupKey = (address: string) => `signup:${address}`;
 
-/** Refuses the attempt when the account or the address is locked. */
-export async function checkLoginAllowed(db: Database, usernameKey: string, address: string | undefined): Promise<void> {
-  const keys = [accountKey(usernameKey), ...(address ? [addressKey(address)] : [])];
+/** The keys that are locked now, with the seconds left. */
+async function lockedKeys(db: Database, keys: string[]): Promise<{ key: string; waitSec: number }[]> {
   const rows = await db
     .select({
       key: loginFailures.key,
@@ -35,7 +38,20 @@ export async function checkLoginAllowed(db: Database, usernameKey: string, addre
     })
     .from(loginFailures)
     .where(inArray(loginFailures.key, keys));
-  const locked = rows.filter((r) => r.waitSec !== null && r.waitSec > 0);
+  return rows.filter((r) => r.waitSec !== null && r.waitSec > 0);
+}
+
+/** Refuses a sign-up while its address has made too many; else counts this one. */
+export async function countSignup(db: Database, address: string, limit: number): Promise<void> {
+  const [locked] = await lockedKeys(db, [signupKey(address)]);
+  if (locked) throw new RateLimitError(`Too many sign-ups from this network; please wait ${locked.waitSec} seconds and try again`, locked.waitSec);
+  await bump(db, signupKey(address), limit);
+}
+
+/** Refuses the attempt when the account or the address is locked. */
+export async function checkLoginAllowed(db: Database, usernameKey: string, address: string | undefined): Promise<void> {
+  const keys = [accountKey(usernameKey), ...(address ? [addressKey(address)] : [])];
+  const locked = await lockedKeys(db, keys);
   if (locked.length === 0) return;
   const waitSec = Math.max(...locked.map((r) => r.waitSec));
   throw locked.some((r) => r.key.startsWith('account:'))

@@ -55,8 +55,8 @@ export default function Login() {
           const { __typename, ...user } = login;
           startSession(user);
           navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/task');
-        } else if (login.__typename !== '%other') {
-          setStatus({ text: login.message, tone: 'error' });
+        } else {
+          setStatus({ text: login.__typename === '%other' ? 'Logging in failed; please try again' : login.message, tone: 'error' });
         }
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),

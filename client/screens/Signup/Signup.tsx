@@ -32,6 +32,9 @@ export default function Signup() {
         ... on NotFoundError {
           message
         }
+        ... on RateLimitError {
+          message
+        }
       }
     }
   `);
@@ -51,8 +54,8 @@ export default function Signup() {
           sessionStorage.removeItem('classList');
           setStatus({ text: signup.info, tone: 'success' });
           setDone(true);
-        } else if (signup.__typename !== '%other') {
-          setStatus({ text: signup.message, tone: 'error' });
+        } else {
+          setStatus({ text: signup.__typename === '%other' ? 'Signing up failed; please try again' : signup.message, tone: 'error' });
         }
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),

@@ -23,7 +23,7 @@ const waitOutLocks = (server: TestServer) => server.app.deps.db.update(loginFail
 describe.each(DATABASES)('login throttling on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(kind, { env: { TRUST_PROXY: '1', LOGIN_FAILURES_PER_ADDRESS: '8' } });
+    server = await startServer(kind, { env: { TRUST_PROXY: '1', LOGIN_FAILURES_PER_ADDRESS: '8', SIGNUPS_PER_ADDRESS: '6' } });
     await server.post('/api/v1.0/username/signup', { username: 'victim1', password: 'right-pass', email: 'v@school.cn', isTeacher: true });
   });
   afterAll(() => server?.close());
@@ -77,6 +77,32 @@ describe.each(DATABASES)('login throttling on %s', (kind) => {
     expect(blocked.body.info).toMatch(/^Too many failed logins from this network; please wait \d+ seconds and try again$/);
     expect((await server.post(LOGIN, { username: 'demoteacher', password: 'demoteacher' }, from('192.0.2.67'))).status).toBe(200);
     expect((await server.post(LOGIN, { username: 'name1x', password: 'guess' }, from('192.0.2.68'))).status).toBe(401);
+  });
+});
+
+describe.each(DATABASES)('sign-up throttling on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind, { env: { TRUST_PROXY: '1', SIGNUPS_PER_ADDRESS: '6' } });
+  });
+  afterAll(() => server?.close());
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const teacher = (name: string) => ({ username: name, password: 'pass1', email: `${name}@school.cn`, isTeacher: true });
+
+  it('one address making account after account must wait; other addresses sign up as before', async () => {
+    for (let i = 0; i < 6; i++) expect((await server.post('/api/v1.0/username/signup', teacher(`bulk${i}x`), from('198.51.100.7'))).status).toBe(200);
+    const refused = await server.post('/api/v1.0/username/signup', teacher('bulk6x'), from('198.51.100.7'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.info).toMatch(/^Too many sign-ups from this network; please wait \d+ seconds and try again$/);
+    // GraphQL shares the count and says so with a typed error.
+    const gql = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from('198.51.100.7') },
+      body: JSON.stringify({ query: 'mutation ($input: SignupInput!) { signup(input: $input) { __typename ... on RateLimitError { retryAfterSec } } }', variables: { input: teacher('bulk7x') } }),
+    });
+    expect((await gql.json()).data.signup).toEqual({ __typename: 'RateLimitError', retryAfterSec: expect.any(Number) });
+    expect((await server.post('/api/v1.0/username/signup', teacher('other1x'), from('198.51.100.8'))).status).toBe(200);
+    expect((await server.login('bulk6x', 'pass1').catch((e: Error) => e.message))).toMatch(/failed/);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<657ef89458e3ce4ac2317732c2091cae>>
+ * @generated SignedSource<<674dc740a0cf5b70ae2f5bcf99d2087d>>
  * @lightSyntaxTransform
  */
 
@@ -25,6 +25,9 @@ export type SignupMutation$data = {
     readonly message: string;
   } | {
     readonly __typename: "NotFoundError";
+    readonly message: string;
+  } | {
+    readonly __typename: "RateLimitError";
     readonly message: string;
   } | {
     readonly __typename: "SignupPayload";
@@ -113,6 +116,12 @@ v2 = [
         "selections": (v1/*:: as any*/),
         "type": "NotFoundError",
         "abstractKey": null
+      },
+      {
+        "kind": "InlineFragment",
+        "selections": (v1/*:: as any*/),
+        "type": "RateLimitError",
+        "abstractKey": null
       }
     ],
     "storageKey": null
@@ -136,16 +145,16 @@ return {
     "selections": (v2/*:: as any*/)
   },
   "params": {
-    "cacheID": "0aa47231d6e8b6b974c21228e231f32c",
+    "cacheID": "48204d884e2fcf69984ca6858e80a142",
     "id": null,
     "metadata": {},
     "name": "SignupMutation",
     "operationKind": "mutation",
-    "text": "mutation SignupMutation(\n  $input: SignupInput!\n) {\n  signup(input: $input) {\n    __typename\n    ... on SignupPayload {\n      info\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on NotFoundError {\n      message\n    }\n  }\n}\n"
+    "text": "mutation SignupMutation(\n  $input: SignupInput!\n) {\n  signup(input: $input) {\n    __typename\n    ... on SignupPayload {\n      info\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on NotFoundError {\n      message\n    }\n    ... on RateLimitError {\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "84a8d2f4517b923029b59913a3957331";
+(node as any).hash = "9f892a65236c2d2d0a699be35a9c3c84";
 
 export default node;
