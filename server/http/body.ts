@@ -43,7 +43,8 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
     if (Object.values(form).some(hasNul)) throw new ValidationError(NUL_MESSAGE);
     return form;
   }
-  const text = raw.toString('utf8');
+  // A byte-order mark, as some Windows tools write before JSON, is not part of it.
+  const text = raw.toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

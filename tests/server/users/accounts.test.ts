@@ -123,6 +123,8 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   it('bad bodies get a 4xx with a message, never a 5xx', async () => {
     expect(await server.post('/api/v1.0/username/login', '{"username":')).toEqual({ status: 400, body: { info: 'The request body is not valid JSON' } });
     expect((await server.post('/api/v1.0/username/login', '[1,2]')).status).toBe(400);
+    // A byte-order mark before the JSON (as Windows tools write it) is not a mistake.
+    expect((await server.post('/api/v1.0/username/login', '\uFEFF{"username":"demoteacher","password":"demoteacher"}')).status).toBe(200);
     expect((await server.post('/api/v1.0/username/signup', 'null')).status).toBe(400);
     expect((await server.post('/api/v1.0/username/login', { username: 12345, password: ['x'] })).status).toBe(400);
     const huge = await server.post('/api/v1.0/username/login', { username: 'x'.repeat(300_000), password: 'abcd' });
