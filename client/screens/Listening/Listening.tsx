@@ -70,8 +70,8 @@ function BackToTop() {
   }, []);
   if (!shown) return null;
   return (
-    <button type="button" className="button back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-      ↑ Back to top
+    <button type="button" className="button back-to-top" aria-label="Back to top" title="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      ↑<span className="back-to-top-text"> Back to top</span>
     </button>
   );
 }
