@@ -26,6 +26,16 @@ const fontkit = require('fontkit') as { create(buffer: Buffer): FontkitFont };
 const decompressWoff2 = (woff2: Uint8Array) => (require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>)(woff2);
 
 const PACKAGE_DIR = path.dirname(require.resolve('@fontsource-variable/noto-sans-sc/package.json'));
+/**
+ * Noto Sans SC has almost no IPA (a pronunciation report's weak sounds: /ʌ/, /θ/, /ŋ/…): those
+ * come from Noto Sans, whose static Regular and Bold files (`@fontsource/noto-sans`) hold them.
+ */
+const IPA_PACKAGE_DIR = path.dirname(require.resolve('@fontsource/noto-sans/package.json'));
+const IPA_SLICES: (Slice & { file: string })[] = [
+  { name: 'ipa', file: 'latin-ext', ranges: [[0x14b, 0x14b], [0x250, 0x2ff]] },
+  { name: 'ipa-greek', file: 'greek', ranges: [[0x370, 0x3ff]] },
+];
+const ipaSlice = (name: string) => IPA_SLICES.find((s) => s.name === name);
 
 type Slice = { name: string; ranges: [number, number][] };
 
@@ -48,7 +58,8 @@ const sliceOfCodePoint = new Map<number, string>();
 function sliceFor(cp: number): string {
   let name = sliceOfCodePoint.get(cp);
   if (name === undefined) {
-    name = SLICES.find((s) => s.ranges.some(([a, b]) => cp >= a && cp <= b))?.name ?? 'latin';
+    const covers = (s: Slice) => s.ranges.some(([a, b]) => cp >= a && cp <= b);
+    name = IPA_SLICES.find(covers)?.name ?? SLICES.find(covers)?.name ?? 'latin';
     sliceOfCodePoint.set(cp, name);
   }
   return name;
@@ -67,8 +78,11 @@ export function runsOf(text: string): { slice: string; text: string }[] {
   return runs;
 }
 
-/** The WOFF2 file of a slice. */
-export const sliceFile = (slice: string) => path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
+/** The WOFF2 file of a slice (one variable file; the IPA slices have one static file a weight). */
+export const sliceFile = (slice: string, weight: Weight = 400) => {
+  const ipa = ipaSlice(slice);
+  return ipa ? path.join(IPA_PACKAGE_DIR, 'files', `noto-sans-${ipa.file}-${weight}-normal.woff2`) : path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
+};
 
 /** The slices that draw `text`, with their files and CSS unicode-ranges (for a browser's FontFace). */
 export function fontSlicesFor(text: string): { slice: string; file: string; unicodeRange: string }[] {
@@ -83,12 +97,12 @@ export function fontSlicesFor(text: string): { slice: string; file: string; unic
 const ttfs = new Map<string, Promise<Buffer>>();
 const instances = new Map<string, FontkitFont>();
 
-function loadSlice(slice: string): Promise<Buffer> {
-  let ttf = ttfs.get(slice);
+function loadFile(file: string): Promise<Buffer> {
+  let ttf = ttfs.get(file);
   if (!ttf) {
-    ttf = decompressWoff2(readFileSync(sliceFile(slice))).then((bytes) => Buffer.from(bytes));
-    ttf.catch(() => ttfs.delete(slice));
-    ttfs.set(slice, ttf);
+    ttf = decompressWoff2(readFileSync(file)).then((bytes) => Buffer.from(bytes));
+    ttf.catch(() => ttfs.delete(file));
+    ttfs.set(file, ttf);
   }
   return ttf;
 }
@@ -105,11 +119,17 @@ export async function fontsFor(texts: string[], weights: Weight[] = [400, 700]):
   const slices = new Set(texts.flatMap((t) => runsOf(t).map((r) => r.slice)));
   const out = new Map<string, FontkitFont>();
   for (const slice of slices) {
-    const ttf = await loadSlice(slice);
     for (const weight of weights) {
       const name = fontName(slice, weight);
       let font = instances.get(name);
+      if (!font && ipaSlice(slice)) {
+        // A static font: its own file at this weight, no variation to instance.
+        font = fontkit.create(await loadFile(sliceFile(slice, weight)));
+        Object.defineProperty(font, 'postscriptName', { value: name });
+        instances.set(name, font);
+      }
       if (!font) {
+        const ttf = await loadFile(sliceFile(slice));
         const instance = fontkit.create(ttf).getVariation({ wght: weight });
         Object.defineProperty(instance, 'postscriptName', { value: name });
         // fontkit 2.0.4 cannot write the outlines of a variable-font instance (foliojs/fontkit#308:

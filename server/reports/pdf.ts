@@ -27,9 +27,10 @@ const STATUS_TEXT: Record<string, string> = {
   x: '错误 wrong',
   skipped: '跳过 skipped',
   canceled: '取消 canceled',
-  // Pronunciation Assessment, per word
-  none: '很好 good',
-  mispronounced: '需练习 practise',
+  // Pronunciation Assessment, per word: its band, as the Record screen colours it
+  good: '很好 good',
+  fair: '还可以 fair',
+  weak: '需练习 practise',
   omitted: '未读出 not heard',
 };
 const statusText = (s: string) => STATUS_TEXT[s] ?? (s.startsWith('timeout:') ? `超时 too slow (${s.slice(8)})` : s);
@@ -155,7 +156,7 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
         y += 24;
         doc.fontSize(10);
       }
-      const color = row.status === 'v' || row.status === 'none' ? '#15803D' : row.status === 'x' || row.status === 'omitted' ? '#DC2626' : row.status === 'mispronounced' ? '#B45309' : '#6B7280';
+      const color = row.status === 'v' || row.status === 'good' ? '#15803D' : row.status === 'x' || row.status === 'omitted' || row.status === 'weak' ? '#DC2626' : row.status === 'fair' ? '#B45309' : '#6B7280';
       doc.fillColor('#1F2937');
       write(String(row.position), 400, cols[0]! + 4, y, { width: 48, ...cell });
       write(row.word, 400, cols[1]! + 4, y, { width: 146, ...cell });

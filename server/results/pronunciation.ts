@@ -18,6 +18,7 @@ import { announceFinished, markBookFinished } from './service.ts';
 import { enqueueTaskFinished } from '../integrations/webhooks.ts';
 import { sniffContainer } from '../speech/pa/audio.ts';
 import type { PaResult } from '../speech/pa/result.ts';
+import { scoreBand, weakSounds } from '../speech/pa/phones.ts';
 import { ScoringInputError } from '../speech/pa/pool.ts';
 
 /** Largest recording accepted: two minutes of Opus at 16 kbit/s is ~240 KB; WAV is larger. */
@@ -66,7 +67,9 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
 
   const taskWords = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
   const result = await scoreOrReject(deps, upload.bytes, taskWords);
+  // Counted in the words scored (a phrase such as "good morning" is two), right and in all alike.
   const correct = result.words.filter((w) => w.error === 'none').length;
+  const total = result.words.length;
   const bookUnitId = `${task.assignment.bookId}-${task.assignment.unitId}`;
 
   const receipt = await deps.db.transaction(async (tx): Promise<PronunciationReceipt> => {
@@ -77,7 +80,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
     if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
     const [stored] = await tx
       .insert(results)
-      .values({ taskRowId: task.row.id, userId: viewer.id, score: result.total, correct, total: taskWords.length, detail: { ...result, recordingSha256: digest }, createdAt: now })
+      .values({ taskRowId: task.row.id, userId: viewer.id, score: result.total, correct, total, detail: { ...result, recordingSha256: digest }, createdAt: now })
       .returning({ id: results.id });
     const resultId = stored!.id;
     await tx.insert(pronunciationWords).values(
@@ -85,7 +88,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
     );
     await storeRecording(tx, deps.blobs, { taskRowId: task.row.id, userId: viewer.id, mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`, bytes: upload.bytes, createdAt: now });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
-    await enqueueTaskFinished(tx, { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total: taskWords.length }, now);
+    await enqueueTaskFinished(tx, { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total }, now);
     await createReport(
       tx,
       deps.blobs,
@@ -100,8 +103,8 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
         finishedAt: now,
         score: result.total,
         correct,
-        total: taskWords.length,
-        rows: result.words.map((w, i) => ({ position: i + 1, word: w.word, typed: pronunciationNote(w), status: w.error })),
+        total,
+        rows: result.words.map((w, i) => ({ position: i + 1, word: w.word, typed: pronunciationNote(w), status: w.heard ? scoreBand(w.score) : 'omitted' })),
       },
       deps.config.reportTtlDays,
       now,
@@ -117,7 +120,9 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
 /** Scores the words; a recording in which nothing can be heard is refused, not stored as 0. */
 async function scoreOrReject(deps: Deps, audio: Uint8Array, words: string[]): Promise<PaResult> {
   if (!words.length) throw new ValidationError('This task has no words to pronounce');
-  const result = await deps.pa.score({ audio, text: words.join(' '), rejectSilence: true });
+  // One item of the task after another, as the Record screen shows them: the pause between two
+  // items is no hesitation (a comma says so to the engine).
+  const result = await deps.pa.score({ audio, text: words.join(', '), rejectSilence: true });
   if (result.words.every((w) => !w.heard)) {
     throw new ScoringInputError('No words could be heard in the recording: check the microphone, then press Redo and record again');
   }
@@ -131,11 +136,10 @@ function repeated(previous: typeof results.$inferSelect, digest: string, label: 
   return { resultId: previous.id, label, result, stored: false, next: { assigned: false, reason: 'already recorded' } };
 }
 
-/** The report's "answer" column for a word: its score and the sounds to practise. */
+/** The report's "answer" column for a word: its score and the sounds to practise, in IPA as the Record screen shows them. */
 export function pronunciationNote(w: PaResult['words'][number]): string {
   if (!w.heard) return 'not heard';
-  // ARPAbet (plain ASCII) in the PDF: every font has its letters.
-  const weak = w.phones.filter((p) => p.score < 50).map((p) => p.phone);
+  const weak = weakSounds(w.phones);
   return `${w.score}/100${weak.length ? ` · practise ${weak.join(' ')}` : ''}`;
 }
 

@@ -23,7 +23,7 @@ const EVENTS = [
   { value: 'TASK_FINISHED', label: 'task finished' },
   { value: 'REPORT_READY', label: 'report ready' },
 ] as const;
-const day = (value: unknown) => (value ? new Date(String(value)).toLocaleString().slice(0, 17) : '—');
+const day = (value: unknown) => (value ? new Date(String(value)).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 const errorText = (r: { __typename: string; message?: string }, fallback: string) => (r.__typename === '%other' ? fallback : (r.message ?? fallback));
 

@@ -130,7 +130,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
           return (
             <article key={student} className="live-student" data-testid={`live-${student}`}>
               <h3>{student}</h3>
-              <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : 'No answers yet'}</p>
+              <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : finished.length ? 'Finished tasks:' : 'No answers yet'}</p>
               <div className="answer-chips">
                 {shown.map((a) => (
                   <span key={a.eventId} className={`chip ${a.status === 'v' ? 'right' : 'wrong'}`} title={`${a.word}: ${a.typed || '—'} (${a.status})`}>

@@ -10,7 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link } from 'wouter';
 import { currentTaskId } from '../../ui/player/taskId';
-import { ipaOf } from '../../../server/speech/pa/phones';
+import { scoreBand, weakSounds } from '../../../server/speech/pa/phones';
+import { targetWords } from '../../../server/speech/pa/text';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
 import type { RecordSubmitMutation, RecordSubmitMutation$data } from './__generated__/RecordSubmitMutation.graphql';
 
@@ -63,6 +64,7 @@ export default function Record() {
           type
           words {
             text
+            audioUrl
           }
         }
       }
@@ -242,14 +244,26 @@ export default function Record() {
           </button>
         </div>
       )}
-      {scores && <ScoreDetails scores={scores} />}
+      {scores && <ScoreDetails scores={scores} items={content.words} />}
     </section>
   );
 }
 
-const band = (score: number) => (score >= 80 ? 'good' : score >= 60 ? 'fair' : 'weak');
+type ScoredWord = Scores['words'][number];
+type Item = { text: string; audioUrl: string; words: ScoredWord[] };
 
-function ScoreDetails({ scores }: { scores: Scores }) {
+/**
+ * The scored words back in the task's items, as the student saw them: "good morning" is one
+ * item of two words. Should the counts not match, every word is an item of its own.
+ */
+function itemsOf(scores: Scores, items: readonly { text: string; audioUrl: string }[]): Item[] {
+  const counts = items.map((item) => targetWords(item.text).length);
+  if (counts.reduce((a, n) => a + n, 0) !== scores.words.length) return scores.words.map((w) => ({ text: w.word, audioUrl: w.audioUrl, words: [w] }));
+  let at = 0;
+  return items.map((item, i) => ({ text: item.text, audioUrl: item.audioUrl, words: scores.words.slice(at, (at += counts[i]!)) }));
+}
+
+function ScoreDetails({ scores, items }: { scores: Scores; items: readonly { text: string; audioUrl: string }[] }) {
   const audio = useRef<HTMLAudioElement>(null);
   const play = (src: string) => {
     const el = audio.current;
@@ -268,15 +282,26 @@ function ScoreDetails({ scores }: { scores: Scores }) {
         <span>Completeness {scores.completeness}</span>
       </div>
       <ul className="pa-words">
-        {scores.words.map((w, i) => {
-          const weak = w.phones.filter((p) => p.score < 60);
+        {itemsOf(scores, items).map((item, i) => {
+          const heard = item.words.some((w) => w.heard);
+          const score = Math.round(item.words.reduce((a, w) => a + w.score, 0) / item.words.length);
+          const weak = [...new Set(item.words.flatMap((w) => (w.heard ? weakSounds(w.phones) : [])))];
           return (
-            <li key={`${w.word}-${i}`} className={`pa-word ${band(w.score)}`} data-testid="pa-word">
-              <span className="pa-word-text">{w.word}</span>
-              <span className="pa-word-score">{w.heard ? w.score : 'not heard'}</span>
-              {w.heard && weak.length > 0 && <span className="pa-weak">weak sounds: {weak.map((p) => ipaOf(p.phone)).join(' ')}</span>}
-              {w.score < 80 && (
-                <button type="button" className="link-button" onClick={() => play(w.audioUrl)} aria-label={`Listen to ${w.word}`}>
+            <li key={`${item.text}-${i}`} className={`pa-word ${scoreBand(score)}`} data-testid="pa-word">
+              <span className="pa-word-text">{item.text}</span>
+              <span className="pa-word-score">{heard ? score : 'not heard'}</span>
+              {item.words.length > 1 && (
+                <span className="pa-parts">
+                  {item.words.map((w, j) => (
+                    <span key={j} className={`pa-part ${scoreBand(w.score)}`}>
+                      {w.word} {w.heard ? w.score : 'not heard'}
+                    </span>
+                  ))}
+                </span>
+              )}
+              {heard && weak.length > 0 && <span className="pa-weak">weak sounds: {weak.join(' ')}</span>}
+              {item.words.some((w) => w.score < 80) && (
+                <button type="button" className="link-button" onClick={() => play(item.audioUrl)} aria-label={`Listen to ${item.text}`}>
                   ▶ listen
                 </button>
               )}
@@ -286,6 +311,15 @@ function ScoreDetails({ scores }: { scores: Scores }) {
       </ul>
       <p className="muted">
         {scores.practice ? 'Free practice is not saved.' : scores.nextTask ? `Saved. Next task: ${scores.nextTask}.` : 'Saved.'}{' '}
+        {/* After a reply every button is off (spec); practice, saved nowhere, may simply go again. */}
+        {scores.practice && (
+          <>
+            <button type="button" className="link-button" onClick={() => window.location.reload()}>
+              Practise again
+            </button>{' '}
+            ·{' '}
+          </>
+        )}
         <Link href="/task">Back to my tasks</Link>
       </p>
       <audio ref={audio} />

@@ -19,7 +19,8 @@
  *    below the "heard" line is omitted.
  */
 import { FRAME_RATE, SAMPLE_RATE, AlignmentFailed, type AlignedWord, type Aligner } from './aligner.ts';
-import { ensurePronunciations, targetWords } from './g2p.ts';
+import { ensurePronunciations } from './g2p.ts';
+import { phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
 import type { PaResult, WordScore } from './result.ts';
@@ -198,7 +199,7 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
     throw error;
   }
   const raw = await rawWordScores(alignWithRoomHere(aligner), options.assist, pcm, words, aligned, energy);
-  return scoreAlignment(aligned.segments, words, raw, aligned.from);
+  return scoreAlignment(aligned.segments, words, raw, aligned.from, phraseEnds(text));
 }
 
 /** What the word model weighs for one aligned target word. */
@@ -346,7 +347,7 @@ async function rawWordScores(
   return checked;
 }
 
-function scoreAlignment(segments: AlignedWord[], words: string[], raw: number[], offset: number): PaResult {
+function scoreAlignment(segments: AlignedWord[], words: string[], raw: number[], offset: number, phraseEnd: Set<number>): PaResult {
   const c = CALIBRATION;
   const targets = segments.filter((s) => s.target >= 0);
   const scored: WordScore[] = words.map((word, i) => {
@@ -370,27 +371,33 @@ function scoreAlignment(segments: AlignedWord[], words: string[], raw: number[],
   const completeness = (100 * heard.length) / scored.length;
   // Reading a text fluently means reading all of it: a recording with half the words left out is
   // not fluent, however smooth the half that was said.
-  const fluency = heard.length ? fluencyOf(segments, scored) * (heard.length / scored.length) : 0;
+  const fluency = heard.length ? fluencyOf(segments, scored, phraseEnd) * (heard.length / scored.length) : 0;
   const total = 0.6 * accuracy + 0.2 * fluency + 0.2 * completeness;
   return { total: round(total), accuracy: round(accuracy), fluency: round(fluency), completeness: round(completeness), words: scored };
 }
 
 /**
  * Fluency: the share of the time between the first and the last heard word that is spent in
- * words (long pauses and hesitations lower it), scaled by how well those words were said.
+ * words (long pauses and hesitations lower it), scaled by how well those words were said. A pause
+ * at a phrase end (after a comma or a sentence, or between the items of a word list, which the
+ * Record screen shows one at a time) is where a reader should pause: it is not counted.
  */
-function fluencyOf(segments: AlignedWord[], scored: WordScore[]): number {
+function fluencyOf(segments: AlignedWord[], scored: WordScore[], phraseEnd: Set<number>): number {
   const heardTargets = segments.filter((s) => s.target >= 0 && scored[s.target]?.heard);
   const first = heardTargets[0]!;
   const last = heardTargets[heardTargets.length - 1]!;
-  const span = last.start + last.frames - first.start;
   let inWords = 0;
   let pause = 0;
+  let atPhraseEnd = 0;
+  let previous = -1;
   for (const s of segments) {
+    if (s.target >= 0) previous = s.target;
     if (s.start < first.start || s.start >= last.start + last.frames) continue;
     if (s.target >= 0) inWords += s.frames;
+    else if (phraseEnd.has(previous)) atPhraseEnd += s.frames;
     else if (s.frames > 30) pause += s.frames - 30; // pauses up to 0.3 s are natural
   }
+  const span = last.start + last.frames - first.start - atPhraseEnd;
   const smooth = Math.max(0, 1 - pause / Math.max(1, span));
   const quality = heardTargets.reduce((a, s) => a + scored[s.target]!.score, 0) / heardTargets.length / 100;
   return 100 * smooth * Math.min(1, 0.5 + quality) * Math.min(1, inWords / Math.max(1, span) + 0.3);

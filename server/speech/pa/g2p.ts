@@ -68,16 +68,6 @@ export interface PronunciationDictionary {
   addWords(entries: Array<[string, string]>): void;
 }
 
-/** Normalises target text to dictionary words: lower case, letters, apostrophes and hyphens. */
-export function targetWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .split(/[^a-z'-]+/)
-    .map((w) => w.replace(/^['-]+|['-]+$/g, ''))
-    .filter(Boolean);
-}
-
 /**
  * Makes sure every word is in the dictionary: hyphenated words from their parts, others from
  * eSpeak NG. Returns the words that were added.

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Aligner } from '../../../server/speech/pa/aligner.ts';
 import { AudioError, decodeRecording, sniffContainer } from '../../../server/speech/pa/audio.ts';
 import { scoreRecording, TextError } from '../../../server/speech/pa/engine.ts';
-import { ensurePronunciations, graphemeToPhoneme, ipaSegmentToArpabet, targetWords } from '../../../server/speech/pa/g2p.ts';
+import { ensurePronunciations, graphemeToPhoneme, ipaSegmentToArpabet } from '../../../server/speech/pa/g2p.ts';
+import { phraseEnds, targetWords } from '../../../server/speech/pa/text.ts';
 import { browserRecording, concat, noise, silence, speak, wavBytes } from '../../../scripts/pa/synth.ts';
 
 const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window'];
@@ -67,6 +68,11 @@ describe('pronunciations for words the dictionary lacks', () => {
     expect(aligner.lookup('warm-hearted')).toBe(`${aligner.lookup('warm')} ${aligner.lookup('hearted')}`);
   });
 
+  it('knows where punctuation ends a phrase', () => {
+    expect([...phraseEnds('good morning, apple, thank you. Window')]).toEqual([1, 2, 4]);
+    expect([...phraseEnds("it's a cat")]).toEqual([]);
+  });
+
   it('normalises target text to words', () => {
     expect(targetWords('Hello, Wu Binbin!  It’s a mooncake.')).toEqual(['hello', 'wu', 'binbin', "it's", 'a', 'mooncake']);
   });
@@ -107,6 +113,17 @@ describe('scores and the per-word decision', () => {
     }
     const starts = result.words.map((w) => w.start);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+  });
+
+  it('a word list said one item at a time, as the Record screen paces it, is fluent; the same pauses inside a phrase are not', async () => {
+    const items = ['good morning', 'apple', 'teacher', 'thank you', 'window'];
+    const paced = concat(await Promise.all(items.map(async (item) => concat([await speak(item.split(' '), 'slt', 0.9), silence(1.2)]))));
+    const asList = await scoreRecording(aligner, paced, items.join(', '));
+    const asOnePhrase = await scoreRecording(aligner, paced, items.join(' '));
+    expect(asList.words.every((w) => w.heard)).toBe(true);
+    expect(asList.fluency).toBeGreaterThanOrEqual(80);
+    expect(asOnePhrase.fluency).toBeLessThan(asList.fluency - 30);
+    expect(asList.accuracy).toBe(asOnePhrase.accuracy);
   });
 
   it('times the words from the start of the recording when long silences surround them', async () => {

@@ -100,6 +100,10 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     const score = Number(text.split(' ')[0]);
     expect(score).toBeGreaterThanOrEqual(60);
     expect(await count('pronunciation_words')).toBe(words.length);
+    // Right out of all, both counted in the words scored (as the report and the webhook say them).
+    const [stored] = await server.app.deps.db.select().from(results);
+    expect(stored!.total).toBe(await count('pronunciation_words'));
+    expect(stored!.correct).toBeLessThanOrEqual(stored!.total);
     expect(await count('recordings')).toBe(1);
     // The row keeps what the recording is; the audio itself is in storage, byte for byte.
     const [recording] = await server.app.deps.db.select().from(recordings);

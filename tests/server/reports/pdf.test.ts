@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { renderReportPdf, type ReportContent } from '../../../server/reports/pdf.ts';
 import { fontName, fontsFor, runsOf } from '../../../server/reports/cjk-font.ts';
+import { ARPABET_IPA } from '../../../server/speech/pa/phones.ts';
 
 const REPORT: ReportContent = {
   student: '张伟',
@@ -82,6 +83,18 @@ describe('the PDF report in Chinese and English', () => {
     expect(runs.map((r) => r.text).join('')).toBe('学生 Student 张伟');
     expect(runs.find((r) => r.text.includes('Student'))!.slice).toBe('latin');
     expect(runs[0]!.slice).toMatch(/^\d+$/);
+  });
+
+  it("has a glyph for every sound a pronunciation report names (IPA), in Regular and Bold", async () => {
+    const ipa = Object.values(ARPABET_IPA).join('') + 'ə';
+    const fonts = await fontsFor([ipa]);
+    for (const ch of new Set(ipa)) {
+      const slice = runsOf(ch)[0]!.slice;
+      for (const weight of [400, 700] as const) {
+        const font = fonts.get(fontName(slice, weight)) as { hasGlyphForCodePoint(cp: number): boolean } | undefined;
+        expect(font?.hasGlyphForCodePoint(ch.codePointAt(0)!), `${ch} at ${weight}`).toBe(true);
+      }
+    }
   });
 
   it('draws Bold labels with the Bold outlines of the variable font, not its thin default', async () => {

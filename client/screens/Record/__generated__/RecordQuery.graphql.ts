@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<a3dfcf221553f334c1061b776ae07fa9>>
+ * @generated SignedSource<<6168d73993bbe39eec291fdf71bb64ce>>
  * @lightSyntaxTransform
  */
 
@@ -16,6 +16,7 @@ export type RecordQuery$data = {
     readonly label: string;
     readonly type: string;
     readonly words: ReadonlyArray<{
+      readonly audioUrl: string;
       readonly text: string;
     }>;
   };
@@ -76,6 +77,13 @@ v1 = [
             "kind": "ScalarField",
             "name": "text",
             "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "kind": "ScalarField",
+            "name": "audioUrl",
+            "storageKey": null
           }
         ],
         "storageKey": null
@@ -102,16 +110,16 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "d2f6b3906e732464b88e187d2e9d39df",
+    "cacheID": "6eacf2ad83cd400a43efc13d85f615bd",
     "id": null,
     "metadata": {},
     "name": "RecordQuery",
     "operationKind": "query",
-    "text": "query RecordQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    type\n    words {\n      text\n    }\n  }\n}\n"
+    "text": "query RecordQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    type\n    words {\n      text\n      audioUrl\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "99a04220df03d53193aade914dce6868";
+(node as any).hash = "0fd8f3ccc7be8c1bdbbd8ef235c9864d";
 
 export default node;
