@@ -6,7 +6,8 @@
  * bucket and its teacher's; a signed-in user's. A bucket holds `points` and restores
  * `restorePerSec`. What is left is in the response's `extensions.cost`; an operation that
  * would overdraw a bucket runs nothing and gets a RateLimitError with `retryAfterSec`
- * (HTTP 429 with Retry-After). Visitors are not charged (login has its own limit).
+ * (HTTP 429 with Retry-After); one that costs more than a whole bucket can never run and gets
+ * QueryTooCostly (HTTP 400, no Retry-After). Visitors are not charged (login has its own limit).
  *
  * With REDIS_URL the buckets live in Redis (one atomic script), so they hold across instances;
  * without it they are per instance, in memory (README, Configuration).
@@ -224,18 +225,11 @@ function refusal(cost: number, charge: Charge) {
   const message = tooBig
     ? `This operation costs ${cost} points, more than the whole budget of ${tooBig.limit}: ask for fewer items (first:)`
     : `Rate limit: this operation costs ${cost} points and ${tightest.remaining} remain; try again in ${charge.retryAfterSec} s`;
-  return {
-    errors: [
-      new GraphQLError(message, {
-        extensions: {
-          code: 'RateLimitError',
-          retryAfterSec: charge.retryAfterSec,
-          http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } },
-        },
-      }),
-    ],
-    extensions: { cost: costExtension(cost, charge) },
-  };
+  // Too big for any wait to help: a client's mistake (400), which a retry loop must not repeat.
+  const extensions = tooBig
+    ? { code: 'QueryTooCostly', http: { status: 400 } }
+    : { code: 'RateLimitError', retryAfterSec: charge.retryAfterSec, http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } } };
+  return { errors: [new GraphQLError(message, { extensions })], extensions: { cost: costExtension(cost, charge) } };
 }
 
 async function chargeOperation(args: { contextValue: unknown; schema: GraphQLSchema; document: DocumentNode; variableValues?: Variables; operationName?: string | null }) {

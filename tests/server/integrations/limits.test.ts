@@ -71,10 +71,11 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     expect(again.status).toBe(429);
   });
 
-  it('refuses a query bigger than the whole budget with advice', async () => {
+  it('refuses a query bigger than the whole budget with advice, as a mistake no wait would mend', async () => {
     const r = await call(CLASSES(50), token);
-    expect(r.status).toBe(429);
+    expect(r.status).toBe(400);
     expect(r.body.errors[0].message).toBe('This operation costs 153 points, more than the whole budget of 30: ask for fewer items (first:)');
+    expect(r.body.errors[0].extensions).toEqual({ code: 'QueryTooCostly' });
   });
 
   it('does not charge visitors', async () => {
