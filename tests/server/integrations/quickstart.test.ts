@@ -39,7 +39,8 @@ describe.skipIf(tools.length > 0)('the quick start of docs/api.md', () => {
     server = await startServer('pglite');
     dir = mkdtempSync(path.join(tmpdir(), 'wordbee-quickstart-'));
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    writeFileSync(path.join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
+    // A plain folder, as an integrator's may be: no "type": "module" (live.mts is a module by its name).
+    writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
     env = { ...(process.env as Record<string, string>), WORDBEE: server.url, RECEIVER_PORT: String(await freePort()) };
   });
   afterAll(async () => {
