@@ -2,7 +2,7 @@
 import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { listReports, type ReportListing } from './service.ts';
+import { listReports, reportLink, REPORT_LINK_SECONDS, type ReportListing } from './service.ts';
 
 const ReportRef = builder.objectRef<ReportListing>('Report').implement({
   description: 'A PDF report of a finished task, downloadable at downloadUrl (send the access token) until it expires.',
@@ -16,6 +16,10 @@ const ReportRef = builder.objectRef<ReportListing>('Report').implement({
     type: t.exposeString('type', { description: 'SB, FM or PA.' }),
     score: t.exposeInt('score', { description: 'The score, 0–100.' }),
     downloadUrl: t.string({ description: 'Where to GET the PDF (send the access token).', resolve: (r) => `/api/v1.0/userreports/${encodeURIComponent(r.fileName)}` }),
+    signedDownloadUrl: t.string({
+      description: `A link to GET the PDF without credentials, for ${REPORT_LINK_SECONDS / 60} minutes (an integration token cannot call the REST download): ask again for a fresh one.`,
+      resolve: (r, _args, ctx) => reportLink(ctx.deps.tokens, r.fileName),
+    }),
   }),
 });
 

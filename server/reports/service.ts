@@ -3,12 +3,13 @@
  * downloadable by the student's teacher, and e-mailed to the student and the teacher through
  * the durable outbox (server/reports/mailer.ts). Rules: DESIGN (Reports), spec screen 8.
  */
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { assignments, classes, mailOutbox, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
+import type { TokenIssuer } from '../users/tokens.ts';
 import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
@@ -108,6 +109,25 @@ export async function listReports(db: Executor, viewer: Viewer, now = new Date()
 /** A report's PDF, for the teacher of its student only; anything else is "not found". */
 export async function reportPdf(db: Executor, blobs: BlobStore, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
   requireTeacher(viewer);
+  return readReportPdf(db, blobs, fileName, ownClasses(viewer), now);
+}
+
+/** How long a download link (`Report.signedDownloadUrl`) works. */
+export const REPORT_LINK_SECONDS = 3600;
+const linkSubject = (fileName: string) => `report:${fileName}`;
+
+/** A link to a report's PDF that works without a login for an hour (for a gradebook to fetch it). */
+export async function reportLink(tokens: TokenIssuer, fileName: string): Promise<string> {
+  return `/api/v1.0/userreports/${encodeURIComponent(fileName)}?link=${await tokens.signLink(linkSubject(fileName), REPORT_LINK_SECONDS)}`;
+}
+
+/** A report's PDF by a download link: the link was signed for this file and has not expired. */
+export async function reportPdfByLink(db: Executor, blobs: BlobStore, tokens: TokenIssuer, fileName: string, link: string, now = new Date()): Promise<Buffer> {
+  if (!(await tokens.verifyLink(link, linkSubject(fileName)))) throw new AuthenticationError('This download link is not valid or has expired; ask for a new one');
+  return readReportPdf(db, blobs, fileName, undefined, now);
+}
+
+async function readReportPdf(db: Executor, blobs: BlobStore, fileName: string, scope: SQL | undefined, now: Date): Promise<Buffer> {
   if (!isReportFileName(fileName)) throw new ValidationError('Not a report file name');
   const [row] = await db
     .select({ pdf: reports.pdf })
@@ -116,7 +136,7 @@ export async function reportPdf(db: Executor, blobs: BlobStore, viewer: Viewer, 
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
-    .where(and(eq(reports.fileName, fileName), ownClasses(viewer), gt(reports.expireAt, now)));
+    .where(and(eq(reports.fileName, fileName), scope, gt(reports.expireAt, now)));
   const pdf = row ? (row.pdf ? Buffer.from(row.pdf) : await blobs.get(reportKey(fileName))) : null;
   if (!pdf) throw new NotFoundError(`No report file ${fileName}`);
   return pdf;

@@ -15,7 +15,13 @@ export type TokenIssuer = {
   issue(userId: number): Promise<{ token: string; expiresAt: number }>;
   /** Throws AuthenticationError for a bad signature, a malformed token or an expired one. */
   verify(token: string): Promise<TokenClaims>;
+  /** A link token: whoever holds it may GET one thing (`subject`) until it expires, without a login. */
+  signLink(subject: string, seconds: number): Promise<string>;
+  /** True when `token` is a live link token for `subject` (an access token never is). */
+  verifyLink(token: string, subject: string): Promise<boolean>;
 };
+
+const LINK_AUDIENCE = 'wordbee-link';
 
 export function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -62,6 +68,27 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
         if (error instanceof AuthenticationError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new AuthenticationError('Your login has expired, please log in again');
         throw new AuthenticationError('Invalid access token, please log in again');
+      }
+    },
+    // Links carry an audience that access tokens lack, and a subject that is no user id, so
+    // neither can stand in for the other.
+    async signLink(subject, seconds) {
+      const issuedAt = Math.floor(now() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(subject)
+        .setAudience(LINK_AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + seconds)
+        .setIssuer('wordbee')
+        .sign(await key);
+    },
+    async verifyLink(token, subject) {
+      try {
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], issuer: 'wordbee', audience: LINK_AUDIENCE, subject, currentDate: new Date(now()) });
+        return typeof payload.exp === 'number';
+      } catch {
+        return false;
       }
     },
   };

@@ -50,6 +50,30 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect((await server.get('/api/v1.0/userreports/..%2F..%2Fjwt-secret', who.teacher)).status).toBe(400);
   });
 
+  it('gives a download link that works without a login, for that file only, until it expires', async () => {
+    const query = '{ viewer { pdfReports(first: 1) { edges { node { fileName signedDownloadUrl } } } } }';
+    const { fileName, signedDownloadUrl } = (await server.gql(query, {}, who.teacher['x-access-token'])).body.data.viewer.pdfReports.edges[0].node;
+    const link = new URL(signedDownloadUrl, server.url);
+    expect(link.pathname).toBe(`/api/v1.0/userreports/${fileName}`);
+    const pdf = await fetch(link);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const token = link.searchParams.get('link')!;
+    const refused = async (url: string) => {
+      const r = await server.get(url);
+      expect(r).toEqual({ status: 401, body: { info: 'This download link is not valid or has expired; ask for a new one' } });
+    };
+    // Tampered, for another file, an access token in its place, expired.
+    await refused(`/api/v1.0/userreports/${fileName}?link=${token.slice(0, -2)}xx`);
+    await refused(`/api/v1.0/userreports/other-NS2022-ES3-1-SB-20261124-1.pdf?link=${token}`);
+    await refused(`/api/v1.0/userreports/${fileName}?link=${who.teacher['x-access-token']}`);
+    const stale = await server.app.deps.tokens.signLink(`report:${fileName}`, -10);
+    await refused(`/api/v1.0/userreports/${fileName}?link=${stale}`);
+    // Nor is a link a login.
+    expect((await server.get('/api/v1.0/userreports', { 'x-access-token': token })).status).toBe(401);
+  });
+
   it('queues one e-mail each to the student and the teacher, written as .eml without SMTP', async () => {
     const queued = await server.app.deps.db.select().from(mailOutbox);
     expect(queued.map((m) => m.toAddress).sort()).toEqual(['demostudent@wordbee.local', 'demoteacher@wordbee.local']);
