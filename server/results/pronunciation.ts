@@ -121,8 +121,9 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
 async function scoreOrReject(deps: Deps, audio: Uint8Array, words: string[]): Promise<PaResult> {
   if (!words.length) throw new ValidationError('This task has no words to pronounce');
   // One item of the task after another, as the Record screen shows them: the pause between two
-  // items is no hesitation (a comma says so to the engine).
-  const result = await deps.pa.score({ audio, text: words.join(', '), rejectSilence: true });
+  // items is no hesitation (a comma says so to the engine), and an item in whose time on screen
+  // nobody spoke was skipped.
+  const result = await deps.pa.score({ audio, text: words.join(', '), rejectSilence: true, pacedItems: words });
   if (result.words.every((w) => !w.heard)) {
     throw new ScoringInputError('No words could be heard in the recording: check the microphone, then press Redo and record again');
   }

@@ -96,7 +96,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { submitRecording: busy } }) });
     });
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => submissions).toBe(2);
+    await expect.poll(() => submissions, { timeout: 10_000 }).toBe(2);
     expect(await page.getByLabel('Score').innerText()).toBe('Scoring');
     expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByLabel('Score').innerText(), { timeout: 60_000 }).toMatch(/^\d+$/);

@@ -11,13 +11,10 @@ import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link } from 'wouter';
 import { currentTaskId } from '../../ui/player/taskId';
 import { scoreBand, weakSounds } from '../../../server/speech/pa/phones';
-import { targetWords } from '../../../server/speech/pa/text';
+import { targetWords, wordDurations } from '../../../server/speech/pa/text';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
 import type { RecordSubmitMutation, RecordSubmitMutation$data } from './__generated__/RecordSubmitMutation.graphql';
 
-export const WORD_BASE_MS = 500;
-export const WORD_PER_CHAR_MS = 160;
-export const LAST_WORD_EXTRA_MS = 300;
 export const AUDIO_BITS_PER_SECOND = 16_000;
 /**
  * The microphone as it is, without the browser's call processing. Echo cancellation, noise
@@ -35,10 +32,6 @@ export const MICROPHONE: MediaTrackConstraints = { echoCancellation: false, nois
 export const BUSY_RETRY_MS = [1000, 2000, 3000, 5000];
 export const BUSY_GIVE_UP_MS = 60_000;
 
-/** How long each word is shown (spec constants). */
-export function wordDurations(words: string[]): number[] {
-  return words.map((w, i) => WORD_BASE_MS + WORD_PER_CHAR_MS * w.length + (i === words.length - 1 ? LAST_WORD_EXTRA_MS : 0));
-}
 
 /** The PA task this screen records for: a PA task id from navigation, else free practice ('0'). */
 function recordTaskId(): string {

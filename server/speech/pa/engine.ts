@@ -20,7 +20,7 @@
  */
 import { FRAME_RATE, SAMPLE_RATE, AlignmentFailed, type AlignedWord, type Aligner } from './aligner.ts';
 import { ensurePronunciations } from './g2p.ts';
-import { phraseEnds, targetWords } from './text.ts';
+import { itemSchedule, phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
 import type { PaResult, WordScore } from './result.ts';
@@ -176,6 +176,12 @@ export function alignWithRoomHere(aligner: Aligner): RoomAlignment {
 export interface ScoreOptions {
   /** Refuse a silent recording with a message instead of scoring it 0. */
   rejectSilence?: boolean;
+  /**
+   * The recording was made on the Record screen, which showed these items (the text is them,
+   * joined by commas) one after another at its pace: an item in whose time on screen nobody
+   * spoke was skipped, and is omitted rather than aligned over a neighbour's audio.
+   */
+  pacedItems?: readonly string[];
   /** Where the second check with room runs (another thread); by default on this thread. */
   assist?: RoomAlignment;
 }
@@ -199,7 +205,52 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
     throw error;
   }
   const raw = await rawWordScores(alignWithRoomHere(aligner), options.assist, pcm, words, aligned, energy);
-  return scoreAlignment(aligned.segments, words, raw, aligned.from, phraseEnds(text));
+  const result = scoreAlignment(aligned.segments, words, raw, aligned.from, phraseEnds(text));
+  const skipped = options.pacedItems ? skippedItems(options.pacedItems, energy, result.words) : [];
+  return skipped.length ? withoutSkippedItems(aligner, pcm, options.pacedItems!, skipped, options) : result;
+}
+
+/**
+ * The items of a paced recording that were skipped. Two signs must agree: the item's own time on
+ * screen (from 0.3 s after it appeared, when the one before may still be finishing, to when the
+ * next appears) holds no speech at all, and the alignment put the item's words where it could not
+ * have been said: starting after the next item appeared (with a child's reaction time), or
+ * nowhere it could hear them. A slow child who says each item late still fills the time of the
+ * one before; continuous reading leaves the item where it was said. Nothing is decided when the
+ * recording's length is not the screen's schedule (another app's, or one stopped early).
+ */
+export function skippedItems(items: readonly string[], energy: Float32Array, words: readonly WordScore[]): number[] {
+  const schedule = itemSchedule(items);
+  if (Math.abs(energy.length / FRAME_RATE - schedule.at(-1)!.end) > 1.5) return [];
+  const floor = noiseFloor(energy);
+  const quiet = (from: number, to: number) => {
+    for (let f = Math.round(from * FRAME_RATE); f < Math.min(energy.length, Math.round(to * FRAME_RATE)); f++) if (energy[f]! - floor > CALIBRATION.speechDb) return false;
+    return true;
+  };
+  const skipped: number[] = [];
+  let at = 0;
+  items.forEach((item, i) => {
+    const mine = words.slice(at, (at += targetWords(item).length));
+    const { start, end } = schedule[i]!;
+    const misplaced = mine.every((w) => !w.heard) || mine[0]!.start >= end + 0.25;
+    if (quiet(start + 0.3, end) && misplaced) skipped.push(i);
+  });
+  return skipped.length === items.length ? [] : skipped;
+}
+
+/** Scores the items that were said, and gives the skipped ones' words as omitted, in text order. */
+async function withoutSkippedItems(aligner: Aligner, pcm: Float32Array, items: readonly string[], skipped: number[], options: ScoreOptions): Promise<PaResult> {
+  const said = items.filter((_, i) => !skipped.includes(i));
+  const part = await scoreRecording(aligner, pcm, said.join(', '), { ...options, pacedItems: undefined });
+  const scored: WordScore[] = [];
+  let next = 0;
+  items.forEach((item, i) => {
+    for (const word of targetWords(item)) {
+      scored.push(skipped.includes(i) ? { word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] } : part.words[next++]!);
+    }
+  });
+  // The said items' fluency, shared out over all the words (as the engine scales it by the words heard).
+  return summarize(scored, part.fluency * (part.words.length / scored.length));
 }
 
 /** What the word model weighs for one aligned target word. */
@@ -367,11 +418,16 @@ function scoreAlignment(segments: AlignedWord[], words: string[], raw: number[],
     };
   });
   const heard = scored.filter((w) => w.heard);
-  const accuracy = scored.reduce((a, w) => a + w.score, 0) / scored.length;
-  const completeness = (100 * heard.length) / scored.length;
   // Reading a text fluently means reading all of it: a recording with half the words left out is
   // not fluent, however smooth the half that was said.
   const fluency = heard.length ? fluencyOf(segments, scored, phraseEnd) * (heard.length / scored.length) : 0;
+  return summarize(scored, fluency);
+}
+
+/** The result's total and parts from its scored words and their fluency. */
+function summarize(scored: WordScore[], fluency: number): PaResult {
+  const accuracy = scored.reduce((a, w) => a + w.score, 0) / scored.length;
+  const completeness = (100 * scored.filter((w) => w.heard).length) / scored.length;
   const total = 0.6 * accuracy + 0.2 * fluency + 0.2 * completeness;
   return { total: round(total), accuracy: round(accuracy), fluency: round(fluency), completeness: round(completeness), words: scored };
 }

@@ -32,6 +32,8 @@ export interface ScoringJob {
   text: string;
   /** Refuse a silent recording with a message instead of scoring it 0. */
   rejectSilence?: boolean;
+  /** Recorded on the Record screen, which showed these items at its pace (ScoreOptions). */
+  pacedItems?: string[];
 }
 
 /**
@@ -63,7 +65,7 @@ export interface LentCheck {
 
 /** Messages from the pool to a worker. */
 export type ToWorker =
-  | { type: 'score'; id: number; audio: Uint8Array; text: string; rejectSilence?: boolean }
+  | { type: 'score'; id: number; audio: Uint8Array; text: string; rejectSilence?: boolean; pacedItems?: string[] }
   | { type: 'check'; id: number; check: LentCheck }
   | { type: 'checked'; id: number; segments: AlignedWord[] | null }
   | { type: 'checked'; id: number; declined: true };
@@ -212,7 +214,8 @@ export class ScoringPool {
       slot.timer.unref();
       slot.worker.ref();
       const audio = pending.job.audio.slice(); // a copy the worker may own
-      const message: ToWorker = { type: 'score', id: pending.id, audio, text: pending.job.text, rejectSilence: pending.job.rejectSilence };
+      const { text, rejectSilence, pacedItems } = pending.job;
+      const message: ToWorker = { type: 'score', id: pending.id, audio, text, rejectSilence, pacedItems };
       slot.worker.postMessage(message, [audio.buffer]);
     }
   }

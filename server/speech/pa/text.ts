@@ -1,7 +1,24 @@
 /**
- * Target text to the words the engine scores, shared with the browser (the Record screen groups
- * the scored words back into the task's items): no dependencies.
+ * Target text to the words the engine scores, and the Record screen's pace: shared with the
+ * browser (which groups the scored words back into the task's items, and shows the items at this
+ * pace), so both ends agree. No dependencies.
  */
+
+/** The Record screen shows each item 500 ms + 160 ms per character, the last 300 ms longer (spec). */
+export const WORD_BASE_MS = 500;
+export const WORD_PER_CHAR_MS = 160;
+export const LAST_WORD_EXTRA_MS = 300;
+
+/** How long each item is shown (spec constants). */
+export function wordDurations(items: readonly string[]): number[] {
+  return items.map((w, i) => WORD_BASE_MS + WORD_PER_CHAR_MS * w.length + (i === items.length - 1 ? LAST_WORD_EXTRA_MS : 0));
+}
+
+/** When each item is on screen, in seconds from the start of the recording. */
+export function itemSchedule(items: readonly string[]): { start: number; end: number }[] {
+  let at = 0;
+  return wordDurations(items).map((ms) => ({ start: at / 1000, end: (at += ms) / 1000 }));
+}
 
 /** Normalises target text to dictionary words: lower case, letters, apostrophes and hyphens. */
 export function targetWords(text: string): string[] {

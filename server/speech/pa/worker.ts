@@ -45,7 +45,7 @@ port.on('message', async (message: ToWorker) => {
     case 'score':
       try {
         const pcm = await decodeRecording(message.audio);
-        const result = await scoreRecording(aligner, pcm, message.text, { rejectSilence: message.rejectSilence, assist });
+        const result = await scoreRecording(aligner, pcm, message.text, { rejectSilence: message.rejectSilence, pacedItems: message.pacedItems, assist });
         post({ type: 'scored', id: message.id, result });
       } catch (error) {
         const input = error instanceof AudioError || error instanceof TextError;

@@ -7,7 +7,7 @@ import { Aligner } from '../../../server/speech/pa/aligner.ts';
 import { AudioError, decodeRecording, sniffContainer } from '../../../server/speech/pa/audio.ts';
 import { scoreRecording, TextError } from '../../../server/speech/pa/engine.ts';
 import { ensurePronunciations, graphemeToPhoneme, ipaSegmentToArpabet } from '../../../server/speech/pa/g2p.ts';
-import { phraseEnds, targetWords } from '../../../server/speech/pa/text.ts';
+import { itemSchedule, phraseEnds, targetWords } from '../../../server/speech/pa/text.ts';
 import { browserRecording, concat, noise, silence, speak, wavBytes } from '../../../scripts/pa/synth.ts';
 
 const WORDS = ['apple', 'banana', 'orange', 'teacher', 'window'];
@@ -124,6 +124,35 @@ describe('scores and the per-word decision', () => {
     expect(asList.fluency).toBeGreaterThanOrEqual(80);
     expect(asOnePhrase.fluency).toBeLessThan(asList.fluency - 30);
     expect(asList.accuracy).toBe(asOnePhrase.accuracy);
+  });
+
+  it('on a paced recording, a skipped item is omitted and its neighbours keep their own audio; a slow reader skips nothing', async () => {
+    const items = ['hello', 'hi', 'good morning', 'good afternoon', 'good night', 'goodbye', 'bye', 'see you', 'how are you', 'fine'];
+    /** The items as the Record screen shows them, each said `lag` seconds after it appears (`skip` not at all), as Chrome uploads it. */
+    const paced = async (lag: number, skip?: string) => {
+      const schedule = itemSchedule(items);
+      const parts: Float32Array[] = [];
+      let at = 0;
+      for (const [i, item] of items.entries()) {
+        const start = schedule[i]!.start + lag;
+        parts.push(silence(Math.max(0, start - at)));
+        const said = item === skip ? silence(0.5) : await speak(item.split(' '), 'slt', 1);
+        parts.push(said);
+        at = Math.max(at, start) + said.length / 16_000;
+      }
+      parts.push(silence(Math.max(0, schedule.at(-1)!.end - at)));
+      return decodeRecording(await browserRecording(concat(parts), 'webm'));
+    };
+    const heard = (r: Awaited<ReturnType<typeof scoreRecording>>, word: string, nth = 0) => r.words.filter((w) => w.word === word)[nth]!.heard;
+    // Aligned as one text, "good night" took goodbye's audio and goodbye was called not heard.
+    const skipping = await scoreRecording(aligner, await paced(0.05, 'good night'), items.join(', '), { pacedItems: items });
+    expect([heard(skipping, 'good', 2), heard(skipping, 'night')]).toEqual([false, false]);
+    expect(heard(skipping, 'goodbye')).toBe(true);
+    expect(skipping.words.find((w) => w.word === 'goodbye')!.score).toBeGreaterThanOrEqual(60);
+    expect(skipping.words.filter((w) => !w.heard).length).toBeLessThanOrEqual(3);
+    // Every item said, each a second late (into the next item's time): the same result as unpaced.
+    const slow = await paced(1.0);
+    expect((await scoreRecording(aligner, slow, items.join(', '), { pacedItems: items })).words).toEqual((await scoreRecording(aligner, slow, items.join(', '))).words);
   });
 
   it('times the words from the start of the recording when long silences surround them', async () => {
