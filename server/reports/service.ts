@@ -24,6 +24,9 @@ export function reportFileName(c: Pick<ReportContent, 'student' | 'taskId' | 'fi
   return `${c.student}-${bookId}-${unitId}-${tpid}-${type}-${date}-${resultId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
+/** The kinds of task as a Chinese family reads them. */
+const TASK_NAMES_ZH: Record<string, string> = { SB: '拼写', FM: '闪卡', PA: '发音' };
+
 export const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/.test(name) && !name.includes('..');
 
 /**
@@ -49,12 +52,17 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
     .innerJoin(teacher, eq(teacher.id, classes.teacherId))
     .where(eq(results.id, resultId));
   const subject = `WordBee report: ${content.student}, ${content.bookUnitId} ${content.type}, score ${content.score}`;
+  const keptUntil = new Date(now.getTime() + ttlDays * DAY_MS).toISOString().slice(0, 10);
+  // Chinese first, for the families; then English, as the PDF has both.
   const text = [
+    `${content.student} 在 ${content.className} 班完成了 ${content.bookUnitId}（${TASK_NAMES_ZH[content.type] ?? content.type}），得分 ${content.score}（答对 ${content.correct} / ${content.total}）。`,
+    `报告见附件（${fileName}），保留至 ${keptUntil}。`,
+    '',
     `${content.student} finished ${content.bookUnitId} (${content.type}) in class ${content.className} with a score of ${content.score} (${content.correct} of ${content.total} right).`,
     '',
-    `The report is attached (${fileName}). It is kept until ${new Date(now.getTime() + ttlDays * DAY_MS).toISOString().slice(0, 10)}.`,
+    `The report is attached (${fileName}). It is kept until ${keptUntil}.`,
     '',
-    'WordBee',
+    'WordBee 单词蜂',
   ].join('\n');
   const recipients = [...new Set([people?.studentEmail, people?.teacherEmail].filter((a): a is string => Boolean(a)))];
   if (recipients.length) {

@@ -77,6 +77,8 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   it('queues one e-mail each to the student and the teacher, written as .eml without SMTP', async () => {
     const queued = await server.app.deps.db.select().from(mailOutbox);
     expect(queued.map((m) => m.toAddress).sort()).toEqual(['demostudent@wordbee.local', 'demoteacher@wordbee.local']);
+    // Chinese first for the families, then English.
+    expect(queued[0]!.textBody).toMatch(/^demostudent 在 Demo Class 班完成了 NS2022-ES3（拼写），得分 87（答对 7 \/ 8）。\n报告见附件（.+\.pdf），保留至 \d{4}-\d{2}-\d{2}。\n\ndemostudent finished NS2022-ES3 \(SB\) in class Demo Class with a score of 87 \(7 of 8 right\)\./);
     expect(await server.app.mailer.drain()).toBe(2);
     expect(await server.app.mailer.drain()).toBe(0);
     const files = readdirSync(path.join(server.dataDir, 'outbox'));
