@@ -70,7 +70,10 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
     [LABELS.finished, finished],
   ];
   const wrong = r.rows.filter((row) => row.status === 'x');
+  /** Atop every page after the first: whose report this is. */
+  const runningHead = `${r.student} · ${TYPE_NAMES[r.type]} · ${r.bookUnitId}`;
   const texts = [
+    runningHead,
     ...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'),
     LABELS.right(r.correct, r.total),
     TYPE_NAMES[r.type],
@@ -82,7 +85,8 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
   const fonts = options.standardFontsOnly ? null : await fontsFor(texts).catch(() => null);
 
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `WordBee report: ${r.student} ${r.bookUnitId}`, Author: 'WordBee' } });
+    // Pages buffered, so each footer can say "page n of N" once all are laid out.
+    const doc = new PDFDocument({ size: 'A4', margin: 48, bufferPages: true, info: { Title: `WordBee report: ${r.student} ${r.bookUnitId}`, Author: 'WordBee' } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -148,10 +152,15 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
     doc.fontSize(10);
     // One line per word: a long answer is cut with an ellipsis rather than running into the next row.
     const cell = { height: 14, ellipsis: true, lineBreak: false } as const;
+    const newPage = () => {
+      doc.addPage();
+      doc.fillColor('#6B7280').fontSize(9);
+      write(runningHead, 400, 48, 30, { width, lineBreak: false });
+      return 60;
+    };
     for (const row of r.rows) {
       if (y > doc.page.height - 80) {
-        doc.addPage();
-        y = 60;
+        y = newPage();
         header(y);
         y += 24;
         doc.fontSize(10);
@@ -167,10 +176,7 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
     }
     if (wrong.length) {
       y += 14;
-      if (y > doc.page.height - 120) {
-        doc.addPage();
-        y = 60;
-      }
+      if (y > doc.page.height - 120) y = newPage();
       doc.fillColor('#B45309').fontSize(13);
       write(LABELS.wrongList, 700, 48, y, { width });
       y = doc.y + 6;
@@ -180,8 +186,12 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
       doc.fillColor('#6B7280').fontSize(10);
       write(LABELS.advice, 400, 48, y, { width });
     }
-    doc.fillColor('#9CA3AF').fontSize(9);
-    writeCentred(LABELS.footer, 400, 48, doc.page.height - 60, width);
+    const pages = doc.bufferedPageRange();
+    for (let i = 0; i < pages.count; i++) {
+      doc.switchToPage(pages.start + i);
+      doc.fillColor('#9CA3AF').fontSize(9);
+      writeCentred(pages.count > 1 ? `${LABELS.footer} · ${i + 1} / ${pages.count}` : LABELS.footer, 400, 48, doc.page.height - 60, width);
+    }
     doc.end();
   });
 }

@@ -68,6 +68,19 @@ describe('the PDF report in Chinese and English', () => {
     }
   });
 
+  it('numbers the pages of a long report and says whose report each page after the first is', async () => {
+    const rows = Array.from({ length: 45 }, (_, i) => ({ position: i + 1, word: `word${i + 1}`, typed: `${70 + (i % 30)}/100`, status: 'good' }));
+    const pdf = await renderReportPdf({ ...REPORT, type: 'PA', bookUnitId: 'PEP3A-1', rows });
+    const text = poppler('pdftotext', pdf);
+    if (text !== null) {
+      const pages = text.split('\f').filter((p) => p.trim());
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toMatch(/English practice for K12 classes · 1 \/ 2/);
+      expect(pages[1]).toMatch(/English practice for K12 classes · 2 \/ 2/);
+      expect(pages[1]!.trimStart()).toMatch(/^张伟 · 发音 Pronunciation Assessment · PEP3A-1/);
+    }
+  });
+
   it('is still made, in Helvetica with the English labels, when the Chinese font cannot be loaded', async () => {
     const pdf = await renderReportPdf({ ...REPORT, className: 'Class 3B · 三年级二班' }, { standardFontsOnly: true });
     expect(pdf.toString('latin1')).not.toMatch(/NotoSansSC/);
