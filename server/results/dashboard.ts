@@ -4,9 +4,10 @@
  * vocabulary measure per level. Only National standards Spelling Bee passes count as passed
  * words (DESIGN); required = the level's list size.
  */
-import { and, asc, avg, count, eq, max, min } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gt, gte, lt, max, min, or, type SQL } from 'drizzle-orm';
 import { assignments, levelWords, results, rosterEntries, taskRows, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
-import { classByName } from '../classes/service.ts';
+import { classById, classByName } from '../classes/service.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
 
@@ -75,11 +76,11 @@ export async function vocabulary(db: Executor, viewer: Viewer): Promise<Vocabula
 /** The whole-number percentage the summary shows (truncated, spec section 9). */
 export const passedPercent = ([passed, required]: [number, number]) => (required ? Math.floor((100 * passed) / required) : 0);
 
-/** The class's finished tasks as CSV (the spec's local result export), oldest first. */
-export async function classResultsCsv(db: Executor, viewer: Viewer, className: string): Promise<string> {
-  const klass = await classByName(db, viewer, className);
-  const rows = await db
+/** A class's finished tasks (result rows), with what identifies each. */
+function finishedTasks(db: Executor, classId: number, where?: SQL) {
+  return db
     .select({
+      id: results.id,
       student: rosterEntries.studentName,
       bookId: assignments.bookId,
       unitId: assignments.unitId,
@@ -94,8 +95,36 @@ export async function classResultsCsv(db: Executor, viewer: Viewer, className: s
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(eq(assignments.classId, klass.id))
-    .orderBy(asc(results.createdAt), asc(results.id));
+    .where(and(eq(assignments.classId, classId), where));
+}
+export type FinishedTask = Awaited<ReturnType<typeof finishedTasks>>[number];
+
+/** A place in a class's results, oldest first: a result's time, then its id (stable while results are added). */
+export type ResultPosition = { at: Date; id: number };
+
+/**
+ * One page of a class's finished tasks for a teacher or an integration (`Class.results`):
+ * keyset-paged, so a page read while students finish tasks neither repeats nor skips a result.
+ * `since` keeps only results from that time on (a gradebook catching up).
+ */
+export async function classResultsPage(
+  db: Executor,
+  viewer: Viewer,
+  classId: number,
+  page: { after?: ResultPosition; before?: ResultPosition; limit: number; newestFirst: boolean; since?: Date | null },
+): Promise<FinishedTask[]> {
+  if (!(await classById(db, viewer, classId))) throw new NotFoundError('Class not found');
+  const beyond = (p: ResultPosition, later: boolean) =>
+    later ? or(gt(results.createdAt, p.at), and(eq(results.createdAt, p.at), gt(results.id, p.id)))! : or(lt(results.createdAt, p.at), and(eq(results.createdAt, p.at), lt(results.id, p.id)))!;
+  const where = and(page.since ? gte(results.createdAt, page.since) : undefined, page.after ? beyond(page.after, true) : undefined, page.before ? beyond(page.before, false) : undefined);
+  const order = page.newestFirst ? [desc(results.createdAt), desc(results.id)] : [asc(results.createdAt), asc(results.id)];
+  return finishedTasks(db, classId, where).orderBy(...order).limit(page.limit);
+}
+
+/** The class's finished tasks as CSV (the spec's local result export), oldest first. */
+export async function classResultsCsv(db: Executor, viewer: Viewer, className: string): Promise<string> {
+  const klass = await classByName(db, viewer, className);
+  const rows = await finishedTasks(db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
   const cell = (v: string | number) => {
     const text = String(v);
     // Quote when needed, and defuse spreadsheet formulas.

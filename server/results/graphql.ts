@@ -1,11 +1,13 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
-import { resolveArrayConnection } from '@pothos/plugin-relay';
+import { resolveArrayConnection, resolveCursorConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
 import type { WordCard } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
-import { dashboardRecords, passedPercent, vocabulary, type DashboardRecord } from './dashboard.ts';
+import { classResultsPage, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
+import { ClassRef } from '../classes/graphql.ts';
+import { taskIdOf } from '../tasks/service.ts';
 import { UserRef } from '../users/graphql.ts';
 import type { Viewer } from '../deps.ts';
 import { MAX_UPLOAD_BYTES, submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
@@ -212,5 +214,49 @@ builder.mutationField('submitRecording', (t) =>
       const bytes = new Uint8Array(await recording.arrayBuffer());
       return submitPronunciation(ctx.deps, viewer, { fileName: taskId, bytes });
     },
+  }),
+);
+
+// ---------------------------------------------------------------- a class's results, for integrations
+
+type ClassResult = FinishedTask & { teacher: string };
+const ClassResultRef = builder.objectRef<ClassResult>('ClassResult').implement({
+  description: "A student's finished task: the result a gradebook keeps.",
+  fields: (t) => ({
+    student: t.exposeString('student', { description: 'The student (a roster name).' }),
+    taskId: t.string({ description: 'The task id: {bookID}-{unitID}-{TPID}-{Type}-{teachername}.', resolve: (r) => taskIdOf({ ...r, teacher: r.teacher }) }),
+    bookUnitId: t.string({ description: "'{bookID}-{unitID}'.", resolve: (r) => `${r.bookId}-${r.unitId}` }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    score: t.exposeInt('score', { description: 'The score, 0–100.' }),
+    correct: t.exposeInt('correct', { description: 'Words right.' }),
+    total: t.exposeInt('total', { description: 'Words in all.' }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime', description: 'When the student finished the task.' }),
+  }),
+});
+
+/** A result's place in the list, as an opaque cursor. */
+const toCursor = (r: FinishedTask) => Buffer.from(`ClassResult:${r.finishedAt.getTime()}:${r.id}`).toString('base64url');
+function fromCursor(cursor: string | undefined): ResultPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const match = /^ClassResult:(\d{1,15}):(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new ValidationError('Not a cursor of this list: pass an endCursor or startCursor it gave');
+  return { at: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+builder.objectField(ClassRef, 'results', (t) =>
+  t.connection({
+    type: ClassResultRef,
+    description:
+      "The class's finished tasks, oldest first (newest first with last/before), page by page with first/after. The cursors are positions in time: results added while a gradebook pages through never make it repeat or skip one. Pass `since` to catch up from a time on.",
+    args: { since: t.arg({ type: 'DateTime', description: 'Only results finished at this time or later.' }) },
+    resolve: (klass, args, ctx) =>
+      resolveCursorConnection<Promise<readonly ClassResult[]>>(
+        { args, toCursor, defaultSize: 50, maxSize: 100 },
+        async ({ after, before, limit, inverted }) => {
+          const viewer = viewerOf(ctx);
+          const rows = await classResultsPage(ctx.deps.db, viewer, klass.id, { after: fromCursor(after), before: fromCursor(before), limit, newestFirst: inverted, since: args.since });
+          return rows.map((r) => ({ ...r, teacher: viewer.teacherName }));
+        },
+      ),
   }),
 );

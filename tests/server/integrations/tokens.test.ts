@@ -5,6 +5,7 @@ import { bearerGql } from '../../helpers/bearer.ts';
 import { finishTask } from '../../helpers/results.ts';
 import { integrationTokens } from '../../../db/schema.ts';
 import { subscribe, until } from '../../helpers/live.ts';
+import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
 const CREATE = `mutation($input: CreateIntegrationTokenInput!) {
   createIntegrationToken(input: $input) {
@@ -115,6 +116,48 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     expect(ok.body.data.assignTask.info).toMatch(/^success: SB NS2022-ES1 assigned to 4 students of Demo Class/);
     const elsewhere = await bearer(token, assign, { input: { className: '5C', bookUnitId: 'NS2022-ES1', type: 'SB' } });
     expect(elsewhere.body.data.assignTask).toEqual({ __typename: 'NotFoundError', message: 'Class 5C not found' });
+  });
+
+  it("pages a class's results by time: a result added between pages is neither repeated nor skipped; since catches up", async () => {
+    // Class 5C and its one student, who has done nothing yet.
+    const { token } = await create({ name: 'Sync', scopes: ['READ_CLASSES', 'READ_RESULTS'], classIds: [secondClassId] });
+    const session = { 'x-access-token': teacher };
+    await server.post('/api/v1.0/username/signup', { username: 'zoe05', password: 'zoe05', email: 'zoe@home.cn', isTeacher: false, teachername: 'demoteacher', classname: '5C' });
+    const student = { 'x-access-token': (await server.login('zoe05')).accessToken };
+    const finish = async (bookUnitID: string) => {
+      const assigned = await server.post('/api/v1.0/usertasks/assigntask', { className: '5C', bookUnitID, Type: 'SB' }, session);
+      const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === bookUnitID && t.Type === 'SB');
+      expect(task, JSON.stringify(assigned)).toBeDefined();
+      const taskId = `${bookUnitID}-${task.TPID}-SB-demoteacher`;
+      const words = ((await server.get(`/api/v1.0/usertasks/${taskId}`, student)).body as string[]).slice(1).map((l) => l.split(' -- ')[0]!);
+      const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 1]), `${taskId}-100`], student);
+      expect(posted.status).toBe(200);
+      return taskId;
+    };
+    const done = [await finish('NS2022-ES1'), await finish('NS2022-ES2'), await finish('NS2022-ES3')];
+    const RESULTS = 'query($id: ID!, $first: Int, $after: String, $since: DateTime) { node(id: $id) { ... on Class { results(first: $first, after: $after, since: $since) { edges { node { student taskId type score correct total finishedAt } } pageInfo { hasNextPage endCursor } } } } }';
+    const page = async (variables: Record<string, unknown>) => {
+      const r = await bearer(token, RESULTS, { id: secondClassId, ...variables });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.node.results;
+    };
+    const first = await page({ first: 2 });
+    expect(first.edges.map((e: any) => e.node.taskId)).toEqual(done.slice(0, 2));
+    expect(first.edges[0].node).toMatchObject({ student: 'zoe05', type: 'SB', score: 100 });
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    done.push(await finish('NS2022-MS1'));
+    const rest = await page({ first: 10, after: first.pageInfo.endCursor });
+    expect(rest.edges.map((e: any) => e.node.taskId)).toEqual(done.slice(2));
+    expect(rest.pageInfo.hasNextPage).toBe(false);
+    const since = await page({ first: 10, since: rest.edges[0].node.finishedAt });
+    expect(since.edges.map((e: any) => e.node.taskId)).toEqual(done.slice(2));
+    const bad = await bearer(token, RESULTS, { id: secondClassId, first: 2, after: 'bm90LWEtY3Vyc29y' });
+    expect(bad.body.errors[0].message).toBe('Not a cursor of this list: pass an endCursor or startCursor it gave');
+    // Results need their own scope.
+    const { token: rosterOnly } = await create({ name: 'Roster', scopes: ['READ_CLASSES'], classIds: [secondClassId] });
+    const refused = await bearer(rosterOnly, RESULTS, { id: secondClassId, first: 2 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].message).toMatch(/results:read/);
   });
 
   it('is refused once revoked, and only its teacher can revoke it', async () => {
