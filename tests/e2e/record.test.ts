@@ -57,6 +57,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     await page.locator('tr', { hasText: 'NS2022-ES3' }).getByRole('button', { name: 'PA' }).click();
     await page.waitForURL('**/record');
     await expect.poll(() => page.getByRole('heading', { name: 'Press Record button to start' }).count()).toBe(1);
+    // The student sees the unit, not the task id.
+    expect(await page.locator('.record p.muted').first().innerText()).toBe(`NS2022-ES3 · ${words.length} words · say each word as it appears`);
     const stop = page.getByRole('button', { name: 'Stop' });
     expect(await stop.isDisabled()).toBe(true);
     // Every word the prompt box shows, sampled in the page each frame (a poll from the test could

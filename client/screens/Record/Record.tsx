@@ -203,7 +203,7 @@ export default function Record() {
     <section className="panel record" aria-label="Record">
       <h2>Press Record button to start</h2>
       <p className="muted">
-        {content.label} · {words.length} words · say each word as it appears
+        {unitOf(content.label)} · {words.length} words · say each word as it appears
       </p>
       <div className="record-buttons">
         <button type="button" className={`button${recording ? ' recording' : ''}`} onClick={startRecording} disabled={done}>
@@ -241,6 +241,9 @@ export default function Record() {
     </section>
   );
 }
+
+/** What a student calls the task: its book and unit ('PEP3A-1'), not the whole task id; free practice as it is. */
+const unitOf = (label: string) => /^([A-Za-z0-9_.]+-[A-Za-z0-9_.]+)-\d+-PA-/.exec(label)?.[1] ?? label;
 
 type ScoredWord = Scores['words'][number];
 type Item = { text: string; audioUrl: string; words: ScoredWord[] };
