@@ -20,6 +20,11 @@ const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent').implement({
     status: t.exposeString('status', { nullable: true, description: 'Answers: v, x, canceled, skipped or timeout:{s}s.' }),
     score: t.exposeInt('score', { nullable: true, description: 'Finished tasks: the score, 0–100.' }),
     bookTitle: t.string({ nullable: true, description: 'bookFinished: the title of the book.', resolve: (e) => e.bookTitle ?? null }),
+    practise: t.stringList({
+      nullable: true,
+      description: 'A finished Pronunciation Assessment (PA): its words that were mispronounced or not heard, in text order (a PA task has no answer events).',
+      resolve: (e) => e.practise ?? null,
+    }),
   }),
 });
 

@@ -25,6 +25,8 @@ export type ClassEvent = {
   score: number | null;
   /** bookFinished: the book's title. */
   bookTitle?: string | null;
+  /** A finished Pronunciation Assessment: its words that were not said well, in text order. */
+  practise?: string[] | null;
 };
 
 type Channels = { 'class:activity': [classId: number, event: ClassEvent] };

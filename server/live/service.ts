@@ -10,6 +10,7 @@ import { NotFoundError } from '../errors.ts';
 import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import type { ClassEvent } from './pubsub.ts';
+import { wordsToPractise, type PaResult } from '../speech/pa/result.ts';
 
 export const answerEventId = (taskRowId: number, position: number, at: Date) => `answer:${taskRowId}:${position}:${at.getTime()}`;
 export const finishedEventId = (resultId: number) => `finished:${resultId}`;
@@ -71,6 +72,7 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
       typed: null,
       status: null,
       score: r.score,
+      practise: assignment.type === 'PA' ? wordsToPractise(r.detail as PaResult) : null,
     })),
     // After the finished task that ended its book (same time; the sort below is stable).
     ...resultRows

@@ -17,7 +17,7 @@ import { storeRecording } from './recordings.ts';
 import { announceFinished, markBookFinished } from './service.ts';
 import { enqueueTaskFinished } from '../integrations/webhooks.ts';
 import { sniffContainer } from '../speech/pa/audio.ts';
-import type { PaResult } from '../speech/pa/result.ts';
+import { wordsToPractise, type PaResult } from '../speech/pa/result.ts';
 import { scoreBand, weakSounds } from '../speech/pa/phones.ts';
 import { ScoringInputError } from '../speech/pa/pool.ts';
 
@@ -113,7 +113,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
     await markBookFinished(tx, resultId, next);
     return { resultId, label, result, stored: true, next };
   });
-  if (receipt.stored) await announceFinished(deps, task, { resultId: receipt.resultId!, label, score: result.total, next: receipt.next, at: now });
+  if (receipt.stored) await announceFinished(deps, task, { resultId: receipt.resultId!, label, score: result.total, next: receipt.next, at: now, practise: wordsToPractise(result) });
   return receipt;
 }
 

@@ -127,7 +127,7 @@ export async function markBookFinished(tx: Executor, resultId: number, next: Nex
 export async function announceFinished(
   deps: Deps,
   task: Awaited<ReturnType<typeof studentTaskRow>>,
-  done: { resultId: number; label: string; score: number; next: NextTask; at: Date },
+  done: { resultId: number; label: string; score: number; next: NextTask; at: Date; practise?: string[] },
 ): Promise<void> {
   const common = {
     at: done.at,
@@ -141,7 +141,7 @@ export async function announceFinished(
     typed: null,
     status: null,
   };
-  deps.live.publish({ ...common, id: finishedEventId(done.resultId), kind: 'finished', score: done.score });
+  deps.live.publish({ ...common, id: finishedEventId(done.resultId), kind: 'finished', score: done.score, practise: done.practise ?? null });
   if (!done.next.assigned && done.next.bookFinished) {
     const [book] = await deps.db.select({ title: books.title }).from(books).where(eq(books.id, task.assignment.bookId));
     deps.live.publish({ ...common, id: bookFinishedEventId(done.resultId), kind: 'bookFinished', score: null, bookTitle: book?.title ?? task.assignment.bookId });

@@ -72,6 +72,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
             status
             score
             bookTitle
+            practise
           }
         }
       `,
@@ -141,11 +142,17 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
               {finished.length > 0 && (
                 <ul className="finished-list">
                   {finished.map((f) => {
-                    const missed = lastAttempt(answers, f.taskId).filter((a) => a.status !== 'v');
+                    // Spelling and flashcards: the words answered wrong; pronunciation: the words to practise.
+                    const missed = f.practise ?? lastAttempt(answers, f.taskId).filter((a) => a.status !== 'v').map((a) => a.word);
                     return (
                       <li key={f.eventId}>
                         {f.type} {f.bookUnitId}: <strong>{f.score}</strong>
-                        {missed.length > 0 && <span className="missed"> · missed {missed.map((a) => a.word).join(', ')}</span>}
+                        {missed.length > 0 && (
+                          <span className="missed">
+                            {' '}
+                            · {f.practise ? 'practise' : 'missed'} {missed.join(', ')}
+                          </span>
+                        )}
                       </li>
                     );
                   })}

@@ -36,3 +36,6 @@ export interface PaResult {
   completeness: number;
   words: WordScore[];
 }
+
+/** A result's words that were not said well (mispronounced or not heard), in text order. */
+export const wordsToPractise = (result: PaResult): string[] => result.words.filter((w) => w.error !== 'none').map((w) => w.word);

@@ -11,6 +11,7 @@ import { ORPHAN_GRACE_MS, sweepOrphanedFiles } from '../../../server/jobs/orphan
 import { DATABASES } from '../../helpers/databases.ts';
 import { labelOfFileName } from '../../../server/results/pronunciation.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { subscribe, until } from '../../helpers/live.ts';
 import { browserRecording, silence, speak, wavBytes } from '../../../scripts/pa/synth.ts';
 
 describe('the uploaded file name', () => {
@@ -116,6 +117,19 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(dash.at(-1).currentScore).toBe(score);
     const reports = (await server.get('/api/v1.0/userreports', { 'x-access-token': token.teacher! })).body;
     expect(reports.length).toBe(1);
+
+    // The teacher's live view learns which words to practise (a PA task has no answer events).
+    const classId = (await server.gql('{ viewer { class(name: "3A") { id } } }', {}, token.teacher)).body.data.viewer.class.id;
+    const live = subscribe(server.url, token.teacher!, 'subscription($c: ID!) { classActivity(classId: $c) { kind type score practise } }', { c: classId });
+    await until(() => live.events.some((e) => e.classActivity.kind === 'finished'));
+    const perWord = await server.app.deps.db.select().from(pronunciationWords).orderBy(pronunciationWords.position);
+    expect(live.events.find((e) => e.classActivity.kind === 'finished').classActivity).toEqual({
+      kind: 'finished',
+      type: 'PA',
+      score,
+      practise: perWord.filter((w) => w.error !== 'none').map((w) => w.word),
+    });
+    await live.close();
 
     // The same recording again stores nothing new; another recording for the same task is refused.
     const again = await upload(goodRecording, `${paTask}.webm`, 'lily01');

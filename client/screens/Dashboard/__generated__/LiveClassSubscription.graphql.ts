@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<934887d317f7db48e024bdd7535b2d01>>
+ * @generated SignedSource<<885702908db427c78a94940eac6a55f6>>
  * @lightSyntaxTransform
  */
 
@@ -19,6 +19,7 @@ export type LiveClassSubscription$data = {
     readonly eventId: string;
     readonly kind: string;
     readonly position: number | null | undefined;
+    readonly practise: ReadonlyArray<string> | null | undefined;
     readonly score: number | null | undefined;
     readonly status: string | null | undefined;
     readonly student: string;
@@ -146,6 +147,13 @@ v1 = [
         "kind": "ScalarField",
         "name": "bookTitle",
         "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "practise",
+        "storageKey": null
       }
     ],
     "storageKey": null
@@ -169,16 +177,16 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "45baa1abf1dc9607ec3ded0115fe3523",
+    "cacheID": "b933429449c94b3aa8933decfa97d015",
     "id": null,
     "metadata": {},
     "name": "LiveClassSubscription",
     "operationKind": "subscription",
-    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    kind\n    at\n    student\n    taskId\n    bookUnitId\n    type\n    position\n    word\n    typed\n    status\n    score\n    bookTitle\n  }\n}\n"
+    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    kind\n    at\n    student\n    taskId\n    bookUnitId\n    type\n    position\n    word\n    typed\n    status\n    score\n    bookTitle\n    practise\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "c01d26e2c3a6bf77799071258b69c86b";
+(node as any).hash = "254411e054bc7eed39ed637f20e87e68";
 
 export default node;
