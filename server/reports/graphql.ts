@@ -1,5 +1,6 @@
 /** Reports in GraphQL: a teacher's list of their students' report files. */
-import { resolveArrayConnection } from '@pothos/plugin-relay';
+import { resolveCursorConnection } from '@pothos/plugin-relay';
+import { ValidationError } from '../errors.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { listReports, reportLink, REPORT_LINK_SECONDS, type ReportListing } from './service.ts';
@@ -23,11 +24,30 @@ const ReportRef = builder.objectRef<ReportListing>('Report').implement({
   }),
 });
 
+/** Newest first, then by file name: the order of `pdfReports`, in which a cursor keeps its place. */
+const comesBefore = (a: { createdAt: Date; fileName: string }, b: { createdAt: Date; fileName: string }) =>
+  a.createdAt.getTime() > b.createdAt.getTime() || (a.createdAt.getTime() === b.createdAt.getTime() && a.fileName < b.fileName);
+const reportCursor = (r: ReportListing) => Buffer.from(`Report:${r.createdAt.getTime()}:${r.fileName}`).toString('base64url');
+function reportPosition(cursor: string): { createdAt: Date; fileName: string } {
+  const match = /^Report:(\d{1,15}):(.+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new ValidationError('Not a cursor of this list: pass an endCursor or startCursor it gave');
+  return { createdAt: new Date(Number(match[1])), fileName: match[2]! };
+}
+
 builder.objectField(UserRef, 'pdfReports', (t) =>
   t.connection({
     type: ReportRef,
-    description: "A teacher's students' reports that have not expired, newest first (empty for students); page with first/after.",
-    resolve: async (user, args, ctx) => resolveArrayConnection({ args }, user.isTeacher ? await listReports(ctx.deps.db, viewerOf(ctx)) : []),
+    description:
+      "A teacher's students' reports that have not expired, newest first (empty for students); page with first/after. A cursor is a place in that order: reports made or expiring while you page never make a page repeat or skip one.",
+    resolve: async (user, args, ctx) => {
+      const all = user.isTeacher ? [...(await listReports(ctx.deps.db, viewerOf(ctx)))].sort((a, b) => (comesBefore(a, b) ? -1 : comesBefore(b, a) ? 1 : 0)) : [];
+      return resolveCursorConnection<readonly ReportListing[]>({ args, toCursor: reportCursor, defaultSize: 20, maxSize: 100 }, ({ after, before, limit, inverted }) => {
+        const from = after ? reportPosition(after) : null;
+        const to = before ? reportPosition(before) : null;
+        const page = all.filter((r) => (!from || comesBefore(from, r)) && (!to || comesBefore(r, to)));
+        return (inverted ? page.reverse() : page).slice(0, limit);
+      });
+    },
   }),
 );
 

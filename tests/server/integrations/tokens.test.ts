@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { bearerGql } from '../../helpers/bearer.ts';
-import { finishTask } from '../../helpers/results.ts';
+import { finishTask, finishUnit } from '../../helpers/results.ts';
 import { integrationTokens } from '../../../db/schema.ts';
 import { subscribe, until } from '../../helpers/live.ts';
-import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
 const CREATE = `mutation($input: CreateIntegrationTokenInput!) {
   createIntegrationToken(input: $input) {
@@ -124,16 +123,7 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     const session = { 'x-access-token': teacher };
     await server.post('/api/v1.0/username/signup', { username: 'zoe05', password: 'zoe05', email: 'zoe@home.cn', isTeacher: false, teachername: 'demoteacher', classname: '5C' });
     const student = { 'x-access-token': (await server.login('zoe05')).accessToken };
-    const finish = async (bookUnitID: string) => {
-      const assigned = await server.post('/api/v1.0/usertasks/assigntask', { className: '5C', bookUnitID, Type: 'SB' }, session);
-      const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === bookUnitID && t.Type === 'SB');
-      expect(task, JSON.stringify(assigned)).toBeDefined();
-      const taskId = `${bookUnitID}-${task.TPID}-SB-demoteacher`;
-      const words = ((await server.get(`/api/v1.0/usertasks/${taskId}`, student)).body as string[]).slice(1).map((l) => l.split(' -- ')[0]!);
-      const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 1]), `${taskId}-100`], student);
-      expect(posted.status).toBe(200);
-      return taskId;
-    };
+    const finish = (bookUnitID: string) => finishUnit(server, { teacher: session, student, className: '5C', teacherName: 'demoteacher' }, bookUnitID);
     const done = [await finish('NS2022-ES1'), await finish('NS2022-ES2'), await finish('NS2022-ES3')];
     const RESULTS = 'query($id: ID!, $first: Int, $after: String, $since: DateTime) { node(id: $id) { ... on Class { results(first: $first, after: $after, since: $since) { edges { node { student taskId type score correct total finishedAt } } pageInfo { hasNextPage endCursor } } } } }';
     const page = async (variables: Record<string, unknown>) => {

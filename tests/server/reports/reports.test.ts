@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { blobs, mailOutbox, reports } from '../../../db/schema.ts';
-import { finishTask } from '../../helpers/results.ts';
+import { finishTask, finishUnit } from '../../helpers/results.ts';
 import { deleteExpiredReports } from '../../../server/reports/service.ts';
 
 describe.each(DATABASES)('reports on %s', (kind) => {
@@ -94,6 +94,20 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect(await server.app.deps.db.select().from(reports)).toEqual([]);
     // The PDF leaves storage with its report.
     expect(await server.app.deps.db.select().from(blobs)).toEqual([]);
+  });
+
+  it('pages the report list by place, not by offset: a report made between pages is neither repeated nor skipped', async () => {
+    const ids = { teacher: who.teacher, student: who.student, className: 'Demo Class', teacherName: 'demoteacher' };
+    for (const unit of ['NS2022-ES1', 'NS2022-ES2', 'NS2022-MS1']) await finishUnit(server, ids, unit);
+    const PAGE = 'query($after: String) { viewer { pdfReports(first: 2, after: $after) { edges { node { bookUnitId } } pageInfo { hasNextPage endCursor } } } }';
+    const page = async (after?: string) => (await server.gql(PAGE, { after }, who.teacher['x-access-token'])).body.data.viewer.pdfReports;
+    const first = await page();
+    expect(first.edges.map((e: any) => e.node.bookUnitId)).toEqual(['NS2022-MS1', 'NS2022-ES2']);
+    await finishUnit(server, ids, 'NS2022-MS2');
+    const second = await page(first.pageInfo.endCursor);
+    expect(second.edges.map((e: any) => e.node.bookUnitId)).toEqual(['NS2022-ES1']);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+    expect((await page()).edges.map((e: any) => e.node.bookUnitId)).toEqual(['NS2022-MS2', 'NS2022-MS1']);
   });
 });
 
