@@ -102,6 +102,17 @@ builder.scalarType('File', {
 builder.mutationType({ description: 'Everything a client can change.' });
 
 /** The viewer, or the reason there is none: every protected resolver starts here. */
+/**
+ * A cursor that is a place in a list ordered by time, then by a key (keyset paging): a list that
+ * grows while a client pages through it neither repeats nor skips an item.
+ */
+export const placeCursor = (kind: string, at: Date, key: string | number) => Buffer.from(`${kind}:${at.getTime()}:${key}`).toString('base64url');
+export function placeOf(kind: string, cursor: string): { at: Date; key: string } {
+  const match = new RegExp(`^${kind}:(\\d{1,15}):(.+)$`).exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw new ValidationError('Not a cursor of this list: pass an endCursor or startCursor it gave');
+  return { at: new Date(Number(match[1])), key: match[2]! };
+}
+
 /** The row id inside a decoded global id, or null: a hand-made id like `Class:abc` names nothing. */
 export function rowIdOf(id: string): number | null {
   return /^\d{1,9}$/.test(id) ? Number(id) : null;

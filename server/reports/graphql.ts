@@ -1,7 +1,6 @@
 /** Reports in GraphQL: a teacher's list of their students' report files. */
 import { resolveCursorConnection } from '@pothos/plugin-relay';
-import { ValidationError } from '../errors.ts';
-import { builder, viewerOf } from '../graphql/builder.ts';
+import { builder, placeCursor, placeOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { listReports, reportLink, REPORT_LINK_SECONDS, type ReportListing } from './service.ts';
 
@@ -27,12 +26,11 @@ const ReportRef = builder.objectRef<ReportListing>('Report').implement({
 /** Newest first, then by file name: the order of `pdfReports`, in which a cursor keeps its place. */
 const comesBefore = (a: { createdAt: Date; fileName: string }, b: { createdAt: Date; fileName: string }) =>
   a.createdAt.getTime() > b.createdAt.getTime() || (a.createdAt.getTime() === b.createdAt.getTime() && a.fileName < b.fileName);
-const reportCursor = (r: ReportListing) => Buffer.from(`Report:${r.createdAt.getTime()}:${r.fileName}`).toString('base64url');
-function reportPosition(cursor: string): { createdAt: Date; fileName: string } {
-  const match = /^Report:(\d{1,15}):(.+)$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new ValidationError('Not a cursor of this list: pass an endCursor or startCursor it gave');
-  return { createdAt: new Date(Number(match[1])), fileName: match[2]! };
-}
+const reportCursor = (r: ReportListing) => placeCursor('Report', r.createdAt, r.fileName);
+const reportPosition = (cursor: string) => {
+  const { at, key } = placeOf('Report', cursor);
+  return { createdAt: at, fileName: key };
+};
 
 builder.objectField(UserRef, 'pdfReports', (t) =>
   t.connection({

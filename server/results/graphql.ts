@@ -1,7 +1,7 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
 import { resolveArrayConnection, resolveCursorConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import { builder, viewerOf } from '../graphql/builder.ts';
+import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
 import type { WordCard } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
@@ -235,12 +235,13 @@ const ClassResultRef = builder.objectRef<ClassResult>('ClassResult').implement({
 });
 
 /** A result's place in the list, as an opaque cursor. */
-const toCursor = (r: FinishedTask) => Buffer.from(`ClassResult:${r.finishedAt.getTime()}:${r.id}`).toString('base64url');
+const toCursor = (r: FinishedTask) => placeCursor('ClassResult', r.finishedAt, r.id);
 function fromCursor(cursor: string | undefined): ResultPosition | undefined {
   if (cursor === undefined) return undefined;
-  const match = /^ClassResult:(\d{1,15}):(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new ValidationError('Not a cursor of this list: pass an endCursor or startCursor it gave');
-  return { at: new Date(Number(match[1])), id: Number(match[2]) };
+  const { at, key } = placeOf('ClassResult', cursor);
+  const id = rowIdOf(key);
+  if (id === null) throw new ValidationError('Not a cursor of this list: pass an endCursor or startCursor it gave');
+  return { at, id };
 }
 
 builder.objectField(ClassRef, 'results', (t) =>

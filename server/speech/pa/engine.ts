@@ -150,7 +150,7 @@ function omittedResult(words: string[]): PaResult {
     accuracy: 0,
     fluency: 0,
     completeness: 0,
-    words: words.map((word) => ({ word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] })),
+    words: words.map(omittedWord),
   };
 }
 
@@ -238,6 +238,9 @@ export function skippedItems(items: readonly string[], energy: Float32Array, wor
   return skipped.length === items.length ? [] : skipped;
 }
 
+/** A word that was not heard. */
+const omittedWord = (word: string): WordScore => ({ word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] });
+
 /** Scores the items that were said, and gives the skipped ones' words as omitted, in text order. */
 async function withoutSkippedItems(aligner: Aligner, pcm: Float32Array, items: readonly string[], skipped: number[], options: ScoreOptions): Promise<PaResult> {
   const said = items.filter((_, i) => !skipped.includes(i));
@@ -246,7 +249,7 @@ async function withoutSkippedItems(aligner: Aligner, pcm: Float32Array, items: r
   let next = 0;
   items.forEach((item, i) => {
     for (const word of targetWords(item)) {
-      scored.push(skipped.includes(i) ? { word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] } : part.words[next++]!);
+      scored.push(skipped.includes(i) ? omittedWord(word) : part.words[next++]!);
     }
   });
   // The said items' fluency, shared out over all the words (as the engine scales it by the words heard).
@@ -404,7 +407,7 @@ function scoreAlignment(segments: AlignedWord[], words: string[], raw: number[],
   const scored: WordScore[] = words.map((word, i) => {
     const at = targets.findIndex((s) => s.target === i);
     const seg = targets[at];
-    if (!seg) return { word, score: 0, heard: false, error: 'omitted', start: 0, end: 0, phones: [] };
+    if (!seg) return omittedWord(word);
     const score = round(logistic(raw[at]!));
     const heard = score >= c.heardBelow;
     return {
