@@ -78,30 +78,33 @@ export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Prom
     .where(and(eq(pressOptions.schoolId, input.schoolID), eq(pressOptions.pressId, input.pressID)));
   if (!press) throw new ValidationError(`pressID ${input.pressID} is not offered for schoolID ${input.schoolID}`, 'pressID');
   try {
-    const [row] = await db
-      .insert(classes)
-      .values({
-        teacherId: viewer.id,
-        name: input.className,
-        nameKey: nameKey(input.className),
-        schoolId: input.schoolID,
-        pressId: input.pressID,
-        tbTaskType: input.tbTaskType,
-        spellingTimeoutSec: input.spellingTimeoutSec,
-        taskDueDays: input.taskDueDays,
-        fmBatchSize: input.fmBatchSize,
-      })
-      .returning({ id: classes.id, name: classes.name });
-    await db
-      .insert(rosterEntries)
-      .values(input.students.map((name) => ({ classId: row!.id, studentName: name, studentKey: nameKey(name) })))
-      .onConflictDoNothing();
-    // Names of students who already signed up with this teacher are linked at once.
-    await db.execute(sql`
-      update ${rosterEntries} r set user_id = u.id from ${users} u
-      where r.class_id = ${row!.id} and r.user_id is null
-        and u.username_key = r.student_key and u.teacher_id = ${viewer.id} and not u.is_teacher`);
-    return row!;
+    // The class, its roster and the links to students' accounts, all or nothing.
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(classes)
+        .values({
+          teacherId: viewer.id,
+          name: input.className,
+          nameKey: nameKey(input.className),
+          schoolId: input.schoolID,
+          pressId: input.pressID,
+          tbTaskType: input.tbTaskType,
+          spellingTimeoutSec: input.spellingTimeoutSec,
+          taskDueDays: input.taskDueDays,
+          fmBatchSize: input.fmBatchSize,
+        })
+        .returning({ id: classes.id, name: classes.name });
+      await tx
+        .insert(rosterEntries)
+        .values(input.students.map((name) => ({ classId: row!.id, studentName: name, studentKey: nameKey(name) })))
+        .onConflictDoNothing();
+      // Names of students who already signed up with this teacher are linked at once.
+      await tx.execute(sql`
+        update ${rosterEntries} r set user_id = u.id from ${users} u
+        where r.class_id = ${row!.id} and r.user_id is null
+          and u.username_key = r.student_key and u.teacher_id = ${viewer.id} and not u.is_teacher`);
+      return row!;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(`You already have a class named ${input.className}`);
     throw error;

@@ -9,7 +9,7 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
-import { asDomainFailure, UnavailableError, UnstorableInputError } from '../http/faults.ts';
+import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
 import { GraphQLError, getOperationAST } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -80,7 +80,8 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
         // A caller's mistake (no login, a bad id, a value the database refuses) is answered with
         // its sentence and is not the server's error; only the unexpected is logged as one.
         const original = err instanceof GraphQLError ? (err.originalError ?? err) : err;
-        if (original instanceof DomainError || (original && asDomainFailure(original) instanceof UnstorableInputError)) deps.log.debug({ err: original }, message || 'refused');
+        const failure = original ? asDomainFailure(original) : null;
+        if (original instanceof DomainError || (failure && !(failure instanceof UnavailableError))) deps.log.debug({ err: original }, message || 'refused');
         else deps.log.error({ err }, message);
       },
     },

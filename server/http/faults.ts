@@ -9,7 +9,7 @@ import { DomainError } from '../errors.ts';
 const UNAVAILABLE_STATES = /^(08\d{3}|57P0[1-4]|53300)$/;
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
 
-export type FailureKind = 'bad-input' | 'unavailable';
+export type FailureKind = 'bad-input' | 'unavailable' | 'gone';
 
 export function failureKind(error: unknown): FailureKind | null {
   for (let e: any = error, depth = 0; e && depth < 10; e = e.cause, depth++) {
@@ -17,6 +17,9 @@ export function failureKind(error: unknown): FailureKind | null {
     if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code) || /PGlite is closed|write after end|Connection terminated|connect (ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH)/i.test(String(e.message ?? ''))) return 'unavailable';
     // SQLSTATE class 22: data exception (a NUL in text, a number out of range, a bad date…).
     if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input';
+    // 23503: a row was written that points at one deleted meanwhile (a class or task removed
+    // while a student was joining or answering): the statement, or its transaction, failed whole.
+    if (code === '23503') return 'gone';
   }
   return null;
 }
@@ -40,10 +43,22 @@ export class UnstorableInputError extends DomainError {
   }
 }
 
+/** What the request refers to was deleted while it ran. */
+export class GoneMeanwhileError extends DomainError {
+  readonly httpStatus = 409;
+  constructor() {
+    super('Something this refers to (a class, student or task) was deleted meanwhile; nothing was changed, please reload');
+    this.name = 'ConflictError';
+  }
+}
+
 /** The domain error an unexpected failure stands for, when it is not the server's bug. */
 export function asDomainFailure(error: unknown): DomainError | null {
   const kind = failureKind(error);
-  return kind === 'unavailable' ? new UnavailableError() : kind === 'bad-input' ? new UnstorableInputError() : null;
+  if (kind === 'unavailable') return new UnavailableError();
+  if (kind === 'bad-input') return new UnstorableInputError();
+  if (kind === 'gone') return new GoneMeanwhileError();
+  return null;
 }
 
 /** True when text holds U+0000, which PostgreSQL text cannot store. */

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 
 import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type TaskType } from '../../db/schema.ts';
 import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
-import { NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
 import { classByName, ownClasses, requireTeacher } from '../classes/service.ts';
 import { nameKey } from '../users/service.ts';
@@ -57,33 +57,50 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
   }
   const types: TaskType[] = input.Type === 'PA+SB' ? ['PA', 'SB'] : [input.Type];
   const dueDays = input.taskDueDays ?? klass.taskDueDays;
-  const roster = await db.select({ id: rosterEntries.id }).from(rosterEntries).where(eq(rosterEntries.classId, klass.id));
-  if (roster.length === 0) throw new ValidationError(`Class ${klass.name} has no students yet`);
-
-  const done: string[] = [];
-  for (const type of types) {
-    const open = await openAssignment(db, klass.id, bookId, unitId, type);
-    const assignmentId =
-      open ??
-      (
-        await db
-          .insert(assignments)
-          .values({ classId: klass.id, bookId, unitId, type, origin: 'teacher', dueDays, createdAt: now })
-          .returning({ id: assignments.id })
-      )[0]!.id;
-    const dueAt = open ? await dueOf(db, open) : new Date(now.getTime() + dueDays * DAY_MS);
-    const added = await db
-      .insert(taskRows)
-      .values(roster.map((r) => ({ assignmentId, rosterEntryId: r.id, dueAt, createdAt: now })))
-      .onConflictDoNothing()
-      .returning({ id: taskRows.id });
-    done.push(
-      open
-        ? `${type} ${bookId}-${unitId} is already assigned (TPID ${assignmentId}); ${added.length} new student${added.length === 1 ? '' : 's'} added`
-        : `${type} ${bookId}-${unitId} assigned to ${added.length} student${added.length === 1 ? '' : 's'} of ${klass.name} (TPID ${assignmentId})`,
-    );
-  }
+  // One transaction under the class's lock: the same assignment sent twice at once makes one
+  // assignment, a student signing up meanwhile gets the task (signup takes the lock too), and
+  // 'PA+SB' is both or neither.
+  const done = await db.transaction(async (tx) => {
+    await lockClassTasks(tx, klass.id);
+    // Kept until the end (a deletion waits), or already gone.
+    const [still] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, klass.id)).for('share');
+    if (!still) throw new NotFoundError(`Class ${klass.name} not found`);
+    const roster = await tx.select({ id: rosterEntries.id }).from(rosterEntries).where(eq(rosterEntries.classId, klass.id));
+    if (roster.length === 0) throw new ValidationError(`Class ${klass.name} has no students yet`);
+    const lines: string[] = [];
+    for (const type of types) {
+      const open = await openAssignment(tx, klass.id, bookId, unitId, type);
+      const assignmentId =
+        open ??
+        (
+          await tx
+            .insert(assignments)
+            .values({ classId: klass.id, bookId, unitId, type, origin: 'teacher', dueDays, createdAt: now })
+            .returning({ id: assignments.id })
+        )[0]!.id;
+      const dueAt = open ? await dueOf(tx, open) : new Date(now.getTime() + dueDays * DAY_MS);
+      const added = await tx
+        .insert(taskRows)
+        .values(roster.map((r) => ({ assignmentId, rosterEntryId: r.id, dueAt, createdAt: now })))
+        .onConflictDoNothing()
+        .returning({ id: taskRows.id });
+      lines.push(
+        open
+          ? `${type} ${bookId}-${unitId} is already assigned (TPID ${assignmentId}); ${added.length} new student${added.length === 1 ? '' : 's'} added`
+          : `${type} ${bookId}-${unitId} assigned to ${added.length} student${added.length === 1 ? '' : 's'} of ${klass.name} (TPID ${assignmentId})`,
+      );
+    }
+    return lines;
+  });
   return `success: ${done.join('; ')}`;
+}
+
+/**
+ * Serialises what adds task rows to a class (a teacher assigning, a student joining, a classmate's
+ * automatic next task) until the calling transaction ends.
+ */
+export async function lockClassTasks(tx: Executor, classId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727003, ${classId})`);
 }
 
 /** A teacher assignment of this class, unit and kind that still has open rows. */
@@ -116,7 +133,8 @@ async function dueOf(db: Executor, assignmentId: number): Promise<Date> {
 
 /**
  * A student who joins a class (signup, or a name added to the roster) receives the class's
- * open teacher assignments that are not yet past due.
+ * open teacher assignments that are not yet past due. Call it in a transaction that holds
+ * `lockClassTasks`, so that an assignment made meanwhile is not missed.
  */
 export async function joinOpenTasks(db: Executor, rosterEntryId: number, classId: number, now = new Date()): Promise<number> {
   const open = await db
@@ -243,8 +261,14 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
         eq(taskRows.status, 'open'),
       ),
     );
-  if (!row) throw new NotFoundError(`No open ${input.Type} task ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} (TPID ${input.TPID}) for ${input.student}`);
-  await db.delete(taskRows).where(eq(taskRows.id, row.id));
+  const what = `${input.Type} task ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} (TPID ${input.TPID}) for ${input.student}`;
+  if (!row) throw new NotFoundError(`No open ${what}`);
+  // Only while still open: a result the student was saving meanwhile is kept, and wins.
+  const deleted = await db
+    .delete(taskRows)
+    .where(and(eq(taskRows.id, row.id), eq(taskRows.status, 'open')))
+    .returning({ id: taskRows.id });
+  if (!deleted.length) throw new ConflictError(`The ${what} was finished meanwhile; its result is kept`);
   return { info: `Removed ${input.Type} ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} of ${input.student}`, id: row.id };
 }
 
@@ -399,7 +423,7 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   if (!row) return { assigned: false, reason: 'task not found' };
   const { assignment, klass } = row;
   // Classmates finishing together must join one auto assignment, not race to make two.
-  await tx.execute(sql`select pg_advisory_xact_lock(727003, ${klass.id})`);
+  await lockClassTasks(tx, klass.id);
   // The next unit this student has not done yet; units already finished are skipped.
   let next: { unitId: string } | null = { unitId: assignment.unitId };
   for (;;) {

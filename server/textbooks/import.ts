@@ -5,7 +5,7 @@
  * units (updated, not duplicated). Words new to WordBee need a definition and two sentences.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { books, unitWords, units, words } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
@@ -188,6 +188,8 @@ export function checkBooks(imported: ImportedBook[]): void {
   if (problems.length) throw new ImportError(problems);
 }
 
+const takenId = (bookId: string) => `book ${bookId}: this id is already used by another school book; choose another bookID`;
+
 /**
  * Writes the books: a teacher's import belongs to that teacher; an operator's (CLI) to the
  * whole installation. Pack books cannot be overwritten.
@@ -198,7 +200,7 @@ export async function importBooks(db: Database, imported: ImportedBook[], ownerT
   const existing = await db.select().from(books).where(inArray(books.id, ids));
   for (const b of existing) {
     if (b.kind !== 'school') problems.push(`book ${b.id}: this id belongs to WordBee's own content; choose another bookID`);
-    else if (b.ownerTeacherId !== ownerTeacherId) problems.push(`book ${b.id}: this id is already used by another school book; choose another bookID`);
+    else if (b.ownerTeacherId !== ownerTeacherId) problems.push(takenId(b.id));
   }
   const allWords = imported.flatMap((b) => b.units.flatMap((u) => u.words));
   const keys = [...new Set(allWords.map((w) => w.word.toLowerCase()))];
@@ -249,7 +251,17 @@ export async function importBooks(db: Database, imported: ImportedBook[], ownerT
         ownerTeacherId,
         sortOrder: 10_000,
       };
-      await tx.insert(books).values({ id: book.bookId, ...values }).onConflictDoUpdate({ target: books.id, set: values });
+      // Checked again as it is written: another teacher importing the same new id meanwhile keeps it.
+      const written = await tx
+        .insert(books)
+        .values({ id: book.bookId, ...values })
+        .onConflictDoUpdate({
+          target: books.id,
+          set: values,
+          setWhere: sql`${books.kind} = 'school' and ${books.ownerTeacherId} is not distinct from ${ownerTeacherId}`,
+        })
+        .returning({ id: books.id });
+      if (!written.length) throw new ImportError([takenId(book.bookId)]);
       await tx.delete(unitWords).where(eq(unitWords.bookId, book.bookId));
       await tx.delete(units).where(eq(units.bookId, book.bookId));
       await tx.insert(units).values(book.units.map((u, ordinal) => ({ bookId: book.bookId, unitId: u.unitId, ordinal, title: u.title })));

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/index.ts';
 import { AuthenticationError, ConflictError, NotFoundError, parseInput } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
-import { joinOpenTasks } from '../tasks/service.ts';
+import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
 import { checkLoginAllowed, clearAccountFailures, countSignup, recordLoginFailure } from './throttle.ts';
 
 /** The spec's user record (session storage key 'user'). */
@@ -50,6 +50,8 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
       .from(classes)
       .where(and(eq(classes.teacherId, teacher.id), eq(classes.nameKey, nameKey(input.classname))));
     if (!klass) throw new NotFoundError(`Class ${input.classname} of teacher ${teacher.username} not found`);
+    // An assignment the teacher sends meanwhile either sees this student or is seen by joinOpenTasks.
+    await lockClassTasks(tx, klass.id);
     const userId = await insertUser(tx, {
       username: input.username,
       usernameKey: key,
