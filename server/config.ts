@@ -67,7 +67,7 @@ const envSchema = z.object({
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   PA_QUEUE: optionalPositiveInt(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
-  NODE_ENV: z.string().optional().default('development'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
   SIGNUPS_PER_ADDRESS: positiveInt(100, 100_000),
   TRUST_PROXY: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v === '1' || v === 'true'),

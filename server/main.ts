@@ -3,12 +3,12 @@
  * database (migrating and seeding it), and serves WordBee on PORT. SIGTERM/SIGINT stop it
  * gracefully: no new connections, in-flight requests finish, then the database closes.
  */
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
 import { ensureClientBuilt } from './client-build.ts';
 import { warmUpReportFonts } from './reports/pdf.ts';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -19,10 +19,32 @@ try {
   throw error;
 }
 
-await ensureClientBuilt();
-const app = await createApp(config);
-const url = await app.listen();
-app.deps.log.info({ url, database: app.database.kind }, `WordBee is listening on port ${config.port}`);
+/** Start-up failures the operator can fix, said in one line (the stack only at LOG_LEVEL debug). */
+function cannotStart(error: unknown): never {
+  const e = error as NodeJS.ErrnoException;
+  const hint =
+    e?.code === 'EADDRINUSE' ? ' (another process uses this port: stop it or set PORT)'
+    : e?.code === 'EACCES' || e?.code === 'ENOTDIR' ? ' (DATA_DIR must be a folder this user can write)'
+    : e?.code === 'ECONNREFUSED' ? ' (is the database or Redis at the configured URL running?)'
+    : '';
+  console.error(`WordBee cannot start: ${e?.message ?? String(error)}${hint}`);
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
+  process.exit(1);
+}
+
+let app: Awaited<ReturnType<typeof createApp>>;
+let url: string;
+try {
+  await ensureClientBuilt();
+  app = await createApp(config);
+  url = await app.listen();
+} catch (error) {
+  cannotStart(error);
+}
+app.deps.log.info({ url, database: app.database.kind }, `WordBee is listening on port ${new URL(url).port}`);
+// A promise that fails with nobody waiting on it (a background publish, a timer's work) is logged,
+// not a reason to stop serving a class.
+process.on('unhandledRejection', (reason) => app.deps.log.error({ err: reason }, 'unhandled promise rejection'));
 warmUpReportFonts().catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
 
 let stopping = false;

@@ -115,7 +115,13 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
 
 /** graphql-ws on the HTTP server's upgrade, executing through yoga's envelop pipeline. */
 export function attachSubscriptions(server: Server, yoga: ReturnType<typeof createGraphQL>) {
-  const wss = new WebSocketServer({ server, path: GRAPHQL_PATH, maxPayload: 64 * 1024 });
+  // Upgrades are routed here rather than handing `server` to ws, which would re-emit the HTTP
+  // server's own errors (a port in use) as the WebSocket server's.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    if ((req.url ?? '').split('?')[0] !== GRAPHQL_PATH) return void socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
   const disposable = useServer(
     {
       execute: (args: ExecutionArgs) => (args.rootValue as any).execute(args),

@@ -103,15 +103,17 @@ export class RestRouter {
 
 export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): RestReply {
   const requestId = String(req.headers['x-request-id'] ?? '');
+  // Without the query string: it can hold a report link's token.
+  const url = (req.url ?? '').split('?')[0];
   const failure = error instanceof DomainError ? null : asDomainFailure(error);
-  if (failure instanceof UnavailableError) deps.log.warn({ err: error, requestId, url: req.url }, 'database unreachable');
+  if (failure instanceof UnavailableError) deps.log.warn({ err: error, requestId, url }, 'database unreachable');
   if (failure) error = failure;
   if (error instanceof DomainError) {
     const headers: Record<string, string> = error.retryAfterSec !== undefined ? { 'retry-after': String(error.retryAfterSec) } : {};
     return { status: error.httpStatus, json: { info: error.message }, headers };
   }
-  deps.log.error({ err: error, requestId, url: req.url }, 'unexpected error in REST call');
-  reportError(error, { requestId, url: req.url, where: 'rest' });
+  deps.log.error({ err: error, requestId, url }, 'unexpected error in REST call');
+  reportError(error, { requestId, url, where: 'rest' });
   return { status: 500, json: { info: `Something went wrong on the server; please try again (request ${requestId})` } };
 }
 

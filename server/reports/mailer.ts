@@ -54,7 +54,7 @@ export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?
       to: message.toAddress,
       subject: message.subject,
       text: message.textBody,
-      messageId: `<${message.dedupeKey.replace(/[^A-Za-z0-9.:-]/g, '.')}@wordbee>`,
+      messageId: `<${message.dedupeKey.replace(/[^A-Za-z0-9.-]/g, '.')}@wordbee>`,
       attachments: report ? [{ filename: report.fileName, content: Buffer.from(report.pdf), contentType: 'application/pdf' }] : [],
     };
     const info = await transport.sendMail(mail);

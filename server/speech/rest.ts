@@ -50,7 +50,7 @@ export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: Serve
       send(res, { bytes, contentType: type, headers: { 'cache-control': 'public, max-age=86400', 'accept-ranges': 'none' } }),
     (error) => {
       if (error instanceof DomainError) return send(res, { status: error.httpStatus, text: error.message });
-      deps.log.error({ err: error, url: req.url }, 'listening media failed');
+      deps.log.error({ err: error, url: (req.url ?? '').split('?')[0] }, 'listening media failed');
       send(res, { status: 500, text: 'The file could not be made; please try again' });
     },
   );

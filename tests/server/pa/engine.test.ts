@@ -153,7 +153,9 @@ describe('scores and the per-word decision', () => {
     // Every item said, each a second late (into the next item's time): the same result as unpaced.
     const slow = await paced(1.0);
     expect((await scoreRecording(aligner, slow, items.join(', '), { pacedItems: items })).words).toEqual((await scoreRecording(aligner, slow, items.join(', '))).words);
-  });
+    // Six synthesized 20-second recordings, each aligned twice or more: ~17 s alone, far more when
+    // the rest of the suite shares the machine's two cores.
+  }, 120_000);
 
   it('times the words from the start of the recording when long silences surround them', async () => {
     const plain = await scoreRecording(aligner, spoken, WORDS.join(' '));
