@@ -78,7 +78,7 @@ async function liveRun(redisUrl?: string) {
   const gql = await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-token': token }, body: JSON.stringify({ query: '{ viewer { class(name: "Fan Class") { id } } }' }) })).json();
   const globalId = gql.data.viewer.class.id as string;
   // Through Redis: published by a PubSub client of its own, as another instance would.
-  const publisher: LiveEvents = redisUrl ? createLiveEvents(redisUrl) : deps.live;
+  const publisher: LiveEvents = redisUrl ? createLiveEvents(redisUrl, deps.log) : deps.live;
   const delivery = await measure({ url: `${server.url.replace('http', 'ws')}/graphql`, mode: 'graphql', token, classId: globalId }, (word) => publisher.publish(event(classId, word)));
   if (redisUrl) await publisher.close();
   await server.close();

@@ -79,7 +79,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await initErrorReporting(config.sentryDsn, log);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log) };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({ db: database.db, blobs: deps.blobs, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
   if (options.mailWorker !== false) mailer.start();

@@ -32,7 +32,8 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { closeRedis, redisClient } from '../redis.ts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { appState } from '../../db/schema.ts';
@@ -174,17 +175,27 @@ end
 return levels
 `;
 
-export function redisBudgets(url: string, prefix: string): Budgets {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+/**
+ * Buckets in Redis, shared by every instance. While Redis is unreachable each instance keeps its
+ * own buckets in memory (a request is not refused or delayed for want of Redis), and goes back to
+ * Redis when it returns.
+ */
+export function redisBudgets(url: string, prefix: string, log: Logger): Budgets {
+  const redis = redisClient(url, 'integration budgets', log, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const fallback = memoryBudgets();
   return {
     async charge(buckets, cost) {
+      if (redis.status !== 'ready') return fallback.charge(buckets, cost);
       const args = [String(cost), ...buckets.flatMap((b) => [String(b.points), String(b.restorePerSec)])];
-      const levels = (await redis.eval(CHARGE_SCRIPT, buckets.length, ...buckets.map((b) => prefix + b.key), ...args)) as string[];
-      return chargeResult(buckets, levels.map(Number), cost);
+      try {
+        const levels = (await redis.eval(CHARGE_SCRIPT, buckets.length, ...buckets.map((b) => prefix + b.key), ...args)) as string[];
+        return chargeResult(buckets, levels.map(Number), cost);
+      } catch (error) {
+        log.debug({ err: error }, 'budget charge in Redis failed; charged in memory');
+        return fallback.charge(buckets, cost);
+      }
     },
-    close: async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    close: () => closeRedis(redis),
   };
 }
 
@@ -192,11 +203,11 @@ export function redisBudgets(url: string, prefix: string): Budgets {
  * Memory, or Redis with REDIS_URL. Redis keys carry the installation's id (kept in app_state),
  * so installations sharing one Redis keep apart budgets.
  */
-export async function createBudgets(config: Pick<Config, 'redisUrl'>, db: Database): Promise<Budgets> {
+export async function createBudgets(config: Pick<Config, 'redisUrl'>, db: Database, log: Logger): Promise<Budgets> {
   if (!config.redisUrl) return memoryBudgets();
   await db.insert(appState).values({ key: 'installation_id', value: randomUUID() }).onConflictDoNothing();
   const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, 'installation_id'));
-  return redisBudgets(config.redisUrl, `wordbee:${row!.value}:budget:`);
+  return redisBudgets(config.redisUrl, `wordbee:${row!.value}:budget:`, log);
 }
 
 /** The buckets a viewer's operation is charged to. */

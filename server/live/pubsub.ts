@@ -4,7 +4,9 @@
  */
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { closeRedis, redisClient } from '../redis.ts';
 
 /** Something that happened in a class, as the teacher's live view shows it. */
 export type ClassEvent = {
@@ -37,15 +39,27 @@ export type LiveEvents = {
   close(): Promise<void>;
 };
 
-export function createLiveEvents(redisUrl?: string): LiveEvents {
+export function createLiveEvents(redisUrl: string | undefined, log: Logger): LiveEvents {
   let clients: Redis[] = [];
   let pubsub: PubSub<Channels>;
   if (redisUrl) {
-    const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const subscribeClient = new Redis(redisUrl, { lazyConnect: false });
+    // A publish while Redis is away fails at once (no offline queue) and is dropped: the event is
+    // stored with its result and reaches a teacher who opens the live view later by replay.
+    const publishClient = redisClient(redisUrl, 'live events, publish', log, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const subscribeClient = redisClient(redisUrl, 'live events, subscribe', log);
     clients = [publishClient, subscribeClient];
+    const dropped = (what: string) => (error: unknown) => log.debug({ err: error }, `live event ${what} failed (Redis unreachable)`);
+    // The event target calls these without waiting on them: their failures are caught here.
+    const publisher = { publish: (channel: string, message: string) => publishClient.publish(channel, message).catch(dropped('publish')) };
+    const subscriber = {
+      on: (event: string, listener: (...args: any[]) => void) => subscribeClient.on(event, listener),
+      subscribe: (channel: string) => subscribeClient.subscribe(channel).catch(dropped('subscribe')),
+      unsubscribe: (channel: string) => subscribeClient.unsubscribe(channel).catch(dropped('unsubscribe')),
+    };
     // Dates travel as JSON strings through Redis; the subscriber turns them back.
-    pubsub = createPubSub<Channels>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
+    pubsub = createPubSub<Channels>({
+      eventTarget: createRedisEventTarget({ publishClient: publisher as unknown as Redis, subscribeClient: subscriber as unknown as Redis }),
+    });
   } else {
     pubsub = createPubSub<Channels>();
   }
@@ -58,7 +72,7 @@ export function createLiveEvents(redisUrl?: string): LiveEvents {
       })();
     },
     close: async () => {
-      await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
+      await Promise.all(clients.map(closeRedis));
     },
   };
 }
