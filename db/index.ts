@@ -3,9 +3,9 @@
  * (embedded PostgreSQL as WebAssembly) in a data folder, or in memory for tests. Both get the
  * same drizzle schema and the same migrations.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -100,7 +100,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const release = dataDir ? holdDataDir(dataDir) : () => {};
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (error) {
+    release();
+    throw error;
+  }
   const tap = queryTap();
   const db = drizzle(client, { schema, logger: tap.logger });
   await migrate(db, { migrationsFolder });
@@ -112,6 +119,41 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     pendingMigrations: async () => pendingOf(Number((await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n)),
     observeQueries: tap.observeQueries,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
+}
+
+/**
+ * The embedded database is one process's: a second process opening the same folder would write
+ * over the first one's work. A lock file with the owner's pid refuses a second process while the
+ * first runs; one left by a process that died is taken over. Returns the release.
+ */
+function holdDataDir(dataDir: string): () => void {
+  const lock = path.join(dataDir, 'wordbee.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lock, 'utf8'));
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new Error(`another WordBee process (pid ${owner}) is using the embedded database in ${dataDir}; stop it first, or give this one another DATA_DIR`);
+      }
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new Error(`the embedded database in ${dataDir} could not be locked`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
