@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../server/deps.ts';
-import { pressOptions, users } from './schema.ts';
+import { appState, pressOptions, users } from './schema.ts';
 import { signup, authenticate } from '../server/users/service.ts';
 import { addClass } from '../server/classes/service.ts';
 import { assignTask } from '../server/tasks/service.ts';
@@ -39,8 +39,19 @@ export async function seed(deps: Deps, contentDir?: string): Promise<void> {
   const pack = buildPack(contentDir);
   const { loaded, words } = await loadPack(deps.db, pack);
   if (loaded) deps.log.info({ version: pack.version, words }, 'loaded the content pack');
+  // Once per installation: demo accounts an operator deleted (or never wanted, SEED_DEMO=0) stay away.
+  if (!deps.config.seedDemo) return;
+  const [seeded] = await deps.db.select().from(appState).where(eq(appState.key, DEMO_SEEDED));
+  if (seeded) return;
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, DEMO_TEACHER));
-  if (existing) return;
+  if (!existing) await seedDemo(deps);
+  await deps.db.insert(appState).values({ key: DEMO_SEEDED, value: new Date().toISOString() }).onConflictDoNothing();
+}
+
+const DEMO_SEEDED = 'demo_seeded';
+
+/** The demo teacher, their class with a few students and tasks, and the demo student. */
+async function seedDemo(deps: Deps): Promise<void> {
   await signup(deps, { username: DEMO_TEACHER, password: DEMO_TEACHER, email: 'demoteacher@wordbee.local', isTeacher: true });
   const [teacherRow] = await deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, DEMO_TEACHER));
   const { token } = await deps.tokens.issue(teacherRow!.id);

@@ -71,6 +71,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
   SIGNUPS_PER_ADDRESS: positiveInt(100, 100_000),
   TRUST_PROXY: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v === '1' || v === 'true'),
+  SEED_DEMO: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v !== '0' && v !== 'false'),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -81,6 +82,8 @@ const envSchema = z.object({
 });
 
 export type Config = {
+  /** Create the demo accounts and class on the first start (once: deleted, they stay deleted). */
+  seedDemo: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -143,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     signupsPerAddress: e.SIGNUPS_PER_ADDRESS,
+    seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
   };
 }
