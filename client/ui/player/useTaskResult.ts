@@ -12,6 +12,9 @@ export type Outcome =
   | { saved: true; correct: number; total: number; nextTask: string | null; wrongSpellings: { word: string; typed: string }[] }
   | { saved: false; correct: number; total: number; error: string };
 
+/** Waits before each new try of a result post that did not get through (about 15 s in all). */
+const RESEND_AFTER_MS = [1000, 4000, 10_000];
+
 export function useTaskResult(label: string) {
   const [commitAnswer] = useMutation<useTaskResultAnswerMutation>(graphql`
     mutation useTaskResultAnswerMutation($input: AnswerInput!) {
@@ -55,22 +58,31 @@ export function useTaskResult(label: string) {
     [commitAnswer, label],
   );
 
-  /** Posts every answer as the spec's sbArr; `done` receives what happened. */
+  /**
+   * Posts every answer as the spec's sbArr; `done` receives what happened. A post that does not
+   * get through (the network, or the server restarting) is sent again a few times before the
+   * student is told: the server keeps one result per task, so a repeat is never counted twice.
+   */
   const postResult = useCallback(
     (answers: Answer[], done: (outcome: Outcome) => void) => {
       const { sbArr, correct } = buildSbArr(label, answers);
       const total = answers.length;
-      commitResult({
-        variables: { sbArr },
-        onCompleted: ({ submitResult: r }) => {
-          if (r.__typename === 'ResultPayload') {
-            done({ saved: true, correct, total, nextTask: r.nextTask ?? null, wrongSpellings: r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })) });
-          } else {
-            done({ saved: false, correct, total, error: r.__typename === '%other' ? 'unexpected reply' : r.message });
-          }
-        },
-        onError: (error) => done({ saved: false, correct, total, error: error.message }),
-      });
+      const attempt = (n: number) =>
+        commitResult({
+          variables: { sbArr },
+          onCompleted: ({ submitResult: r }) => {
+            if (r.__typename === 'ResultPayload') {
+              done({ saved: true, correct, total, nextTask: r.nextTask ?? null, wrongSpellings: r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })) });
+            } else {
+              done({ saved: false, correct, total, error: r.__typename === '%other' ? 'unexpected reply' : r.message });
+            }
+          },
+          onError: (error) => {
+            if (n < RESEND_AFTER_MS.length) window.setTimeout(() => attempt(n + 1), RESEND_AFTER_MS[n]);
+            else done({ saved: false, correct, total, error: error.message });
+          },
+        });
+      attempt(0);
       return { correct, total };
     },
     [commitResult, label],
