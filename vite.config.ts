@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
 
+const api = `http://127.0.0.1:${process.env.PORT || 3000}`;
+
 // The client lives in client/ and builds into dist/, which the server serves (server/app.ts).
 export default defineConfig({
   root: 'client',
@@ -13,12 +15,10 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 600,
   },
+  // `npm run dev` (server/dev.ts) runs the API on PORT and proxies every server path to it.
   server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/graphql': { target: 'http://127.0.0.1:3000', ws: true },
-      '/media': 'http://127.0.0.1:3000',
-      '/avatars': 'http://127.0.0.1:3000',
-    },
+    proxy: Object.fromEntries(
+      ['/api', '/graphql', '/media', '/avatars', '/wordAudio', '/healthz', '/readyz'].map((prefix) => [prefix, { target: api, ws: prefix === '/graphql' }]),
+    ),
   },
 });

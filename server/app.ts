@@ -5,8 +5,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -77,9 +77,10 @@ export type App = {
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const log = options.logger ?? createLogger(config.logLevel);
   await initErrorReporting(config.sentryDsn, log);
+  checkWritable(config.dataDir);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log) };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({ db: database.db, blobs: deps.blobs, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
   if (options.mailWorker !== false) mailer.start();
@@ -218,6 +219,21 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await database.close();
     },
   };
+}
+
+/**
+ * DATA_DIR holds the speech cache, the outbox without SMTP, the embedded database and the token
+ * secret: one that cannot be written is said at start, not found out by a student's first word.
+ */
+function checkWritable(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const probe = join(dataDir, `.write-check-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw new Error(`DATA_DIR ${dataDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give this user a folder it can write`);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the API on PORT (3000) and Vite's dev server with hot reload on 5173, which
- * proxies /api, /graphql and /media to it. Open http://localhost:5173.
+ * proxies the server's paths to it (vite.config.ts). Open http://localhost:5173.
  */
 import { createServer as createViteServer } from 'vite';
 import { loadConfig } from './config.ts';

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import type { Logger } from 'pino';
 import { VOICES, type Voice } from './flite.ts';
 import { DomainError } from '../errors.ts';
 
@@ -71,7 +72,7 @@ export function synthesizeInChild(input: TtsInput): Promise<Buffer> {
   });
 }
 
-export function createTts(dataDir: string): TtsEngine {
+export function createTts(dataDir: string, log?: Logger): TtsEngine {
   let running = 0;
   const waiting: (() => void)[] = [];
   async function limited<T>(job: () => Promise<T>): Promise<T> {
@@ -90,6 +91,13 @@ export function createTts(dataDir: string): TtsEngine {
   const memory = new LRUCache<string, Speech>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (s) => s.bytes.length });
   const pending = new Map<string, Promise<Speech>>();
   const dir = path.join(dataDir, 'tts');
+  let cacheFailureLogged = false;
+  async function keep(file: string, bytes: Buffer): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, file);
+  }
 
   async function make(key: string, input: TtsInput): Promise<Speech> {
     const file = path.join(dir, `${key}.wav`);
@@ -99,10 +107,11 @@ export function createTts(dataDir: string): TtsEngine {
     } catch {
       // One retry: a synthesis process that crashed is simply started again.
       bytes = await limited(() => synthesizeInChild(input).catch(() => synthesizeInChild(input)));
-      await mkdir(dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, file);
+      // The speech is served even when it cannot be kept (a full or read-only disk): said once.
+      await keep(file, bytes).catch((error) => {
+        if (!cacheFailureLogged) log?.warn({ err: error, dir }, 'speech cache cannot be written; speech is made again each time');
+        cacheFailureLogged = true;
+      });
     }
     const speech: Speech = { bytes, etag: `"${key}"`, contentType: 'audio/wav' };
     memory.set(key, speech);
