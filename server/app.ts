@@ -127,7 +127,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // One line per request (no query string, no headers: nothing secret); 5xx stand out.
     res.once('finish', () => {
       const line = { requestId, method: req.method, path: (req.url ?? '/').split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started) };
-      if (res.statusCode >= 500) log.warn(line, 'request failed');
+      // /readyz answering 503 is the probe doing its job (a stop, or the database away).
+      if (res.statusCode >= 500 && line.path !== '/readyz') log.warn(line, 'request failed');
       else log.debug(line, 'request');
     });
     const path = (req.url ?? '/').split('?')[0]!;

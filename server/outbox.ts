@@ -115,14 +115,22 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
       return delivered;
     },
     start(intervalMs = 2000, alsoEachRound) {
+      // A round that fails (the database away) is tried again every interval: said once when
+      // the failures begin and once when a round works again, not every two seconds.
+      let failing = false;
       timer = setInterval(() => {
         running = running
           .then(async () => {
             if (options.gate && !(await options.gate())) return;
             await outbox.drain();
             await alsoEachRound?.();
+            if (failing) options.log.info(`${options.what} worker runs again`);
+            failing = false;
           })
-          .catch((error) => options.log.error({ err: error }, `${options.what} worker failed`));
+          .catch((error) => {
+            if (!failing) options.log.error({ err: error }, `${options.what} worker failed; it tries again every ${intervalMs / 1000} s`);
+            failing = true;
+          });
       }, intervalMs);
       timer.unref();
     },

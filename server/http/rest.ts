@@ -11,7 +11,7 @@ import { authenticate } from '../users/service.ts';
 import { readJson } from './body.ts';
 import { reportError } from '../observability.ts';
 import { asDomainFailure, hasNul, UnavailableError } from './faults.ts';
-import { accessTokenOf } from './auth.ts';
+import { accessTokenOf, clientAddressOf } from './auth.ts';
 
 export const API_BASE = '/api/v1.0';
 const JSON_LIMIT = 256 * 1024;
@@ -109,6 +109,8 @@ export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): Re
   if (failure instanceof UnavailableError) deps.log.warn({ err: error, requestId, url }, 'database unreachable');
   if (failure) error = failure;
   if (error instanceof DomainError) {
+    // Someone held back by a throttle (sign-ups, logins) is worth a line: where from, and what.
+    if (error.httpStatus === 429) deps.log.warn({ requestId, url, address: clientAddressOf(req, deps.config.trustProxy) }, error.message);
     const headers: Record<string, string> = error.retryAfterSec !== undefined ? { 'retry-after': String(error.retryAfterSec) } : {};
     return { status: error.httpStatus, json: { info: error.message }, headers };
   }
