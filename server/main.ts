@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
 import { ensureClientBuilt } from './client-build.ts';
 import { warmUpReportFonts } from './reports/pdf.ts';
+import { flushErrorReports, reportError } from './observability.ts';
 
 let config: Config;
 try {
@@ -44,7 +45,10 @@ try {
 app.deps.log.info({ url, database: app.database.kind }, `WordBee is listening on port ${new URL(url).port}`);
 // A promise that fails with nobody waiting on it (a background publish, a timer's work) is logged,
 // not a reason to stop serving a class.
-process.on('unhandledRejection', (reason) => app.deps.log.error({ err: reason }, 'unhandled promise rejection'));
+process.on('unhandledRejection', (reason) => {
+  app.deps.log.error({ err: reason }, 'unhandled promise rejection');
+  reportError(reason, { where: 'unhandledRejection' });
+});
 warmUpReportFonts().catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
 
 let stopping = false;
@@ -56,7 +60,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      // What was reported to Sentry goes out before the process ends.
+      () => flushErrorReports().finally(() => process.exit(0)),
       (error) => {
         app.deps.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
