@@ -1,6 +1,6 @@
 /** Tasks in GraphQL: the viewer's task list, assigning and removing. */
 import { resolveArrayConnection } from '@pothos/plugin-relay';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { assignTask, listTasks, removeTask, taskById, type TaskListRow } from './service.ts';
@@ -92,8 +92,8 @@ const RemoveTaskPayload = builder.objectRef<{ info: string; id: number }>('Remov
 builder.mutationField('removeTask', (t) =>
   t.field({
     type: RemoveTaskPayload,
-    description: "Removes one student's open task (teachers only).",
-    errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
+    description: "Removes one student's open task (teachers only). ConflictError: the student finished it meanwhile (the result is kept).",
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RemoveTaskInput, required: true, description: 'The task to remove.' }) },
     resolve: (_root, { input }, ctx) =>
       removeTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: input.type }),
