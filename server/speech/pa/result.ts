@@ -37,5 +37,5 @@ export interface PaResult {
   words: WordScore[];
 }
 
-/** A result's words that were not said well (mispronounced or not heard), in text order. */
-export const wordsToPractise = (result: PaResult): string[] => result.words.filter((w) => w.error !== 'none').map((w) => w.word);
+/** A result's words that were not said well (mispronounced or not heard), in text order, each once ("good" of "good morning" and "good night"). */
+export const wordsToPractise = (result: PaResult): string[] => [...new Set(result.words.filter((w) => w.error !== 'none').map((w) => w.word.toLowerCase()))];

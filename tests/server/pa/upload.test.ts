@@ -127,7 +127,7 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
       kind: 'finished',
       type: 'PA',
       score,
-      practise: perWord.filter((w) => w.error !== 'none').map((w) => w.word),
+      practise: [...new Set(perWord.filter((w) => w.error !== 'none').map((w) => w.word.toLowerCase()))],
     });
     await live.close();
 
