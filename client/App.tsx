@@ -14,7 +14,7 @@ export function App() {
   return (
     <RelayEnvironmentProvider environment={environment}>
       <NavBar />
-      <main className="page">
+      <main className="page" id="main" tabIndex={-1}>
         <ErrorBoundary key={location}>
           <Suspense fallback={<Loading />}>
             <CurrentRoute path={location} />
@@ -32,6 +32,13 @@ function CurrentRoute({ path }: { path: string }) {
   useEffect(() => {
     document.title = route ? `${route.title} · WordBee 单词蜂` : 'WordBee 单词蜂';
     window.scrollTo(0, 0);
+    // After moving to another page the keyboard starts at its content, not on a control of the
+    // page before (which is gone): a screen reader reads the new page from its top. A screen
+    // that focuses a field of its own (the players' answer box) takes the focus after this.
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected || active.closest('.navbar')) {
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
   }, [route]);
 
   if (!route) {

@@ -38,6 +38,9 @@ export function NavBar() {
 
   return (
     <header className="navbar" data-mode={mode}>
+      <a className="skip-link" href="#main">
+        Skip to content · 跳到正文
+      </a>
       <div className="navbar-inner">
         <Link href="/" className="brand" onClick={() => setOpen(false)}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -54,17 +57,29 @@ export function NavBar() {
           aria-expanded={open}
           aria-controls="nav-items"
           onClick={() => setOpen((v) => !v)}
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         >
           <span />
           <span />
           <span />
         </button>
-        <nav id="nav-items" className={open ? 'nav-items open' : 'nav-items'} aria-label="Main">
+        <nav
+          id="nav-items"
+          className={open ? 'nav-items open' : 'nav-items'}
+          aria-label="Main"
+          onKeyDown={(e) => {
+            // Escape closes the open menu and gives the focus back to its button.
+            if (e.key !== 'Escape' || !open) return;
+            setOpen(false);
+            e.currentTarget.parentElement?.querySelector<HTMLButtonElement>('.burger')?.focus();
+          }}
+        >
           {items.map((item) => (
             <Link
               key={item.href}
               href={item.href}
               className={location === item.href ? 'nav-link active' : 'nav-link'}
+              aria-current={location === item.href ? 'page' : undefined}
               onClick={() => setOpen(false)}
             >
               {item.label}

@@ -5,6 +5,12 @@ export type Language = 'zh' | 'en';
 const KEY = 'wordbee-lang';
 const listeners = new Set<() => void>();
 
+/** The page's language follows the choice, so that a screen reader reads it in the right voice. */
+function markPage(l: Language): void {
+  document.documentElement.lang = l === 'en' ? 'en' : 'zh-CN';
+}
+markPage(localStorage.getItem(KEY) === 'en' ? 'en' : 'zh');
+
 export function useLanguage(): [Language, (l: Language) => void] {
   const lang = useSyncExternalStore(
     (l) => {
@@ -15,6 +21,7 @@ export function useLanguage(): [Language, (l: Language) => void] {
   );
   const set = (l: Language) => {
     localStorage.setItem(KEY, l);
+    markPage(l);
     for (const listener of listeners) listener();
   };
   return [lang, set];

@@ -7,6 +7,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { readUser } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { ReportsPanelQuery } from './__generated__/ReportsPanelQuery.graphql';
+import { localDate } from '../../ui/dates';
 
 export function ReportsPanel() {
   const data = useLazyLoadQuery<ReportsPanelQuery>(
@@ -74,7 +75,7 @@ export function ReportsPanel() {
                     {r.type} {r.bookUnitId}
                   </td>
                   <td data-label="score">{r.score}</td>
-                  <td data-label="expires">{new Date(String(r.expireAt)).toLocaleDateString().slice(0, 10)}</td>
+                  <td data-label="expires">{localDate(String(r.expireAt))}</td>
                   <td data-label="download">
                     <button type="button" className="cell-button" aria-label={`Download ${r.fileName}`} onClick={() => void download(r.fileName, r.downloadUrl)}>
                       ⬇

@@ -60,6 +60,8 @@ function Player({ taskId }: { taskId: string }) {
   const [textSide, setTextSide] = useState(false);
   const [feedback, setFeedback] = useState('');
   const [endMessage, setEndMessage] = useState('');
+  /** The answers of a finished task whose result did not get through, to send again. */
+  const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
   const [repeats, setRepeats] = useState(0);
   const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
   const audio = useRef<HTMLAudioElement>(null);
@@ -78,9 +80,11 @@ function Player({ taskId }: { taskId: string }) {
           if (outcome.nextTask) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. Auto back to Task. Next task: ${outcome.nextTask}`);
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {
-          setEndMessage(`score ${outcome.correct} of ${outcome.total}, but it was not saved: ${outcome.error}`);
+          setUnsaved(all);
+          setEndMessage(`score ${outcome.correct} of ${outcome.total}, but it was not saved: ${outcome.error.replace(/\.$/, '')}. Press Send again.`);
         }
       });
+      setUnsaved(null);
       setEndMessage(`score ${right} of ${total}, done. Auto back to Task`);
     },
     [navigate, postResult],
@@ -106,14 +110,18 @@ function Player({ taskId }: { taskId: string }) {
       setRepeats((n) => n + 1);
       return;
     }
-    if (!card || !typed.trim()) return;
+    if (!card) return;
+    if (!typed.trim()) {
+      setFeedback('Type the word first, or press Skip');
+      return;
+    }
     record(isCorrect(typed, card.text) ? 'v' : 'x');
   };
 
   const showText = !card?.pictureUrl || textSide;
 
   return (
-    <section className="player" style={{ background }} aria-label="Flashcard Master">
+    <section lang="en" className="player" style={{ background }} aria-label="Flashcard Master">
       <header className="player-head">
         <h1>🌟 Flashcard Master</h1>
         <span className="word-count" data-testid="word-count">
@@ -175,9 +183,14 @@ function Player({ taskId }: { taskId: string }) {
             </div>
           </form>
           {/* A new key re-announces the same message when Enter is pressed after the end. */}
-          <p key={repeats} className="status status-info score-line" role="status" data-testid="status">
+          <p key={repeats} className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
             {done ? endMessage : `${feedback ? `${feedback} · ` : ''}Score: ${correct}`}
           </p>
+          {unsaved && (
+            <button type="button" className="button primary" onClick={() => finish(unsaved)}>
+              Send again
+            </button>
+          )}
           <SpellingCheck pairs={wrong} />
         </div>
       </div>

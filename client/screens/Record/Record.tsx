@@ -108,6 +108,11 @@ export default function Record() {
   const [submitting, setSubmitting] = useState(false);
   const recorder = useRef<MediaRecorder | null>(null);
   const timers = useRef<number[]>([]);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  // A recording made: the next step is Submit (Stop, which had the focus, is disabled now).
+  useEffect(() => {
+    if (clip) submitButton.current?.focus();
+  }, [clip]);
 
   useEffect(
     () => () => {
@@ -200,19 +205,19 @@ export default function Record() {
   }
 
   return (
-    <section className="panel record" aria-label="Record">
+    <section lang="en" className="panel record" aria-label="Record">
       <h2>Press Record button to start</h2>
       <p className="muted">
         {unitOf(content.label)} · {words.length} words · say each word as it appears
       </p>
       <div className="record-buttons">
-        <button type="button" className={`button${recording ? ' recording' : ''}`} onClick={startRecording} disabled={done}>
+        <button type="button" className={`button${recording ? ' recording' : ''}`} onClick={startRecording} disabled={done} aria-pressed={recording} title={recording ? 'Recording: say each word as it appears' : undefined}>
           Record
         </button>
         <button type="button" className="button" onClick={stopRecording} disabled={!recording || done}>
           Stop
         </button>
-        <button type="button" className="button primary" onClick={submit} disabled={!clip || done || submitting}>
+        <button ref={submitButton} type="button" className="button primary" onClick={submit} disabled={!clip || done || submitting}>
           Submit
         </button>
       </div>
@@ -229,9 +234,10 @@ export default function Record() {
         <div className="clip">
           <audio controls src={clip.url} />
           <span className="clip-label">{content.label}</span>
-          <output className="score-box" aria-label="Score">
-            {scoreText}
-          </output>
+          <label className="score-label">
+            Score
+            <output className="score-box">{scoreText}</output>
+          </label>
           <button type="button" className="button" onClick={() => window.location.reload()} disabled={done}>
             Redo
           </button>
@@ -277,6 +283,9 @@ function ScoreDetails({ scores, items }: { scores: Scores; items: readonly { tex
         <span>Fluency {scores.fluency}</span>
         <span>Completeness {scores.completeness}</span>
       </div>
+      <p className="pa-legend muted">
+        <span className="pa-key good">good 80–100</span> <span className="pa-key fair">fair 60–79</span> <span className="pa-key weak">practise below 60</span>
+      </p>
       <ul className="pa-words">
         {itemsOf(scores, items).map((item, i) => {
           const heard = item.words.some((w) => w.heard);

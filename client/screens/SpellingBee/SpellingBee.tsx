@@ -67,6 +67,8 @@ function Player({ taskId }: { taskId: string }) {
   const [now, setNow] = useState(Date.now());
   const [replayed, setReplayed] = useState(false);
   const [message, setMessage] = useState('');
+  /** The answers of a finished test whose result did not get through, to send again. */
+  const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
   const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
   const audio = useRef<HTMLAudioElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -116,9 +118,11 @@ function Player({ taskId }: { taskId: string }) {
           setMessage(`${ending}${outcome.nextTask ? `. Next task: ${outcome.nextTask}` : ''}. Back to Tasks in a moment…`);
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {
-          setMessage(`${ending}, but it was not saved: ${outcome.error}. Press (Re)Begin to try again.`);
+          setUnsaved(all);
+          setMessage(`${ending}, but it was not saved: ${outcome.error.replace(/\.$/, '')}. Press Send again.`);
         }
       });
+      setUnsaved(null);
       setMessage(`score ${right} of ${total}. The test finished — saving…`);
     },
     [navigate, postResult],
@@ -171,7 +175,7 @@ function Player({ taskId }: { taskId: string }) {
   const picture = phase === 'asking' && current?.pictureUrl ? current.pictureUrl : '/avatars/default.svg';
 
   return (
-    <section className="player" style={{ background }} aria-label="Spelling Bee">
+    <section lang="en" className="player" style={{ background }} aria-label="Spelling Bee">
       <header className="player-head">
         <h1>🐝 Spelling Bee</h1>
         <span className="word-count" data-testid="word-count">
@@ -182,7 +186,7 @@ function Player({ taskId }: { taskId: string }) {
         <div className="avatar-frame">
           <img src={picture} alt={phase === 'asking' ? 'A picture for the word' : 'WordBee'} className="avatar" />
           {phase === 'asking' && (
-            <div className={`countdown${countdown <= 3 ? ' low' : ''}`} aria-label="Seconds left" data-testid="countdown">
+            <div className={`countdown${countdown <= 3 ? ' low' : ''}`} role="timer" aria-label={`${countdown} seconds left`} data-testid="countdown">
               {countdown}
             </div>
           )}
@@ -228,9 +232,14 @@ function Player({ taskId }: { taskId: string }) {
               <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
             </div>
           </form>
-          <p className="status status-info score-line" role="status" data-testid="status">
+          <p className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
             {message || (phase === 'asking' ? `Score: ${correct} of ${answers.length}` : `Ready: ${words.length} words`)}
           </p>
+          {unsaved && (
+            <button type="button" className="button primary" onClick={() => finish(unsaved)}>
+              Send again
+            </button>
+          )}
           <SpellingCheck pairs={wrong} />
         </div>
       </div>

@@ -8,13 +8,15 @@ import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
 import { useTokenExpiry } from '../../ui/useTokenExpiry';
 import { StatusLine, type Status } from '../../ui/StatusLine';
+import { localDateTime } from '../../ui/dates';
 import type { TasksQuery } from './__generated__/TasksQuery.graphql';
 import type { TasksRemoveMutation } from './__generated__/TasksRemoveMutation.graphql';
 
 export const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
 
 /** The due date as the spec shows it: the first 10 characters of the locale date. */
-export const dueText = (iso: string) => new Date(iso).toLocaleDateString().slice(0, 10);
+/** When a task is due, and whether that has passed. */
+const dueText = (iso: string) => `${localDateTime(iso)}${new Date(iso).getTime() < Date.now() ? ' (overdue)' : ''}`;
 
 export default function Tasks() {
   const user = useSession();

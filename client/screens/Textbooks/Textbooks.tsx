@@ -197,6 +197,8 @@ function Shelf({ className }: { className: string }) {
         )}
         {view.kind === 'book' && <> › {view.bookId}</>}
       </nav>
+      {/* Above the table: a book's units run far down, and what a click did must be in sight. */}
+      <StatusLine status={status} />
       <div className="table-scroll">
         <table className="table books-table stack">
           <thead>
@@ -231,7 +233,6 @@ function Shelf({ className }: { className: string }) {
           </tbody>
         </table>
       </div>
-      <StatusLine status={status} />
       <ImportBook onImported={() => setFetchKey((k) => k + 1)} />
     </section>
   );
