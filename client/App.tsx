@@ -25,6 +25,8 @@ export function App() {
   );
 }
 
+let firstPage = true;
+
 /** Picks the screen for the path and the login state; refused routes go somewhere useful. */
 function CurrentRoute({ path }: { path: string }) {
   const mode = modeOf(useSession());
@@ -35,6 +37,11 @@ function CurrentRoute({ path }: { path: string }) {
     // After moving to another page the keyboard starts at its content, not on a control of the
     // page before (which is gone): a screen reader reads the new page from its top. A screen
     // that focuses a field of its own (the players' answer box) takes the focus after this.
+    // The first page of a visit starts at the top, where the skip link is.
+    if (firstPage) {
+      firstPage = false;
+      return;
+    }
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected || active.closest('.navbar')) {
       document.getElementById('main')?.focus({ preventScroll: true });

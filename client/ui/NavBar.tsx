@@ -38,7 +38,14 @@ export function NavBar() {
 
   return (
     <header className="navbar" data-mode={mode}>
-      <a className="skip-link" href="#main">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content · 跳到正文
       </a>
       <div className="navbar-inner">
