@@ -85,6 +85,15 @@ export function endSession(): void {
   location.assign('/login');
 }
 
+/** The token ran out: as a logout, and the login page says why and leads back to this page. */
+function expireSession(): void {
+  const here = location.pathname;
+  const timer = Number(sessionStorage.getItem(TIMER_KEY));
+  if (timer) clearTimeout(timer);
+  sessionStorage.clear();
+  location.assign(`/login?expired=1${here !== '/login' ? `&next=${encodeURIComponent(here)}` : ''}`);
+}
+
 /** Whole minutes until the token expires (spec: 'user auth will expire in N minutes'). */
 export function minutesLeft(user: UserRecord, now = Date.now()): number {
   return Math.max(0, Math.floor((user.tokenExpAt * 1000 - now) / 60_000));
@@ -99,10 +108,10 @@ export function scheduleExpiry(user: UserRecord): void {
   if (previous) clearTimeout(previous);
   const delay = user.tokenExpAt * 1000 - Date.now();
   if (delay <= 0) {
-    endSession();
+    expireSession();
     return;
   }
   // setTimeout's limit is 2^31-1 ms (~24.8 days); tokens never live that long.
-  const id = window.setTimeout(endSession, Math.min(delay, 2 ** 31 - 1));
+  const id = window.setTimeout(expireSession, Math.min(delay, 2 ** 31 - 1));
   sessionStorage.setItem(TIMER_KEY, String(id));
 }

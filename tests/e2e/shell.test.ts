@@ -60,6 +60,26 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await page.context().close();
   });
 
+  it('when the login expires, the login page says so and leads back to the page the user was on', async () => {
+    const page = await newPage();
+    await logIn(page, 'demostudent');
+    await page.waitForURL('**/task');
+    // The token runs out three seconds from now, while the student looks at the dashboard.
+    await page.evaluate(() => {
+      const user = JSON.parse(sessionStorage.getItem('user')!);
+      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 3 }));
+    });
+    await page.reload();
+    await page.getByRole('link', { name: /Dashboard/ }).click();
+    await page.waitForURL('**/login?expired=1&next=%2Fdashboard', { timeout: 10_000 });
+    expect(await page.getByRole('alert').innerText()).toBe('Your login expired, please log in again · 登录已过期，请重新登录');
+    await page.fill('input[name=username]', 'demostudent');
+    await page.fill('input[name=password]', 'demostudent');
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/dashboard');
+    await page.context().close();
+  });
+
   it('a student has no Classes or Textbooks and is told those pages are for teachers', async () => {
     const page = await newPage();
     await logIn(page, 'demostudent');

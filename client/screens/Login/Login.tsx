@@ -12,7 +12,9 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const [, navigate] = useLocation();
-  const next = new URLSearchParams(useSearch()).get('next');
+  const search = new URLSearchParams(useSearch());
+  const next = search.get('next');
+  const expired = search.get('expired') === '1';
   const [commit, inFlight] = useMutation<LoginMutation>(graphql`
     mutation LoginMutation($input: LoginInput!) {
       login(input: $input) {
@@ -66,6 +68,11 @@ export default function Login() {
   return (
     <section className="card narrow">
       <h1>Login · 登录</h1>
+      {expired && (
+        <p className="status status-error" role="alert">
+          Your login expired, please log in again · 登录已过期，请重新登录
+        </p>
+      )}
       {next && <p className="hint">Please log in to open {next}.</p>}
       <form onSubmit={submit} noValidate>
         <TextField label="Username" name="username" autoComplete="username" mandatory value={username} onValue={setUsername} autoFocus />
