@@ -19,7 +19,10 @@ export function TextField({ label, mandatory, onValue, className, ...input }: Pr
         {...input}
         aria-required={mandatory || undefined}
         className={`input${mandatory ? ' mandatory' : ''}${className ? ` ${className}` : ''}`}
-        onChange={(e) => onValue(e.target.value)}
+        onChange={(e) => {
+          e.target.removeAttribute('aria-invalid');
+          onValue(e.target.value);
+        }}
       />
     </label>
   );

@@ -95,6 +95,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     const page = await newPage();
     await logIn(page, 'abc', 'abcd');
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('Username must be at least 4 characters');
+    // The field the message is about is marked and has the focus; typing in it clears the mark.
+    expect(await page.getAttribute('input[name=username]', 'aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+    await page.keyboard.type('d');
+    expect(await page.getAttribute('input[name=username]', 'aria-invalid')).toBeNull();
     await logIn(page, 'demoteacher', 'wrongpass');
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('Wrong username or password');
     expect(page.url()).toContain('/login');
@@ -110,6 +115,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await page.fill('input[name=username]', 'new-kid');
     await page.click('button[type=submit]');
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('Username must not contain "-"');
+    expect(await page.getAttribute('input[name=username]', 'aria-invalid')).toBe('true');
     await page.fill('input[name=username]', 'newkid');
     await page.fill('input[name=password]', 'kid123');
     await page.fill('input[name=email]', 'kid@home.cn');

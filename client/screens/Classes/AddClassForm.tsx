@@ -6,6 +6,7 @@ import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { cachedPressOptions, lastSet, rememberLastSet } from './classStorage';
 import type { AddClassFormMutation } from './__generated__/AddClassFormMutation.graphql';
+import { pointAtField } from '../../ui/forms';
 
 export function AddClassForm({ connectionId }: { connectionId: string }) {
   const [form, setForm] = useState({
@@ -62,9 +63,11 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     const parsed = addClassSchema.safeParse(form);
     if (!parsed.success) {
       setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      pointAtField(formElement, parsed.error.issues[0]!.path[0]);
       return;
     }
     const input = parsed.data;

@@ -6,6 +6,7 @@ import { startSession } from '../../session';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { LoginMutation } from './__generated__/LoginMutation.graphql';
+import { pointAtField } from '../../ui/forms';
 
 export default function Login() {
   const [username, setUsername] = useState('');
@@ -41,12 +42,14 @@ export default function Login() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     // The shared schemas bring zod (25 KB gzip): loaded on the first submit, not with the page,
     // to keep the first route under its 150 KB budget (README, Performance).
     const { loginSchema } = await import('../../../server/users/schemas');
     const parsed = loginSchema.safeParse({ username, password });
     if (!parsed.success) {
       setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      pointAtField(formElement, parsed.error.issues[0]!.path[0]);
       return;
     }
     setStatus({ text: 'Logging in…', tone: 'info' });

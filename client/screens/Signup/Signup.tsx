@@ -9,6 +9,7 @@ import { signupSchema } from '../../../server/users/schemas';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { SignupMutation } from './__generated__/SignupMutation.graphql';
+import { pointAtField } from '../../ui/forms';
 
 export default function Signup() {
   const [form, setForm] = useState({ username: '', password: '', email: '', teachername: '', classname: '' });
@@ -41,9 +42,11 @@ export default function Signup() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     const parsed = signupSchema.safeParse({ ...form, isTeacher });
     if (!parsed.success) {
       setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      pointAtField(formElement, parsed.error.issues[0]!.path[0]);
       return;
     }
     setStatus({ text: 'Signing up…', tone: 'info' });
