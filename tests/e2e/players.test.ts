@@ -72,6 +72,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await page.click('a[href="/dashboard"]');
     await expect.poll(() => page.getByTestId('level-ES').innerText()).toMatch(/required\s+30\s+passed\s+5\s+16%/);
     await expect.poll(() => page.getByTestId('score-chart').locator('svg').count()).toBeGreaterThan(0);
+    // The chart's numbers are there for a screen reader too (a table it reads, not shown).
+    const table = page.getByRole('table', { name: 'My Latest Scores' });
+    expect(await table.locator('tbody th').allInnerTexts()).toEqual([expect.stringMatching(/^NS2022-ES3-\d+-SB$/)]);
+    // 5 of 8 right: the student's own score, as the server rounds it.
+    expect(await table.locator('tbody td').first().innerText()).toBe('62');
     await page.context().close();
   });
 

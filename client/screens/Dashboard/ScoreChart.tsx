@@ -6,15 +6,53 @@ import { Axis, Grid, LineSeries, GlyphSeries, Tooltip, XYChart } from '@visx/xyc
 
 export type ScorePoint = { testId: string; currentScore: number; averageScore: number; maxScore: number; minScore: number };
 
+/** Each line has its own dash as well as its colour: the chart has no legend (spec) and not everyone tells the colours apart. */
 const SERIES = [
-  { key: 'currentScore', label: 'My score', color: '#2563eb' },
-  { key: 'averageScore', label: 'Class average', color: '#7c3aed' },
-  { key: 'maxScore', label: 'Best in class', color: '#15803d' },
-  { key: 'minScore', label: 'Lowest in class', color: '#dc2626' },
+  { key: 'currentScore', label: 'My score', color: '#2563eb', dash: undefined },
+  { key: 'averageScore', label: 'Class average', color: '#7c3aed', dash: '8 4' },
+  { key: 'maxScore', label: 'Best in class', color: '#15803d', dash: '2 4' },
+  { key: 'minScore', label: 'Lowest in class', color: '#dc2626', dash: '12 4 2 4' },
 ] as const;
 
+/** 'PEP3A-1 SB' for 'PEP3A-1-2-SB-teacher': a unit's SB and PA results stay apart. */
+const short = (id: string) => {
+  const [book, unit, , type] = id.split('-');
+  return type ? `${book}-${unit} ${type}` : `${book}-${unit}`;
+};
+
 export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; width: number }) {
-  const short = (id: string) => id.split('-').slice(0, 2).join('-');
+  return (
+    <figure className="score-chart" aria-label="My Latest Scores">
+      <div aria-hidden="true">{chart(points, width)}</div>
+      {/* The same numbers for a screen reader, which cannot hover the points. */}
+      <table className="visually-hidden">
+        <caption>My Latest Scores</caption>
+        <thead>
+          <tr>
+            <th scope="col">testID</th>
+            {SERIES.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.testId}>
+              <th scope="row">{p.testId}</th>
+              {SERIES.map((s) => (
+                <td key={s.key}>{p[s.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function chart(points: readonly ScorePoint[], width: number) {
   return (
     <XYChart
       width={width}
@@ -27,7 +65,7 @@ export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; w
       <Axis orientation="bottom" label="testID" tickFormat={short} numTicks={Math.min(points.length, Math.floor(width / 90))} />
       <Axis orientation="left" label="Score" numTicks={5} />
       {SERIES.map((s) => (
-        <LineSeries key={s.key} dataKey={s.key} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} stroke={s.color} strokeWidth={s.key === 'currentScore' ? 3 : 2} />
+        <LineSeries key={s.key} dataKey={s.key} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} stroke={s.color} strokeWidth={s.key === 'currentScore' ? 3 : 2} strokeDasharray={s.dash} />
       ))}
       {SERIES.map((s) => (
         <GlyphSeries key={`${s.key}-dots`} dataKey={`${s.key}-dots`} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} colorAccessor={() => s.color} size={s.key === 'currentScore' ? 9 : 6} />
