@@ -8,6 +8,7 @@ import { NavBar } from './ui/NavBar';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { Panel } from './ui/Panel';
 import { Loading } from './ui/Loading';
+import { ExpiryWarning } from './ui/ExpiryWarning';
 
 export function App() {
   const [location] = useLocation();
@@ -15,6 +16,7 @@ export function App() {
     <RelayEnvironmentProvider environment={environment}>
       <NavBar />
       <main className="page" id="main" tabIndex={-1}>
+        <ExpiryWarning />
         <ErrorBoundary key={location}>
           <Suspense fallback={<Loading />}>
             <CurrentRoute path={location} />

@@ -64,6 +64,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     const page = await newPage();
     await logIn(page, 'demostudent');
     await page.waitForURL('**/task');
+    // Five minutes before the end, every page says so.
+    await page.evaluate(() => {
+      const user = JSON.parse(sessionStorage.getItem('user')!);
+      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 4 * 60 + 30 }));
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 5_000 }).toBe('Your login expires in 4 minutes: finish and save what you are doing, then log in again · 登录即将过期');
+    await page.goto(`${server.url}/task`);
     // The token runs out three seconds from now, while the student looks at the dashboard.
     await page.evaluate(() => {
       const user = JSON.parse(sessionStorage.getItem('user')!);
