@@ -78,20 +78,21 @@ export function startSession(user: UserRecord): void {
 
 /** Logout (spec section 2): clear all session storage and go to /login. */
 export function endSession(): void {
-  const timer = Number(sessionStorage.getItem(TIMER_KEY));
-  if (timer) clearTimeout(timer);
-  sessionStorage.clear();
-  // A full load drops the previous user's cached data and live connection with the page.
-  location.assign('/login');
+  leaveSession('/login');
 }
 
 /** The token ran out: as a logout, and the login page says why and leads back to this page. */
 function expireSession(): void {
   const here = location.pathname;
+  leaveSession(`/login?expired=1${here !== '/login' ? `&next=${encodeURIComponent(here)}` : ''}`);
+}
+
+function leaveSession(to: string): void {
   const timer = Number(sessionStorage.getItem(TIMER_KEY));
   if (timer) clearTimeout(timer);
   sessionStorage.clear();
-  location.assign(`/login?expired=1${here !== '/login' ? `&next=${encodeURIComponent(here)}` : ''}`);
+  // A full load drops the previous user's cached data and live connection with the page.
+  location.assign(to);
 }
 
 /** Whole minutes until the token expires (spec: 'user auth will expire in N minutes'). */
