@@ -79,7 +79,7 @@ builder.queryField('pressOptions', (t) =>
 const AddClassInput = builder.inputType('AddClassInput', {
   description: 'Spec section 5, Add class: the first four fields are required.',
   fields: (t) => ({
-    className: t.string({ required: true, description: '4–30 characters, unique among your classes.' }),
+    className: t.string({ required: true, description: 'Up to 30 characters (trimmed), unique among your classes.' }),
     schoolId: t.string({ required: true, description: `One of ${SCHOOL_IDS.join(', ')}.` }),
     pressId: t.string({ required: true, description: 'A series offered for the school level (see `pressOptions`).' }),
     students: t.string({ required: true, description: "Names separated by commas, e.g. 'Adam, Juliet'." }),

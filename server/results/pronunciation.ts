@@ -6,12 +6,13 @@
  * nothing new. Free practice (label '0' or 'Free practice') is scored against the practice words
  * and stored nowhere.
  */
+import type { Executor } from '../../db/index.ts';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { pronunciationWords, results, taskRows } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
-import { assignNext, studentTaskRow, taskContent, wordsOfTask, type NextTask } from '../tasks/service.ts';
+import { assignNext, nextAssignedAt, studentTaskRow, taskContent, wordsOfTask, type NextTask } from '../tasks/service.ts';
 import { createReport } from '../reports/service.ts';
 import { storeRecording } from './recordings.ts';
 import { announceFinished, markBookFinished } from './service.ts';
@@ -62,7 +63,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
   if (task.assignment.type !== 'PA') throw new ValidationError('Only Pronunciation Assessment tasks take a recording');
   const digest = createHash('sha256').update(upload.bytes).digest('hex');
   const [previous] = await deps.db.select().from(results).where(eq(results.taskRowId, task.row.id));
-  if (previous) return repeated(previous, digest, label);
+  if (previous) return repeated(deps.db, previous, digest, label);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
 
   const taskWords = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
@@ -75,7 +76,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
   const receipt = await deps.db.transaction(async (tx): Promise<PronunciationReceipt> => {
     await tx.execute(sql`select id from ${taskRows} where id = ${task.row.id} for update`);
     const [again] = await tx.select().from(results).where(eq(results.taskRowId, task.row.id));
-    if (again) return repeated(again, digest, label);
+    if (again) return repeated(tx, again, digest, label);
     const [row] = await tx.select({ status: taskRows.status }).from(taskRows).where(eq(taskRows.id, task.row.id));
     if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
     const [stored] = await tx
@@ -130,11 +131,12 @@ async function scoreOrReject(deps: Deps, audio: Uint8Array, words: string[]): Pr
   return result;
 }
 
-function repeated(previous: typeof results.$inferSelect, digest: string, label: string): PronunciationReceipt {
+/** The same recording sent again: the stored result, and the next task it brought. */
+async function repeated(db: Executor, previous: typeof results.$inferSelect, digest: string, label: string): Promise<PronunciationReceipt> {
   const detail = previous.detail as PaResult & { recordingSha256?: string };
   if (detail.recordingSha256 !== digest) throw new ConflictError('This task already has a result from another recording');
   const { recordingSha256: _, ...result } = detail;
-  return { resultId: previous.id, label, result, stored: false, next: { assigned: false, reason: 'already recorded' } };
+  return { resultId: previous.id, label, result, stored: false, next: await nextAssignedAt(db, previous.taskRowId, previous.createdAt) };
 }
 
 /** The report's "answer" column for a word: its score and the sounds to practise, in IPA as the Record screen shows them. */

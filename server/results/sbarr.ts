@@ -11,6 +11,8 @@ export const SPELLING_TIME_LIMIT_SEC = 60;
 export const STATUS_PATTERN = /^(v|x|canceled|skipped|timeout:\d{1,5}s)$/;
 export const SBARR_HEADER = ['word no', 'test word', 'input word', 'status', 'score'];
 const MAX_WORDS = 200;
+/** The longest answer kept: a typed word far longer than any word asked is a client's mistake, refused whole. */
+export const MAX_TYPED = 200;
 
 export type AnswerRow = { position: number; word: string; typed: string; status: string };
 export type ParsedSbArr = { label: string; percentage: number; rows: AnswerRow[]; raw: unknown[] };
@@ -18,7 +20,7 @@ export type ParsedSbArr = { label: string; percentage: number; rows: AnswerRow[]
 const rowSchema = z.tuple([
   z.union([z.number(), z.string()]).transform((v) => Number(v)).pipe(z.number().int().min(1).max(MAX_WORDS)),
   z.string().max(60),
-  z.union([z.string(), z.null()]).transform((v) => (v ?? '').slice(0, 200)),
+  z.union([z.string().max(MAX_TYPED), z.null()]).transform((v) => v ?? ''),
   z.string().regex(STATUS_PATTERN),
   z.union([z.number(), z.string()]),
 ]);

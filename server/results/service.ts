@@ -10,8 +10,8 @@ import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import type { Executor } from '../../db/index.ts';
 import { NATIONAL_BOOK } from '../textbooks/service.ts';
-import { assignNext, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
-import { STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
+import { assignNext, nextAssignedAt, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
+import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
 import { ratingFor, reviewWords } from './memory.ts';
 import { createReport } from '../reports/service.ts';
 import { answerEventId, bookFinishedEventId, finishedEventId } from '../live/service.ts';
@@ -45,7 +45,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     const [previous] = await tx.select().from(results).where(eq(results.taskRowId, task.row.id));
     if (previous) {
       if (JSON.stringify(previous.detail) !== JSON.stringify(parsed.raw)) throw new ConflictError('This task already has a different result');
-      return { resultId: previous.id, label: parsed.label, score: previous.score, correct: previous.correct, total: previous.total, stored: false, next: { assigned: false, reason: 'already recorded' }, wrongSpellings };
+      return { resultId: previous.id, label: parsed.label, score: previous.score, correct: previous.correct, total: previous.total, stored: false, next: await nextAssignedAt(tx, task.row.id, previous.createdAt), wrongSpellings };
     }
     const [row] = await tx.select({ status: taskRows.status }).from(taskRows).where(eq(taskRows.id, task.row.id));
     if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
@@ -161,16 +161,17 @@ export function receiptText(r: ResultReceipt): string {
  */
 export async function recordAnswer(deps: Deps, viewer: Viewer, input: { taskId: string; position: number; word: string; typed: string; status: string }, now = new Date()) {
   if (viewer.isTeacher) throw new ForbiddenError('Only students answer tasks');
+  if (input.typed.length > MAX_TYPED) throw new ValidationError(`An answer is at most ${MAX_TYPED} characters`, 'typed');
   const task = await studentTaskRow(deps.db, viewer, input.taskId);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
   const words = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
-  if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length) throw new ValidationError('No such word in this task');
-  if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`);
-  if (!STATUS_PATTERN.test(input.status)) throw new ValidationError(`Unknown status "${input.status.slice(0, 20)}"`);
+  if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length) throw new ValidationError('No such word in this task', 'position');
+  if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`, 'word');
+  if (!STATUS_PATTERN.test(input.status)) throw new ValidationError(`Unknown status "${input.status.slice(0, 20)}"`, 'status');
   if ((input.status === 'v') !== isCorrect(input.typed, input.word) && (input.status === 'v' || input.status === 'x')) {
-    throw new ValidationError('The status does not match the answer');
+    throw new ValidationError('The status does not match the answer', 'status');
   }
-  const values = { taskRowId: task.row.id, position: input.position, word: input.word, typed: input.typed.slice(0, 200), status: input.status, answeredAt: now };
+  const values = { taskRowId: task.row.id, position: input.position, word: input.word, typed: input.typed, status: input.status, answeredAt: now };
   await deps.db
     .insert(answers)
     .values(values)

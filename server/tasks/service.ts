@@ -4,6 +4,7 @@
  * the automatic next task. Rules: spec sections 4–7 and DESIGN (task id, auto next task).
  */
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type TaskType } from '../../db/schema.ts';
 import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
@@ -477,6 +478,24 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   return { assigned: true, bookUnitID: `${assignment.bookId}-${next.unitId}`, type: assignment.type, tpid };
 }
 
+
+/**
+ * What `assignNext` gave when the result of `taskRowId` was stored at `storedAt`: a client sending
+ * the same result again (its first reply lost) learns the next task all the same.
+ */
+export async function nextAssignedAt(db: Executor, taskRowId: number, storedAt: Date): Promise<NextTask> {
+  const done = alias(taskRows, 'done');
+  const doneAssignment = alias(assignments, 'done_assignment');
+  const [next] = await db
+    .select({ bookId: assignments.bookId, unitId: assignments.unitId, type: assignments.type, tpid: assignments.id })
+    .from(done)
+    .innerJoin(doneAssignment, eq(doneAssignment.id, done.assignmentId))
+    .innerJoin(taskRows, and(eq(taskRows.rosterEntryId, done.rosterEntryId), eq(taskRows.createdAt, storedAt), ne(taskRows.id, done.id)))
+    .innerJoin(assignments, and(eq(assignments.id, taskRows.assignmentId), eq(assignments.bookId, doneAssignment.bookId), eq(assignments.type, doneAssignment.type), eq(assignments.origin, 'auto')))
+    .where(eq(done.id, taskRowId))
+    .limit(1);
+  return next ? { assigned: true, bookUnitID: `${next.bookId}-${next.unitId}`, type: next.type, tpid: next.tpid } : { assigned: false, reason: 'already recorded' };
+}
 
 /** The words a task asks, in order: its memory-model batch, or its unit's words. */
 export async function wordsOfTask(db: Executor, row: { words: string[] | null }, assignment: { bookId: string; unitId: string }): Promise<WordCard[]> {
