@@ -63,6 +63,7 @@ const envSchema = z.object({
   API_TOKEN_RESTORE_PER_SEC: positiveInt(100, 10_000_000),
   API_USER_BUDGET: positiveInt(20_000, 10_000_000),
   API_USER_RESTORE_PER_SEC: positiveInt(1000, 10_000_000),
+  LIVE_VIEWS_PER_USER: positiveInt(20, 1_000_000),
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   PA_QUEUE: optionalPositiveInt(10_000),
@@ -97,6 +98,8 @@ export type Config = {
   reportTtlDays: number;
   /** GraphQL cost budgets (server/integrations/limits.ts): points a bucket holds and restores per second. */
   budgets: { token: { points: number; restorePerSec: number }; user: { points: number; restorePerSec: number } };
+  /** Live views (classActivity subscriptions) one user may hold open at once per instance. */
+  liveViewsPerUser: number;
   sentryDsn?: string;
   /** Worker threads scoring pronunciation recordings. */
   paWorkers: number;
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       token: { points: e.API_TOKEN_BUDGET, restorePerSec: e.API_TOKEN_RESTORE_PER_SEC },
       user: { points: e.API_USER_BUDGET, restorePerSec: e.API_USER_RESTORE_PER_SEC },
     },
+    liveViewsPerUser: e.LIVE_VIEWS_PER_USER,
     sentryDsn: e.SENTRY_DSN,
     paWorkers: e.PA_WORKERS,
     paQueue: e.PA_QUEUE,

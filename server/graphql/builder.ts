@@ -4,7 +4,8 @@
  */
 import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
-import RelayPlugin from '@pothos/plugin-relay';
+import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
+import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import type { Deps, Viewer } from '../deps.ts';
 import { BusyError } from '../speech/tts.ts';
 import { AuthenticationError, ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
@@ -18,6 +19,12 @@ export type GraphQLContext = {
   /** The client's network address (login throttling). */
   clientAddress?: string;
 };
+
+/** Whether a decoded global id names a type that implements Node (anything else loads as null). */
+function namesANode(id: { typename: string } | null, info: GraphQLResolveInfo): boolean {
+  const type = id?.typename ? info.schema.getType(id.typename) : undefined;
+  return isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node');
+}
 
 /** The most global ids one `nodes` call resolves. */
 export const MAX_NODES = 100;
@@ -35,13 +42,31 @@ export const builder = new SchemaBuilder<{
     // Relay's generated parts are part of the public contract too: each is described.
     nodeTypeOptions: { description: 'An object with a global id; any of them can be fetched again with `node(id:)`.' },
     idFieldOptions: { description: 'A global id (opaque): pass it to `node(id:)` to fetch this object again.' },
-    nodeQueryOptions: { description: 'Any object by its global id; null when it does not exist or the viewer may not see it.', args: { id: { description: 'A global id from an `id` field.' } } },
+    // An id that is not one (not base64, no type, a type that is not a Node) names nothing: null,
+    // as for an object that does not exist, and the rest of a `nodes` batch is still answered.
+    decodeGlobalID: (globalID) => {
+      try {
+        return decodeGlobalID(globalID);
+      } catch {
+        return { typename: '', id: globalID };
+      }
+    },
+    nodeQueryOptions: {
+      description: 'Any object by its global id; null when it does not exist or the viewer may not see it.',
+      args: { id: { description: 'A global id from an `id` field.' } },
+      resolve: (_root, args, _ctx, info, resolveNode) => {
+        args.id = namesANode(args.id, info) ? args.id : (null as never);
+        return resolveNode(args.id);
+      },
+    },
     nodesQueryOptions: {
       description: `Several objects by their global ids (at most ${MAX_NODES}), in the same order; null for each one that cannot be seen.`,
       args: { ids: { description: `Global ids from \`id\` fields, at most ${MAX_NODES}.` } },
       // Each id is a lookup: a list of thousands would hold the server for as many queries.
-      resolve: (_root, args, _ctx, _info, resolveNodes) => {
+      resolve: (_root, args, _ctx, info, resolveNodes) => {
         if (args.ids.length > MAX_NODES) throw new ValidationError(`Ask for at most ${MAX_NODES} ids at a time (${args.ids.length} were sent)`);
+        // The plugin loads what `args.ids` holds when it is called; null entries come back null.
+        args.ids = args.ids.map((id) => (namesANode(id, info) ? id : (null as never)));
         return resolveNodes(args.ids);
       },
     },

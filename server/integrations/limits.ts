@@ -1,8 +1,8 @@
 /**
  * Cost and rate limits of the GraphQL API. Each operation gets a cost estimate before it runs
  * (like Shopify's: each object 1 point, scalars free, a connection 2 plus its nodes times the
- * page it asks for (`first`/`last`, default 20), other lists 20 items, each mutation field 10
- * more), and is charged to token buckets: an integration token's own
+ * page it asks for (`first`/`last`, default 20), `nodes` its ids, other lists 20 items, each mutation field 10
+ * more, each subscription 20 more), and is charged to token buckets: an integration token's own
  * bucket and its teacher's; a signed-in user's. A bucket holds `points` and restores
  * `restorePerSec`. What is left is in the response's `extensions.cost`; an operation that
  * would overdraw a bucket runs nothing and gets a RateLimitError with `retryAfterSec`
@@ -45,6 +45,11 @@ import type { GraphQLContext } from '../graphql/builder.ts';
 /** Items a list is assumed to hold when the query does not say (`first`/`last`). */
 const DEFAULT_PAGE = 20;
 const MUTATION_COST = 10;
+/**
+ * A subscription replays up to a day of events, then holds a connection open: it costs like a
+ * page of twenty events up front (open ones are also capped per user, SUBSCRIPTIONS_PER_USER).
+ */
+const SUBSCRIPTION_COST = 20;
 
 type Variables = Record<string, unknown> | null | undefined;
 
@@ -59,7 +64,12 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
   if (!operation) return 0;
   const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
   if (!root) return 0;
-  const base = operation.operation === 'mutation' ? MUTATION_COST * operation.selectionSet.selections.length : 0;
+  const base =
+    operation.operation === 'mutation'
+      ? MUTATION_COST * operation.selectionSet.selections.length
+      : operation.operation === 'subscription'
+        ? SUBSCRIPTION_COST * operation.selectionSet.selections.length
+        : 0;
   return base + selectionCost(schema, operation.selectionSet, root, fragments, variables, DEFAULT_PAGE, new Set());
 }
 
@@ -98,8 +108,13 @@ function selectionCost(
       const inner = selectionCost(schema, selection.selectionSet, named as GraphQLCompositeType, fragments, variables, childPage, seen);
       if (isConnection) cost += 2 + inner;
       else if (!isListType(getNullableType(field.type))) cost += 1 + inner;
-      // A connection's edges are free wrappers around its page of nodes; other lists cost per item.
-      else cost += /Connection$/.test(parent.name) ? page * inner : page * (1 + inner);
+      // A connection's edges are free wrappers around its page of nodes; other lists cost per
+      // item: as many as the ids asked for (`nodes`), else a page.
+      else {
+        const ids = selection.arguments?.find((a) => a.name.value === 'ids');
+        const asked = ids ? valueFromASTUntyped(ids.value, variables ?? undefined) : undefined;
+        cost += /Connection$/.test(parent.name) ? page * inner : (Array.isArray(asked) ? asked.length : page) * (1 + inner);
+      }
     }
   }
   return cost;

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { answers, assignments, books, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Deps, Viewer } from '../deps.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, RateLimitError } from '../errors.ts';
 import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import type { ClassEvent } from './pubsub.ts';
@@ -15,6 +15,33 @@ import { wordsToPractise, type PaResult } from '../speech/pa/result.ts';
 export const answerEventId = (taskRowId: number, position: number, at: Date) => `answer:${taskRowId}:${position}:${at.getTime()}`;
 export const finishedEventId = (resultId: number) => `finished:${resultId}`;
 export const bookFinishedEventId = (resultId: number) => `bookFinished:${resultId}`;
+
+/**
+ * Live views one user may hold open at once on this instance (LIVE_VIEWS_PER_USER, 20 by
+ * default: a teacher's tabs, an integration's listeners): each holds a connection and replays
+ * history when it opens, so one token opening hundreds would hold the server for all of them.
+ */
+const openViews = new Map<number, number>();
+
+/** Live views open on this instance, all users together. */
+export const openLiveViews = () => [...openViews.values()].reduce((a, n) => a + n, 0);
+
+/** Takes one of the user's live-view slots; the function gives it back (once). */
+function holdSlot(userId: number, limit: number): () => void {
+  const open = openViews.get(userId) ?? 0;
+  if (open >= limit) {
+    throw new RateLimitError(`At most ${limit} live views can be open at once: close one first`, 10);
+  }
+  openViews.set(userId, open + 1);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    const left = (openViews.get(userId) ?? 1) - 1;
+    if (left > 0) openViews.set(userId, left);
+    else openViews.delete(userId);
+  };
+}
 
 /** How far back a new live view looks when it gives no cursor: today's activity. */
 const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
@@ -103,9 +130,10 @@ export async function classActivity(deps: Deps, viewer: Viewer, classId: number,
   requireTeacher(viewer);
   const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), ownClasses(viewer)));
   if (!klass) throw new NotFoundError('Class not found');
+  const release = holdSlot(viewer.id, deps.config.liveViewsPerUser);
   const live = deps.live.subscribe(classId);
   const from = since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS);
-  return (async function* () {
+  const events = (async function* () {
     const iterator = live[Symbol.asyncIterator]();
     // Start listening before reading the past.
     const first = iterator.next();
@@ -129,4 +157,29 @@ export async function classActivity(deps: Deps, viewer: Viewer, classId: number,
       await iterator.return?.();
     }
   })();
+  // The slot is given back however the view ends, even one closed before its first event
+  // (a generator that never started does not run its `finally`).
+  const view: AsyncIterableIterator<ClassEvent> = {
+    [Symbol.asyncIterator]: () => view,
+    next: () =>
+      events.next().then(
+        (step) => {
+          if (step.done) release();
+          return step;
+        },
+        (error: unknown) => {
+          release();
+          throw error;
+        },
+      ),
+    return: (value?: unknown) => {
+      release();
+      return events.return(value as undefined);
+    },
+    throw: (error?: unknown) => {
+      release();
+      return events.throw(error);
+    },
+  };
+  return view;
 }

@@ -11,7 +11,7 @@ import type { Deps, Viewer } from '../deps.ts';
 import type { Executor } from '../../db/index.ts';
 import { NATIONAL_BOOK } from '../textbooks/service.ts';
 import { assignNext, nextAssignedAt, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
-import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr } from './sbarr.ts';
+import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr, type AnswerRow } from './sbarr.ts';
 import { ratingFor, reviewWords } from './memory.ts';
 import { createReport } from '../reports/service.ts';
 import { answerEventId, bookFinishedEventId, finishedEventId } from '../live/service.ts';
@@ -39,6 +39,8 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
   const { correct, score } = checkAgainstTask(parsed, taskWords);
   const wrongSpellings = parsed.rows.filter((r) => r.status === 'x').map((r) => ({ word: r.word, typed: r.typed.trim() }));
 
+  // Answers the live view has not seen (a client that sends only the finished result).
+  let unannounced: AnswerRow[] = [];
   const receipt = await deps.db.transaction(async (tx): Promise<ResultReceipt> => {
     // One result per task row, even when the same post arrives twice at once.
     await tx.execute(sql`select id from ${taskRows} where id = ${task.row.id} for update`);
@@ -50,13 +52,17 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     const [row] = await tx.select({ status: taskRows.status }).from(taskRows).where(eq(taskRows.id, task.row.id));
     if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
 
-    await tx
+    const written = await tx
       .insert(answers)
       .values(parsed.rows.map((r) => ({ taskRowId: task.row.id, position: r.position, word: r.word, typed: r.typed, status: r.status, answeredAt: now })))
       .onConflictDoUpdate({
         target: [answers.taskRowId, answers.position],
         set: { word: sql`excluded.word`, typed: sql`excluded.typed`, status: sql`excluded.status` },
-      });
+      })
+      // xmax is 0 on a row this statement inserted, not on one it updated.
+      .returning({ position: answers.position, inserted: sql<boolean>`xmax = 0` });
+    const inserted = new Set(written.filter((w) => w.inserted).map((w) => w.position));
+    unannounced = parsed.rows.filter((r) => inserted.has(r.position));
     const [result] = await tx
       .insert(results)
       .values({ taskRowId: task.row.id, userId: viewer.id, score, correct, total: taskWords.length, detail: parsed.raw, createdAt: now })
@@ -111,7 +117,10 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     await markBookFinished(tx, result!.id, next);
     return { resultId: result!.id, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
   });
-  if (receipt.stored) await announceFinished(deps, task, { resultId: receipt.resultId, label: parsed.label, score: receipt.score, next: receipt.next, at: now });
+  if (receipt.stored) {
+    for (const r of unannounced) publishAnswer(deps, task, parsed.label, { ...r, answeredAt: now });
+    await announceFinished(deps, task, { resultId: receipt.resultId, label: parsed.label, score: receipt.score, next: receipt.next, at: now });
+  }
   return receipt;
 }
 
@@ -176,20 +185,25 @@ export async function recordAnswer(deps: Deps, viewer: Viewer, input: { taskId: 
     .insert(answers)
     .values(values)
     .onConflictDoUpdate({ target: [answers.taskRowId, answers.position], set: { typed: values.typed, status: values.status, answeredAt: now } });
+  publishAnswer(deps, task, input.taskId, values);
+  return values;
+}
+
+/** One answer to the class's live view, as the replay of stored answers gives it. */
+function publishAnswer(deps: Deps, task: Awaited<ReturnType<typeof studentTaskRow>>, taskId: string, answer: AnswerRow & { answeredAt: Date }): void {
   deps.live.publish({
-    id: answerEventId(task.row.id, input.position, now),
+    id: answerEventId(task.row.id, answer.position, answer.answeredAt),
     kind: 'answer',
-    at: now,
+    at: answer.answeredAt,
     classId: task.klass.id,
     student: task.studentName,
-    taskId: input.taskId.trim(),
+    taskId: taskId.trim(),
     bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
     type: task.assignment.type,
-    position: input.position,
-    word: input.word,
-    typed: values.typed,
-    status: input.status,
+    position: answer.position,
+    word: answer.word,
+    typed: answer.typed,
+    status: answer.status,
     score: null,
   });
-  return values;
 }

@@ -19,6 +19,10 @@ describe('query cost', () => {
     expect(cost('query($n: Int) { viewer { classes(first: $n) { edges { node { name shelf { national { title } } } } } } }', { n: 5 })).toBe(18);
     expect(cost('query { viewer { ...F } } fragment F on User { classes(first: 5) { edges { node { name shelf { national { title } } } } } }')).toBe(18);
     expect(cost('mutation { assignTask(input: { className: "x", bookUnitId: "a-b", type: "SB" }) { __typename } }')).toBe(11);
+    // nodes: as many objects as ids; a subscription pays for its replay and the connection it holds.
+    expect(cost('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array(100).fill('VXNlcjox') })).toBe(100);
+    expect(cost('{ nodes(ids: ["a", "b"]) { ... on User { tasks(first: 50) { edges { node { taskId } } } } } }')).toBe(2 * (1 + 2 + 50));
+    expect(cost('subscription { classActivity(classId: "x") { eventId } }')).toBe(21);
   });
 
   it('refills a bucket over time and never above its size', async () => {

@@ -5,6 +5,10 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { subscribe, until } from '../../helpers/live.ts';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+import { openLiveViews } from '../../../server/live/service.ts';
+
+/** LIVE_VIEWS_PER_USER's default. */
+const SUBSCRIPTIONS_PER_USER = 20;
 
 const ACTIVITY = `subscription ($c: ID!, $s: DateTime) { classActivity(classId: $c, since: $s) { eventId kind student bookUnitId type position word typed status score } }`;
 const ACTIVITY_WITH_BOOK = `subscription ($c: ID!, $s: DateTime) { classActivity(classId: $c, since: $s) { eventId kind student bookUnitId type score bookTitle } }`;
@@ -40,7 +44,8 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     const rows = words.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
     await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${ctx.taskId}-87`], { 'x-access-token': ctx.student });
     await until(() => live.events.some((e) => e.classActivity.kind === 'finished'));
-    expect(live.events.map((e) => `${e.classActivity.kind} ${e.classActivity.word ?? e.classActivity.score}`)).toEqual(['answer red', 'answer blue', 'finished 87']);
+    // The answers given live, then those the result brought that were not (as a reconnect replays them).
+    expect(live.events.map((e) => `${e.classActivity.kind} ${e.classActivity.word ?? e.classActivity.score}`)).toEqual([...words.map((w) => `answer ${w}`), 'finished 87']);
     expect(live.errors).toEqual([]);
     await live.close();
   });
@@ -135,6 +140,55 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 200));
     expect(live.events.map((e) => e.classActivity.kind).filter((k) => k !== 'answer')).toEqual(['finished']);
     await live.close();
+  });
+
+  it('a result sent without live answers still shows each of its answers live, as a reconnect would replay them', async () => {
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-MS1', Type: 'SB' }, { 'x-access-token': ctx.teacher });
+    const task = (await server.get('/api/v1.0/usertasks', { 'x-access-token': ctx.student })).body.find((t: any) => t.bookUnitID === 'NS2022-MS1');
+    const taskId = `NS2022-MS1-${task.TPID}-SB-demoteacher`;
+    const content = (await server.get(`/api/v1.0/usertasks/${taskId}`, { 'x-access-token': ctx.student })).body as string[];
+    const words = content.slice(1).map((line) => line.split(' -- ')[0]!);
+    const since = new Date().toISOString();
+    const live = subscribe(server.url, ctx.teacher, ACTIVITY, { c: ctx.classId, s: since });
+    await new Promise((r) => setTimeout(r, 300));
+    // One answer given live, the rest only in the result.
+    await server.gql(ANSWER, { i: { taskId, position: 1, word: words[0], typed: words[0], status: 'v' } }, ctx.student);
+    await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`], { 'x-access-token': ctx.student });
+    await until(() => live.events.some((e) => e.classActivity.kind === 'finished' && e.classActivity.bookUnitId === 'NS2022-MS1'));
+    const mine = live.events.map((e) => e.classActivity).filter((e) => e.bookUnitId === 'NS2022-MS1');
+    expect(mine.map((e) => (e.kind === 'answer' ? e.position : e.kind))).toEqual([...words.map((_, i) => i + 1), 'finished']);
+    await live.close();
+    const replay = subscribe(server.url, ctx.teacher, ACTIVITY, { c: ctx.classId, s: since });
+    await until(() => replay.events.some((e) => e.classActivity.kind === 'finished' && e.classActivity.bookUnitId === 'NS2022-MS1'));
+    expect(replay.events.map((e) => e.classActivity.eventId).filter((id) => id.startsWith('answer:')).sort()).toEqual(
+      mine.filter((e) => e.kind === 'answer').map((e) => e.eventId).sort(),
+    );
+    await replay.close();
+  });
+
+  it(`holds at most ${SUBSCRIPTIONS_PER_USER} live views open per user, and gives a slot back when one closes`, async () => {
+    await until(() => openLiveViews() === 0); // the earlier tests' views have closed
+    const client = createClient({ url: `${server.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { accessToken: ctx.teacher }, retryAttempts: 0, lazy: false });
+    const now = new Date().toISOString();
+    const open = (sink: { errors: unknown[]; events: unknown[] }) =>
+      client.subscribe({ query: ACTIVITY, variables: { c: ctx.classId, s: now } }, { next: (v) => (v.errors ? sink.errors.push(...v.errors) : sink.events.push(v)), error: (e) => sink.errors.push(e), complete: () => {} });
+    const sinks = Array.from({ length: SUBSCRIPTIONS_PER_USER + 1 }, () => ({ errors: [] as unknown[], events: [] as unknown[] }));
+    const stops = sinks.map(open);
+    await until(() => sinks.some((s) => s.errors.length > 0));
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = sinks.filter((s) => s.errors.length > 0);
+    expect(refused).toHaveLength(1);
+    expect(JSON.stringify(refused[0]!.errors)).toContain(`At most ${SUBSCRIPTIONS_PER_USER} live views can be open at once`);
+    // Closing one lets another open.
+    stops[0]!();
+    await new Promise((r) => setTimeout(r, 300));
+    const another = { errors: [] as unknown[], events: [] as unknown[] };
+    open(another);
+    await server.gql(ANSWER, { i: { taskId: ctx.taskId, position: 1, word: 'red', typed: 'red', status: 'v' } }, ctx.student).catch(() => {});
+    await new Promise((r) => setTimeout(r, 500));
+    expect(another.errors).toEqual([]);
+    await client.dispose();
+    await until(() => openLiveViews() === 0);
   });
 
   it('refuses students and other teachers', async () => {
