@@ -5,9 +5,14 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
   /** Mandatory inputs have a red box (Help: 'Red boxes in forms mean mandatory'). */
   mandatory?: boolean;
   onValue: (value: string) => void;
+  /**
+   * The field is a comma-separated list: a pasted column (names copied from a spreadsheet or a
+   * chat, one per line) becomes "Amy, Bob, Cathy" instead of running together.
+   */
+  list?: boolean;
 };
 
-export function TextField({ label, mandatory, onValue, className, ...input }: Props) {
+export function TextField({ label, mandatory, onValue, className, list, ...input }: Props) {
   return (
     <label className="field">
       <span className="field-label">
@@ -23,6 +28,21 @@ export function TextField({ label, mandatory, onValue, className, ...input }: Pr
           e.target.removeAttribute('aria-invalid');
           onValue(e.target.value);
         }}
+        onPaste={
+          list
+            ? (e) => {
+                const pasted = e.clipboardData.getData('text');
+                if (!/[\r\n\t]/.test(pasted)) return;
+                e.preventDefault();
+                const items = pasted.split(/[\r\n\t]+/).map((s) => s.trim()).filter(Boolean).join(', ');
+                const el = e.currentTarget;
+                const before = el.value.slice(0, el.selectionStart ?? el.value.length);
+                const after = el.value.slice(el.selectionEnd ?? el.value.length);
+                const joint = before.trim() && !/[,，;]\s*$/.test(before) ? ', ' : '';
+                onValue(`${before}${joint}${items}${after}`);
+              }
+            : undefined
+        }
       />
     </label>
   );

@@ -1,6 +1,6 @@
 /** Class inputs (spec section 5, Add class / Delete class), shared with the Classes screen. */
 import { z } from 'zod';
-import { MAX_INPUT } from '../users/schemas.ts';
+import { MAX_INPUT, MIN_LENGTH } from '../users/schemas.ts';
 
 export const SCHOOL_IDS = ['K-12', 'ES', 'MS', 'HS'] as const;
 export const CLASS_TASK_TYPES = ['PA+SB', 'PA', 'SB'] as const;
@@ -37,6 +37,12 @@ export const studentNamesSchema = z
         z
           .string()
           .max(MAX_INPUT, `Student names must be at most ${MAX_INPUT} characters`)
+          // A roster name is the username the student signs up with: one that could never sign
+          // up would keep its tasks open for ever.
+          .refine((n) => [...n].length >= MIN_LENGTH, {
+            error: (i) =>
+              `Student name "${String(i.input)}" is too short: students sign up with this name, and a username has at least ${MIN_LENGTH} characters (e.g. ZhangWei or 张伟2025)`,
+          })
           .refine((n) => !n.includes('-') && /^[\p{L}\p{N}_.]+$/u.test(n), {
             error: (i) => `Student name "${String(i.input)}" may use only letters, digits, "_" and "."`,
           }),

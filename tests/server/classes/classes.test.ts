@@ -25,29 +25,34 @@ describe.each(DATABASES)('classes on %s', (kind) => {
 
   it("starts with no classes, then lists what +Class adds, with the spec's defaults", async () => {
     expect(await server.get('/api/v1.0/userclasses', teacher)).toEqual({ status: 200, body: [] });
-    expect(await add({ username: 'mrsfang', className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet，Tom; Adam' })).toEqual({ status: 200, body: 'success' });
+    expect(await add({ username: 'mrsfang', className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet，Tomas; Adam' })).toEqual({ status: 200, body: 'success' });
     expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'Li Lei', tbTaskType: 'SB', spellingTimeoutSec: '20', taskDueDays: '3' })).toEqual({
       status: 400,
       body: 'Student name "Li Lei" may use only letters, digits, "_" and "."',
     });
+    // A name no student could sign up with (a username has 4 characters or more) is refused at once.
+    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, 张伟' })).toEqual({
+      status: 400,
+      body: 'Student name "张伟" is too short: students sign up with this name, and a username has at least 4 characters (e.g. ZhangWei or 张伟2025)',
+    });
     expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: '20', taskDueDays: '3', fmBatchSize: '5' })).toEqual({ status: 200, body: 'success' });
     expect((await server.get('/api/v1.0/userclasses', teacher)).body).toEqual([
-      { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet, Tom', tbTaskType: 'PA+SB', spellingTimeoutSec: 15, taskDueDays: 7, fmBatchSize: 10 },
+      { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet, Tomas', tbTaskType: 'PA+SB', spellingTimeoutSec: 15, taskDueDays: 7, fmBatchSize: 10 },
       { className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: 20, taskDueDays: 3, fmBatchSize: 5 },
     ]);
   });
 
   it('refuses a class without the four red inputs, a press not offered for the school, or a name twice', async () => {
     const before = await count();
-    for (const body of [{}, { className: 'X1', schoolID: 'ES', pressID: 'PEP' }, { className: ' ', schoolID: 'ES', pressID: 'PEP', students: 'Ann' }, { className: 'X1', schoolID: 'ES', pressID: 'PEP', students: ' , ' }]) {
+    for (const body of [{}, { className: 'X1', schoolID: 'ES', pressID: 'PEP' }, { className: ' ', schoolID: 'ES', pressID: 'PEP', students: 'Anna' }, { className: 'X1', schoolID: 'ES', pressID: 'PEP', students: ' , ' }]) {
       expect(await add(body)).toEqual({ status: 400, body: 'All four red color inputs are required' });
     }
-    expect(await add({ className: 'X1', schoolID: 'US', pressID: 'PEP', students: 'Ann' })).toEqual({ status: 400, body: 'schoolID must be one of K-12, ES, MS, HS' });
-    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'NS', students: 'Ann' })).toEqual({ status: 400, body: 'pressID NS is not offered for schoolID ES' });
-    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Ann', taskDueDays: 'soon' })).toEqual({ status: 400, body: 'taskDueDays must be a whole number' });
-    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Ann', spellingTimeoutSec: 99 })).toEqual({ status: 400, body: 'spellingTimeoutSec must be between 5 and 59' });
-    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Ann', fmBatchSize: 500 })).toEqual({ status: 400, body: 'fmBatchSize must be between 3 and 50' });
-    expect(await add({ className: 'class 3a', schoolID: 'ES', pressID: 'PEP', students: 'Ann' })).toEqual({ status: 409, body: 'You already have a class named class 3a' });
+    expect(await add({ className: 'X1', schoolID: 'US', pressID: 'PEP', students: 'Anna' })).toEqual({ status: 400, body: 'schoolID must be one of K-12, ES, MS, HS' });
+    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'NS', students: 'Anna' })).toEqual({ status: 400, body: 'pressID NS is not offered for schoolID ES' });
+    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Anna', taskDueDays: 'soon' })).toEqual({ status: 400, body: 'taskDueDays must be a whole number' });
+    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Anna', spellingTimeoutSec: 99 })).toEqual({ status: 400, body: 'spellingTimeoutSec must be between 5 and 59' });
+    expect(await add({ className: 'X1', schoolID: 'ES', pressID: 'PEP', students: 'Anna', fmBatchSize: 500 })).toEqual({ status: 400, body: 'fmBatchSize must be between 3 and 50' });
+    expect(await add({ className: 'class 3a', schoolID: 'ES', pressID: 'PEP', students: 'Anna' })).toEqual({ status: 409, body: 'You already have a class named class 3a' });
     expect(await count()).toEqual(before);
   });
 
@@ -76,7 +81,7 @@ describe.each(DATABASES)('classes on %s', (kind) => {
     const before = await count();
     expect(await server.get('/api/v1.0/userclasses', student)).toEqual({ status: 403, body: { info: 'Only teachers can do this' } });
     expect((await server.get('/api/v1.0/userclasses/pressoptions', student)).status).toBe(403);
-    expect(await add({ className: 'Mine', schoolID: 'ES', pressID: 'PEP', students: 'Ann' }, student)).toEqual({ status: 403, body: 'Only teachers can do this' });
+    expect(await add({ className: 'Mine', schoolID: 'ES', pressID: 'PEP', students: 'Anna' }, student)).toEqual({ status: 403, body: 'Only teachers can do this' });
     expect((await server.post('/api/v1.0/userclasses/deleteclass', { className: 'Class 3A' }, student)).status).toBe(403);
     expect((await server.post('/api/v1.0/userclasses/selectclass', { className: 'Class 3A' }, student)).status).toBe(403);
     expect(await count()).toEqual(before);
@@ -106,8 +111,8 @@ describe.each(DATABASES)('classes on %s', (kind) => {
   it('does the same through GraphQL with typed errors', async () => {
     const token = teacher['x-access-token'];
     const ADD = `mutation ($input: AddClassInput!) { addClass(input: $input) { __typename ... on ClassPayload { info class { name students tbTaskType taskDueDays } } ... on Error { message } } }`;
-    const ok = await server.gql(ADD, { input: { className: 'Choir', schoolId: 'K-12', pressId: 'NS', students: 'Ann, Bo' } }, token);
-    expect(ok.body.data.addClass).toEqual({ __typename: 'ClassPayload', info: 'success', class: { name: 'Choir', students: ['Ann', 'Bo'], tbTaskType: 'PA+SB', taskDueDays: 7 } });
+    const ok = await server.gql(ADD, { input: { className: 'Choir', schoolId: 'K-12', pressId: 'NS', students: 'Anna, Bobo' } }, token);
+    expect(ok.body.data.addClass).toEqual({ __typename: 'ClassPayload', info: 'success', class: { name: 'Choir', students: ['Anna', 'Bobo'], tbTaskType: 'PA+SB', taskDueDays: 7 } });
     const bad = await server.gql(ADD, { input: { className: 'Choir2', schoolId: 'ES', pressId: 'PEP', students: '' } }, token);
     expect(bad.body.data.addClass).toEqual({ __typename: 'ValidationError', message: 'All four red color inputs are required' });
     const asStudent = await server.gql(ADD, { input: { className: 'S', schoolId: 'ES', pressId: 'PEP', students: 'A' } }, student['x-access-token']);

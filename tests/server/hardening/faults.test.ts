@@ -252,7 +252,7 @@ describe.skipIf(!DATABASES.includes('postgres'))('the database going away', () =
     expect(rest.status).toBe(503);
     expect(rest.headers.get('retry-after')).toBe('5');
     expect((await rest.json()).info).toBe('WordBee cannot reach its database right now; nothing was changed, please try again in a moment');
-    const add = await server.post('/api/v1.0/userclasses/addclass', { className: 'Outage', schoolID: 'ES', pressID: 'PEP', students: 'kid' }, token);
+    const add = await server.post('/api/v1.0/userclasses/addclass', { className: 'Outage', schoolID: 'ES', pressID: 'PEP', students: 'kidd' }, token);
     expect(add.status).toBe(503);
     const login = await server.post('/api/v1.0/username/login', { username: 'demostudent', password: 'demostudent' });
     expect(login.status).toBe(503);

@@ -72,7 +72,7 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
 
     // Five times the tasks, more classes and students, more finished tasks.
     for (const name of ['Class 4B', 'Class 5C']) {
-      expect((await server.post('/api/v1.0/userclasses/addclass', { className: name, schoolID: 'ES', pressID: 'PEP', students: 'Ann, Ben, Cat, Dan, Eve, Fay' }, teacher)).status).toBe(200);
+      expect((await server.post('/api/v1.0/userclasses/addclass', { className: name, schoolID: 'ES', pressID: 'PEP', students: 'Anna, Benn, Cath, Dani, Evie, Faye' }, teacher)).status).toBe(200);
       for (const unit of ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3']) await assign(name, unit);
     }
     for (const unit of ['NS2022-ES3', 'NS2022-MS1', 'NS2022-HSM1']) await assign('Demo Class', unit);
