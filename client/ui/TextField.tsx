@@ -9,10 +9,10 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
    * The field is a comma-separated list: a pasted column (names copied from a spreadsheet or a
    * chat, one per line) becomes "Amy, Bob, Cathy" instead of running together.
    */
-  list?: boolean;
+  commaList?: boolean;
 };
 
-export function TextField({ label, mandatory, onValue, className, list, ...input }: Props) {
+export function TextField({ label, mandatory, onValue, className, commaList, ...input }: Props) {
   return (
     <label className="field">
       <span className="field-label">
@@ -29,7 +29,7 @@ export function TextField({ label, mandatory, onValue, className, list, ...input
           onValue(e.target.value);
         }}
         onPaste={
-          list
+          commaList
             ? (e) => {
                 const pasted = e.clipboardData.getData('text');
                 if (!/[\r\n\t]/.test(pasted)) return;

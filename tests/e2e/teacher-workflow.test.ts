@@ -44,7 +44,15 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     const presses = await page.locator('select[name=pressID] option').allInnerTexts();
     expect(presses.slice(1).map((p) => p.split(' ')[0])).toEqual(['BNU', 'PEP']);
     await page.selectOption('select[name=pressID]', 'PEP');
-    await page.fill('input[name=students]', 'kiki01, leo002');
+    // Names pasted as a column (one per line, as copied from a spreadsheet) become a list.
+    await page.fill('input[name=students]', 'kiki01');
+    await page.locator('input[name=students]').evaluate((input: HTMLInputElement) => {
+      input.setSelectionRange(input.value.length, input.value.length);
+      const data = new DataTransfer();
+      data.setData('text/plain', 'leo002\r\n');
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    expect(await page.inputValue('input[name=students]')).toBe('kiki01, leo002');
     expect(await page.inputValue('input[name=taskDueDays]')).toBe('7');
     expect(await page.inputValue('input[name=spellingTimeoutSec]')).toBe('15');
     await page.selectOption('select[name=tbTaskType]', 'SB');

@@ -141,7 +141,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
               ))}
             </select>
           </label>
-          <TextField label="students" name="students" mandatory list maxLength={3000} value={form.students} onValue={set('students')} placeholder="Adam, Juliet" />
+          <TextField label="students" name="students" mandatory commaList maxLength={3000} value={form.students} onValue={set('students')} placeholder="Adam, Juliet" />
           <label className="field">
             <span className="field-label">tbTaskType</span>
             <select name="tbTaskType" value={form.tbTaskType} onChange={(e) => set('tbTaskType')(e.target.value)}>
