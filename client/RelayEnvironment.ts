@@ -4,12 +4,26 @@
  */
 import { Environment, Network, Observable, RecordSource, Store, type FetchFunction, type SubscribeFunction } from 'relay-runtime';
 import { createClient, type Client } from 'graphql-ws';
-import { readUser } from './session';
+import { expireSession, readUser } from './session';
 
 export class NetworkError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NetworkError';
+  }
+}
+
+/**
+ * The server understood the request and refused it, saying why (a finished task, a class that
+ * is gone, a login that ran out): named after the server's error code, not a network failure.
+ */
+export class RefusedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = code;
   }
 }
 
@@ -43,7 +57,11 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _config, upload
   const json = await response.json().catch(() => null);
   if (!json) throw new NetworkError(`The server answered ${response.status} without data. Please try again.`);
   if (Array.isArray(json.errors) && json.errors.length && !json.data) {
-    throw new NetworkError(json.errors.map((e: { message: string }) => e.message).join('; '));
+    const message = json.errors.map((e: { message: string }) => e.message).join('; ');
+    const code = json.errors.find((e: { extensions?: { code?: unknown } }) => typeof e.extensions?.code === 'string')?.extensions.code as string | undefined;
+    // The login this page holds is no longer accepted: to the login page, which says so.
+    if (response.status === 401 && code === 'AuthenticationError' && token) expireSession();
+    throw code ? new RefusedError(code, message) : new NetworkError(message);
   }
   return json;
 };

@@ -81,8 +81,11 @@ export function endSession(): void {
   leaveSession('/login');
 }
 
-/** The token ran out: as a logout, and the login page says why and leads back to this page. */
-function expireSession(): void {
+/**
+ * The token ran out (or the server refused it: revoked, the account gone): as a logout, and the
+ * login page says why and leads back to this page.
+ */
+export function expireSession(): void {
   const here = location.pathname;
   leaveSession(`/login?expired=1${here !== '/login' ? `&next=${encodeURIComponent(here)}` : ''}`);
 }

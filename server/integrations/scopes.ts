@@ -1,9 +1,10 @@
 /**
  * What an integration token may select. Deny by default: every field of an operation sent with
  * a token must be listed here (by type, or by `Type.field`), and the token must hold its scope.
- * A refused operation runs nothing and says which scope it lacks. Sessions (JWT) are unaffected.
+ * A refused operation runs nothing and says which scope it lacks. Sessions (JWT) need no scopes;
+ * any refused token (expired, forged, revoked) makes the operation a 401, unless it only logs in.
  */
-import { GraphQLError, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLContext } from '../graphql/builder.ts';
 import type { Scope } from './schemas.ts';
@@ -77,7 +78,7 @@ export function missingScopes(schema: GraphQLSchema, document: DocumentNode, sco
         if (!parent) return;
         const need = needOf(parent.name, node.name.value);
         if (need === 'any') return;
-        if (need === undefined) missing.push({ field: `${parent.name}.${node.name.value}`, needs: 'a signed-in teacher' });
+        if (need === undefined) missing.push({ field: `${parent.name}.${node.name.value}`, needs: 'a signed-in user' });
         else if (!scopes.includes(need)) missing.push({ field: `${parent.name}.${node.name.value}`, needs: need });
       },
     }),
@@ -85,8 +86,24 @@ export function missingScopes(schema: GraphQLSchema, document: DocumentNode, sco
   return missing;
 }
 
+/** Root fields a caller whose token was refused may still use: they need no login. */
+const WITHOUT_LOGIN = new Set(['login', 'signup', '__typename']);
+
+/** Whether every root field of every operation in the document is one that needs no login. */
+function needsNoLogin(document: DocumentNode): boolean {
+  return document.definitions.every(
+    (def) => def.kind !== Kind.OPERATION_DEFINITION || def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && WITHOUT_LOGIN.has(s.name.value)),
+  );
+}
+
+/** The scope as the `IntegrationScope` enum names it (READ_RESULTS for results:read). */
+const scopeName = (scope: string) => scope.split(':').reverse().join('_').toUpperCase();
+
 function refusal(context: GraphQLContext, schema: GraphQLSchema, document: DocumentNode): GraphQLError | undefined {
-  if (context.authError instanceof IntegrationTokenError) {
+  // A token was sent and refused (expired, forged, revoked, its account gone): the whole
+  // operation is refused with 401, as the docs say, rather than run as a visitor's (a `viewer`
+  // of null looked like an empty account). Logging in or signing up needs no token.
+  if (context.authError && (context.authError instanceof IntegrationTokenError || !needsNoLogin(document))) {
     return new GraphQLError(context.authError.message, { extensions: { code: 'AuthenticationError', http: { status: 401 } } });
   }
   const integration = context.viewer?.integration;
@@ -95,9 +112,9 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
   if (missing.length === 0) return undefined;
   const first = missing[0]!;
   const message =
-    first.needs === 'a signed-in teacher'
+    first.needs === 'a signed-in user'
       ? `An integration token cannot use ${first.field}`
-      : `This token lacks the scope ${first.needs} (needed for ${first.field})`;
+      : `This token lacks the scope ${scopeName(first.needs)} (needed for ${first.field})`;
   return new GraphQLError(message, { extensions: { code: 'ForbiddenError', http: { status: 403 }, missing } });
 }
 

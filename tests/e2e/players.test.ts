@@ -77,6 +77,16 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     expect(await table.locator('tbody th').allInnerTexts()).toEqual([expect.stringMatching(/^NS2022-ES3-\d+-SB$/)]);
     // 5 of 8 right: the student's own score, as the server rounds it.
     expect(await table.locator('tbody td').first().innerText()).toBe('62');
+    // Back to the finished task (the Back button): it says so and leads back to the task list,
+    // instead of a deck that errors at the first answer and a "Try again" that cannot help.
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL('**/spellingbee');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('This task is finished; pick another from your task list');
+    expect(await page.getByRole('button', { name: '(Re)Begin' }).count()).toBe(0);
+    expect(await page.getByRole('alert').innerText()).not.toContain('NetworkError');
+    await page.getByRole('link', { name: 'Back to my tasks · 返回任务列表' }).click();
+    await page.waitForURL('**/task');
     await page.context().close();
   });
 

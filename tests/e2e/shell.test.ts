@@ -88,6 +88,20 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await page.context().close();
   });
 
+  it('a login the server no longer accepts (here: its signature broken) leads to the login page, which says so', async () => {
+    const page = await newPage();
+    await logIn(page, 'demostudent');
+    await page.waitForURL('**/task');
+    await page.evaluate(() => {
+      const user = JSON.parse(sessionStorage.getItem('user')!);
+      sessionStorage.setItem('user', JSON.stringify({ ...user, accessToken: `${user.accessToken.slice(0, -4)}AAAA` }));
+    });
+    await page.reload();
+    await page.waitForURL('**/login?expired=1&next=%2Ftask', { timeout: 10_000 });
+    expect(await page.getByRole('alert').innerText()).toBe('Your login expired, please log in again · 登录已过期，请重新登录');
+    await page.context().close();
+  });
+
   it('a student has no Classes or Textbooks and is told those pages are for teachers', async () => {
     const page = await newPage();
     await logIn(page, 'demostudent');

@@ -50,7 +50,8 @@ function Player({ taskId }: { taskId: string }) {
       }
     `,
     { taskId },
-    { fetchPolicy: 'store-and-network' },
+    // Never a deck from the store: a task finished meanwhile (the Back button) must say so at once.
+    { fetchPolicy: 'network-only' },
   );
   const { label, words } = data.taskContent;
   const [, navigate] = useLocation();

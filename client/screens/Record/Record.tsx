@@ -63,7 +63,8 @@ export default function Record() {
       }
     `,
     { taskId },
-    { fetchPolicy: 'store-and-network' },
+    // Never a deck from the store: a task finished meanwhile (the Back button) must say so at once.
+    { fetchPolicy: 'network-only' },
   );
   const content = data.taskContent;
   const words = content.words.map((w) => w.text);

@@ -43,10 +43,10 @@ const anyUser: Expectations = { ...refusedWithoutLogin, student: 'ok', otherStud
 /** The class's student on their own task. */
 const studentOfTask = (teacher: Outcome, otherTeacher: Outcome, otherStudent: Outcome = 'notFound'): Expectations => ({ ...refusedWithoutLogin, student: 'ok', otherStudent, teacher, otherTeacher });
 const everyone: Expectations = { visitor: 'ok', student: 'ok', otherStudent: 'ok', teacher: 'ok', otherTeacher: 'ok', expired: 'ok', forged: 'ok' };
-/** GraphQL: a visitor or a refused token sees null rather than an error. */
-const viewerField = (e: Expectations): Expectations => ({ ...e, visitor: 'none', expired: 'none', forged: 'none' });
-/** GraphQL under `viewer`: only the class's teacher sees the class; everyone else gets null. */
-const viewersClass: Expectations = { visitor: 'none', expired: 'none', forged: 'none', student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' };
+/** GraphQL: a visitor sees null rather than an error; a refused token is a 401 (docs/api.md). */
+const viewerField = (e: Expectations): Expectations => ({ ...e, visitor: 'none', expired: 'auth', forged: 'auth' });
+/** GraphQL under `viewer`: only the class's teacher sees the class; other users and visitors get null. */
+const viewersClass: Expectations = { visitor: 'none', expired: 'auth', forged: 'auth', student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' };
 
 // ---------------------------------------------------------------- fixtures
 

@@ -156,14 +156,19 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     }).then((r) => r.json());
     expect(byBearer.data.viewer.username).toBe('demostudent');
     expect((await server.gql(VIEWER)).body.data.viewer).toBeNull();
-    expect((await server.gql(VIEWER, {}, 'forged.token.here')).body.data.viewer).toBeNull();
+    // A token that is not accepted is not a visitor's: the operation is refused with 401.
+    const forged = await server.gql(VIEWER, {}, 'forged.token.here');
+    expect(forged.status).toBe(401);
+    expect(forged.body.errors[0].extensions.code).toBe('AuthenticationError');
   });
 
   it("a deleted user's token is refused", async () => {
     await signupRest({ username: 'shortlived', password: 'abcd', email: 'x@y.z', isTeacher: true });
     const { accessToken } = await server.login('shortlived', 'abcd');
     await server.app.deps.db.delete(users).where(eq(users.usernameKey, 'shortlived'));
-    expect((await server.gql(VIEWER, {}, accessToken)).body.data.viewer).toBeNull();
+    const gone = await server.gql(VIEWER, {}, accessToken);
+    expect(gone.status).toBe(401);
+    expect(gone.body.errors[0].message).toMatch(/no longer exists/);
   });
 });
 
@@ -175,11 +180,13 @@ describe('token expiry through the server', () => {
   });
   afterAll(() => server?.close());
 
-  it('a token works until TOKEN_TTL_MINUTES have passed, then the viewer is gone', async () => {
+  it('a token works until TOKEN_TTL_MINUTES have passed, then it is refused', async () => {
     const record = await server.login('demoteacher');
     expect(record.tokenExpAt).toBe(Math.floor(now / 1000) + 300);
     expect((await server.gql(VIEWER, {}, record.accessToken)).body.data.viewer.username).toBe('demoteacher');
     now += 301_000;
-    expect((await server.gql(VIEWER, {}, record.accessToken)).body.data.viewer).toBeNull();
+    const expired = await server.gql(VIEWER, {}, record.accessToken);
+    expect(expired.status).toBe(401);
+    expect(expired.body.errors[0].message).toMatch(/Your login has expired/);
   });
 });
