@@ -108,4 +108,21 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     expect(await kid.evaluate(() => history.state?.taskId)).toMatch(/^NS2022-ES2-\d+-SB-msgao$/);
     await kid.context().close();
   });
+
+  it('a task list longer than a page is all there: the first 100, then more at a click', async () => {
+    await server.post('/api/v1.0/username/signup', { username: 'mrbig', password: 'big12', email: 'big@school.cn', isTeacher: true });
+    const teacher = { 'x-access-token': (await server.login('mrbig', 'big12')).accessToken };
+    const students = Array.from({ length: 36 }, (_, i) => `pupil${String(i).padStart(2, '0')}`).join(', ');
+    expect((await server.post('/api/v1.0/userclasses/addclass', { className: 'Big Class', schoolID: 'ES', pressID: 'PEP', students }, teacher)).status).toBe(200);
+    for (const unit of ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3']) {
+      expect((await server.post('/api/v1.0/usertasks/assigntask', { className: 'Big Class', bookUnitID: unit, Type: 'SB' }, teacher)).status).toBe(200);
+    }
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await logIn(page, 'mrbig', 'big12');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(100);
+    await page.getByRole('button', { name: /Show more tasks/ }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(108);
+    expect(await page.getByRole('button', { name: /Show more tasks/ }).count()).toBe(0);
+    await page.context().close();
+  });
 });

@@ -3,10 +3,12 @@
  * download arrow; '{file} downloaded' after a download; 'No report file' when there is none.
  */
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { readUser } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { ReportsPanelQuery } from './__generated__/ReportsPanelQuery.graphql';
+import type { ReportsPanelPaginationQuery } from './__generated__/ReportsPanelPaginationQuery.graphql';
+import type { ReportsPanel_viewer$key } from './__generated__/ReportsPanel_viewer.graphql';
 import { localDate } from '../../ui/dates';
 
 export function ReportsPanel() {
@@ -14,27 +16,38 @@ export function ReportsPanel() {
     graphql`
       query ReportsPanelQuery {
         viewer {
-          pdfReports(first: 500) {
-            edges {
-              node {
-                fileName
-                expireAt
-                student
-                bookUnitId
-                type
-                score
-                downloadUrl
-              }
-            }
-          }
+          ...ReportsPanel_viewer
         }
       }
     `,
     {},
     { fetchPolicy: 'network-only' },
   );
+  // Newest first, a page at a time (the server gives at most 100): older reports stay reachable.
+  const { data: list, hasNext, loadNext, isLoadingNext } = usePaginationFragment<ReportsPanelPaginationQuery, ReportsPanel_viewer$key>(
+    graphql`
+      fragment ReportsPanel_viewer on User
+      @refetchable(queryName: "ReportsPanelPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 100 }, cursor: { type: "String" }) {
+        pdfReports(first: $count, after: $cursor) @connection(key: "ReportsPanel_pdfReports") {
+          edges {
+            node {
+              fileName
+              expireAt
+              student
+              bookUnitId
+              type
+              score
+              downloadUrl
+            }
+          }
+        }
+      }
+    `,
+    data.viewer ?? null,
+  );
   const [status, setStatus] = useState<Status>(null);
-  const reports = data.viewer?.pdfReports.edges.map((e) => e.node) ?? [];
+  const reports = list?.pdfReports.edges.map((e) => e.node) ?? [];
   const download = async (fileName: string, url: string) => {
     const response = await fetch(url, { headers: { 'x-access-token': readUser()?.accessToken ?? '' } });
     if (!response.ok) {
@@ -86,6 +99,11 @@ export function ReportsPanel() {
             </tbody>
           </table>
         </div>
+      )}
+      {hasNext && (
+        <button type="button" className="button" disabled={isLoadingNext} onClick={() => loadNext(100)}>
+          {isLoadingNext ? 'Loading…' : `Show older reports · 显示更早的报告 (${reports.length} shown)`}
+        </button>
       )}
       <StatusLine status={status} />
     </section>

@@ -3,13 +3,15 @@
  * dueBy. Clicking a Type opens its player with the task id; teachers remove a task with X.
  */
 import { useEffect, useState } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
 import { useTokenExpiry } from '../../ui/useTokenExpiry';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { localDateTime } from '../../ui/dates';
 import type { TasksQuery } from './__generated__/TasksQuery.graphql';
+import type { TasksPaginationQuery } from './__generated__/TasksPaginationQuery.graphql';
+import type { Tasks_viewer$key } from './__generated__/Tasks_viewer.graphql';
 import type { TasksRemoveMutation } from './__generated__/TasksRemoveMutation.graphql';
 
 export const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
@@ -26,27 +28,37 @@ export default function Tasks() {
     graphql`
       query TasksQuery($className: String) {
         viewer {
-          id
-          tasks(first: 1000, className: $className) @connection(key: "Tasks_tasks", filters: ["className"]) {
-            __id
-            edges {
-              node {
-                id
-                student
-                bookUnitId
-                tpid
-                type
-                dueBy
-                taskId
-                unitTitle
-              }
-            }
-          }
+          ...Tasks_viewer @arguments(className: $className)
         }
       }
     `,
     { className },
     { fetchPolicy: 'store-and-network' },
+  );
+  // A page at a time (the server gives at most 100): a teacher's 300 open tasks are all there to see and remove.
+  const { data: list, hasNext, loadNext, isLoadingNext } = usePaginationFragment<TasksPaginationQuery, Tasks_viewer$key>(
+    graphql`
+      fragment Tasks_viewer on User
+      @refetchable(queryName: "TasksPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 100 }, cursor: { type: "String" }, className: { type: "String" }) {
+        tasks(first: $count, after: $cursor, className: $className) @connection(key: "Tasks_tasks", filters: ["className"]) {
+          __id
+          edges {
+            node {
+              id
+              student
+              bookUnitId
+              tpid
+              type
+              dueBy
+              taskId
+              unitTitle
+            }
+          }
+        }
+      }
+    `,
+    data.viewer ?? null,
   );
   const [commitRemove, removing] = useMutation<TasksRemoveMutation>(graphql`
     mutation TasksRemoveMutation($input: RemoveTaskInput!, $connections: [ID!]!) {
@@ -79,7 +91,7 @@ export default function Tasks() {
   const [, navigate] = useLocation();
   const expiry = useTokenExpiry(user);
   const isTeacher = Boolean(user?.isTeacher);
-  const tasks = data.viewer?.tasks;
+  const tasks = list?.tasks;
   const rows = tasks?.edges?.map((e) => e?.node).filter((n): n is NonNullable<typeof n> => Boolean(n)) ?? [];
 
   const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
@@ -150,6 +162,11 @@ export default function Tasks() {
             </tbody>
           </table>
         </div>
+      )}
+      {hasNext && (
+        <button type="button" className="button" disabled={isLoadingNext} onClick={() => loadNext(100)}>
+          {isLoadingNext ? 'Loading…' : `Show more tasks · 显示更多 (${rows.length} shown)`}
+        </button>
       )}
       {expiry && <p className="hint expiry">{expiry}</p>}
     </section>

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<44119b2fd19dc04e7fea4f16817645f6>>
+ * @generated SignedSource<<45b1cd520a9b728a1da18b914363f20c>>
  * @lightSyntaxTransform
  */
 
@@ -8,27 +8,13 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type TasksQuery$variables = {
   className?: string | null | undefined;
 };
 export type TasksQuery$data = {
   readonly viewer: {
-    readonly id: string;
-    readonly tasks: {
-      readonly __id: string;
-      readonly edges: ReadonlyArray<{
-        readonly node: {
-          readonly bookUnitId: string;
-          readonly dueBy: string;
-          readonly id: string;
-          readonly student: string;
-          readonly taskId: string;
-          readonly tpid: number;
-          readonly type: string;
-          readonly unitTitle: string;
-        };
-      }>;
-    };
+    readonly " $fragmentSpreads": FragmentRefs<"Tasks_viewer">;
   } | null | undefined;
 };
 export type TasksQuery = {
@@ -45,150 +31,25 @@ var v0 = [
   }
 ],
 v1 = {
+  "kind": "Variable",
+  "name": "className",
+  "variableName": "className"
+},
+v2 = [
+  (v1/*:: as any*/),
+  {
+    "kind": "Literal",
+    "name": "first",
+    "value": 100
+  }
+],
+v3 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
-},
-v2 = {
-  "kind": "Variable",
-  "name": "className",
-  "variableName": "className"
-},
-v3 = [
-  {
-    "alias": null,
-    "args": null,
-    "concreteType": "UserTasksConnectionEdge",
-    "kind": "LinkedField",
-    "name": "edges",
-    "plural": true,
-    "selections": [
-      {
-        "alias": null,
-        "args": null,
-        "concreteType": "Task",
-        "kind": "LinkedField",
-        "name": "node",
-        "plural": false,
-        "selections": [
-          (v1/*:: as any*/),
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "student",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "bookUnitId",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "tpid",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "type",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "dueBy",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "taskId",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "unitTitle",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "__typename",
-            "storageKey": null
-          }
-        ],
-        "storageKey": null
-      },
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "cursor",
-        "storageKey": null
-      }
-    ],
-    "storageKey": null
-  },
-  {
-    "alias": null,
-    "args": null,
-    "concreteType": "PageInfo",
-    "kind": "LinkedField",
-    "name": "pageInfo",
-    "plural": false,
-    "selections": [
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "endCursor",
-        "storageKey": null
-      },
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "hasNextPage",
-        "storageKey": null
-      }
-    ],
-    "storageKey": null
-  },
-  {
-    "kind": "ClientExtension",
-    "selections": [
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "__id",
-        "storageKey": null
-      }
-    ]
-  }
-],
-v4 = [
-  (v2/*:: as any*/),
-  {
-    "kind": "Literal",
-    "name": "first",
-    "value": 1000
-  }
-];
+};
 return {
   "fragment": {
     "argumentDefinitions": (v0/*:: as any*/),
@@ -204,18 +65,12 @@ return {
         "name": "viewer",
         "plural": false,
         "selections": [
-          (v1/*:: as any*/),
           {
-            "alias": "tasks",
             "args": [
-              (v2/*:: as any*/)
+              (v1/*:: as any*/)
             ],
-            "concreteType": "UserTasksConnection",
-            "kind": "LinkedField",
-            "name": "__Tasks_tasks_connection",
-            "plural": false,
-            "selections": (v3/*:: as any*/),
-            "storageKey": null
+            "kind": "FragmentSpread",
+            "name": "Tasks_viewer"
           }
         ],
         "storageKey": null
@@ -238,20 +93,143 @@ return {
         "name": "viewer",
         "plural": false,
         "selections": [
-          (v1/*:: as any*/),
           {
             "alias": null,
-            "args": (v4/*:: as any*/),
+            "args": (v2/*:: as any*/),
             "concreteType": "UserTasksConnection",
             "kind": "LinkedField",
             "name": "tasks",
             "plural": false,
-            "selections": (v3/*:: as any*/),
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "UserTasksConnectionEdge",
+                "kind": "LinkedField",
+                "name": "edges",
+                "plural": true,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "Task",
+                    "kind": "LinkedField",
+                    "name": "node",
+                    "plural": false,
+                    "selections": [
+                      (v3/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "student",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "bookUnitId",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "tpid",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "type",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "dueBy",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "taskId",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "unitTitle",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "__typename",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "cursor",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "PageInfo",
+                "kind": "LinkedField",
+                "name": "pageInfo",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "endCursor",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "hasNextPage",
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              },
+              {
+                "kind": "ClientExtension",
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "__id",
+                    "storageKey": null
+                  }
+                ]
+              }
+            ],
             "storageKey": null
           },
           {
             "alias": null,
-            "args": (v4/*:: as any*/),
+            "args": (v2/*:: as any*/),
             "filters": [
               "className"
             ],
@@ -259,35 +237,24 @@ return {
             "key": "Tasks_tasks",
             "kind": "LinkedHandle",
             "name": "tasks"
-          }
+          },
+          (v3/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "486114bcad2165393115eab31eca4f35",
+    "cacheID": "9168802d64eda9fceac33bec21568b44",
     "id": null,
-    "metadata": {
-      "connection": [
-        {
-          "count": null,
-          "cursor": null,
-          "direction": "forward",
-          "path": [
-            "viewer",
-            "tasks"
-          ]
-        }
-      ]
-    },
+    "metadata": {},
     "name": "TasksQuery",
     "operationKind": "query",
-    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    id\n    tasks(first: 1000, className: $className) {\n      edges {\n        node {\n          id\n          student\n          bookUnitId\n          tpid\n          type\n          dueBy\n          taskId\n          unitTitle\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n}\n"
+    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    ...Tasks_viewer_1T3DKf\n    id\n  }\n}\n\nfragment Tasks_viewer_1T3DKf on User {\n  tasks(first: 100, className: $className) {\n    edges {\n      node {\n        id\n        student\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "5a4a3be54ff37c085d7607f01fd9c7a1";
+(node as any).hash = "5cdc48ed358321c598804fe3e20da10b";
 
 export default node;
