@@ -3,6 +3,7 @@
  * stops start-up with one line naming the variable (see README, Configuration).
  */
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './time.ts';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 
@@ -69,6 +70,11 @@ const envSchema = z.object({
   PA_QUEUE: optionalPositiveInt(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
+  TIME_ZONE: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, { message: 'must be an IANA time zone name, e.g. Asia/Shanghai' }),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
   SIGNUPS_PER_ADDRESS: positiveInt(100, 100_000),
   TRUST_PROXY: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v === '1' || v === 'true'),
@@ -107,6 +113,8 @@ export type Config = {
   paQueue: number | undefined;
   logLevel: string;
   production: boolean;
+  /** The school's time zone (IANA): reports, their file names and exports give times in it. */
+  timeZone: string;
   /** Origins allowed to call the API from a browser; empty: same-origin only. */
   corsOrigins: string[];
   /** Failed logins from one address before it must wait (server/users/throttle.ts). */
@@ -147,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paQueue: e.PA_QUEUE,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    timeZone: e.TIME_ZONE,
     corsOrigins: e.CORS_ORIGINS,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     signupsPerAddress: e.SIGNUPS_PER_ADDRESS,

@@ -5,6 +5,7 @@
  * also prints Chinese class and student names (see cjk-font.ts).
  */
 import PDFDocument from 'pdfkit';
+import { DEFAULT_TIME_ZONE, localMinute } from '../time.ts';
 import { fontName, fontsFor, runsOf, type Weight } from './cjk-font.ts';
 
 export type ReportContent = {
@@ -19,6 +20,8 @@ export type ReportContent = {
   correct: number;
   total: number;
   rows: { position: number; word: string; typed: string; status: string }[];
+  /** The school's time zone (IANA), in which the finishing time is given (Beijing time by default). */
+  timeZone?: string;
 };
 
 const TYPE_NAMES = { SB: '拼写 Spelling Bee', FM: '闪卡 Flashcard Master', PA: '发音 Pronunciation Assessment' } as const;
@@ -62,7 +65,7 @@ export async function warmUpReportFonts(): Promise<void> {
  * result is saved in the same transaction), in Helvetica with the English half of each label.
  */
 export async function renderReportPdf(r: ReportContent, options: { standardFontsOnly?: boolean } = {}): Promise<Buffer> {
-  const finished = r.finishedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  const finished = localMinute(r.finishedAt, r.timeZone ?? DEFAULT_TIME_ZONE);
   const details: [string, string][] = [
     [LABELS.student, r.student],
     [LABELS.className, `${r.className} (${LABELS.teacher} ${r.teacher})`],

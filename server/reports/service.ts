@@ -4,6 +4,7 @@
  * the durable outbox (server/reports/mailer.ts). Rules: DESIGN (Reports), spec screen 8.
  */
 import { and, asc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, localDay } from '../time.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { assignments, classes, mailOutbox, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
@@ -18,9 +19,9 @@ import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `{student}-{bookID}-{unitID}-{TPID}-{Type}-{yyyymmdd}.pdf`: only letters, digits, '_', '.', '-'. */
-export function reportFileName(c: Pick<ReportContent, 'student' | 'taskId' | 'finishedAt'>, resultId: number): string {
+export function reportFileName(c: Pick<ReportContent, 'student' | 'taskId' | 'finishedAt' | 'timeZone'>, resultId: number): string {
   const [bookId, unitId, tpid, type] = c.taskId.split('-');
-  const date = c.finishedAt.toISOString().slice(0, 10).replace(/-/g, '');
+  const date = localDay(c.finishedAt, c.timeZone ?? DEFAULT_TIME_ZONE).replace(/-/g, '');
   return `${c.student}-${bookId}-${unitId}-${tpid}-${type}-${date}-${resultId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
@@ -52,7 +53,7 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
     .innerJoin(teacher, eq(teacher.id, classes.teacherId))
     .where(eq(results.id, resultId));
   const subject = `WordBee report: ${content.student}, ${content.bookUnitId} ${content.type}, score ${content.score}`;
-  const keptUntil = new Date(now.getTime() + ttlDays * DAY_MS).toISOString().slice(0, 10);
+  const keptUntil = localDay(new Date(now.getTime() + ttlDays * DAY_MS), content.timeZone ?? DEFAULT_TIME_ZONE);
   // Chinese first, for the families; then English, as the PDF has both.
   const text = [
     `${content.student} 在 ${content.className} 班完成了 ${content.bookUnitId}（${TASK_NAMES_ZH[content.type] ?? content.type}），得分 ${content.score}（答对 ${content.correct} / ${content.total}）。`,

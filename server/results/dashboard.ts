@@ -5,6 +5,7 @@
  * words (DESIGN); required = the level's list size.
  */
 import { and, asc, avg, count, desc, eq, gt, gte, lt, max, min, or, type SQL } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, localIso } from '../time.ts';
 import { assignments, levelWords, results, rosterEntries, taskRows, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
 import { classById, classByName } from '../classes/service.ts';
 import { NotFoundError } from '../errors.ts';
@@ -122,7 +123,7 @@ export async function classResultsPage(
 }
 
 /** The class's finished tasks as CSV (the spec's local result export), oldest first. */
-export async function classResultsCsv(db: Executor, viewer: Viewer, className: string): Promise<string> {
+export async function classResultsCsv(db: Executor, viewer: Viewer, className: string, timeZone = DEFAULT_TIME_ZONE): Promise<string> {
   const klass = await classByName(db, viewer, className);
   const rows = await finishedTasks(db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
   const cell = (v: string | number) => {
@@ -133,7 +134,7 @@ export async function classResultsCsv(db: Executor, viewer: Viewer, className: s
   };
   const lines = [
     ['class', 'student', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'].join(','),
-    ...rows.map((r) => [klass.name, r.student, `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, r.finishedAt.toISOString()].map(cell).join(',')),
+    ...rows.map((r) => [klass.name, r.student, `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, localIso(r.finishedAt, timeZone)].map(cell).join(',')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -106,6 +106,7 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
         correct,
         total,
         rows: result.words.map((w, i) => ({ position: i + 1, word: w.word, typed: pronunciationNote(w), status: w.heard ? scoreBand(w.score) : 'omitted' })),
+        timeZone: deps.config.timeZone,
       },
       deps.config.reportTtlDays,
       now,

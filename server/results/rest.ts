@@ -76,7 +76,7 @@ export function registerDashboardRoutes(router: RestRouter): void {
   // GET /userclasses/export?className=: the class's results as CSV (teachers, own classes).
   router.on('GET', '/userclasses/export', async (r) => {
     const className = r.query.get('className') ?? '';
-    const csv = await classResultsCsv(r.deps.db, await r.viewer(), className);
+    const csv = await classResultsCsv(r.deps.db, await r.viewer(), className, r.deps.config.timeZone);
     const file = `wordbee-${className.replace(/[^A-Za-z0-9_.]+/g, '_')}-results.csv`;
     return { bytes: Buffer.from(`\uFEFF${csv}`), contentType: 'text/csv; charset=utf-8', headers: { 'content-disposition': `attachment; filename="${file}"` } };
   });

@@ -89,6 +89,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
         correct,
         total: taskWords.length,
         rows: parsed.rows,
+        timeZone: deps.config.timeZone,
       },
       deps.config.reportTtlDays,
       now,

@@ -64,6 +64,8 @@ describe('configuration', () => {
     ['API_USER_RESTORE_PER_SEC', 'fast', /^Invalid API_USER_RESTORE_PER_SEC: must be a whole number/],
     ['PA_QUEUE', '0', /^Invalid PA_QUEUE: /],
     ['PA_QUEUE', 'many', /^Invalid PA_QUEUE: must be a whole number/],
+    ['TIME_ZONE', 'Beijing', /^Invalid TIME_ZONE: must be an IANA time zone name/],
+    ['LIVE_VIEWS_PER_USER', '0', /^Invalid LIVE_VIEWS_PER_USER: /],
   ])('a bad %s (%s) stops start-up with a line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });

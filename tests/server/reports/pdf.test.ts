@@ -65,6 +65,8 @@ describe('the PDF report in Chinese and English', () => {
       expect(text).toContain('张伟');
       expect(text).toContain('三年级二班 (老师 teacher mrzhou)');
       expect(text).toMatch(/blue,\s+bleu;/);
+      // Finished 10:15 UTC is 18:15 in Beijing, and the report says which time it gives.
+      expect(text).toContain('2026-11-23 18:15 (UTC+08:00)');
     }
   });
 

@@ -1,0 +1,49 @@
+/**
+ * Times as the school reads them: reports, their file names and exports are in the school's time
+ * zone (TIME_ZONE, Beijing time by default), not the server's UTC clock — homework handed in at
+ * 9 pm must not be dated the morning of the day before.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** Whether the runtime knows the IANA time zone name. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parts(date: Date, zone: string) {
+  const fields = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => fields.find((p) => p.type === type)?.value ?? '';
+  // "GMT+08:00", or "GMT" for UTC itself.
+  const offset = get('timeZoneName').replace(/^GMT/, '') || '+00:00';
+  return { day: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}`, seconds: get('second'), offset };
+}
+
+/** '2026-11-25' in the zone. */
+export const localDay = (date: Date, zone: string) => parts(date, zone).day;
+
+/** '2026-11-25 21:05 (UTC+08:00)': to the minute, saying which time it is. */
+export function localMinute(date: Date, zone: string): string {
+  const p = parts(date, zone);
+  return `${p.day} ${p.time} (UTC${p.offset})`;
+}
+
+/** ISO 8601 with the zone's offset, '2026-11-25T21:05:42+08:00': local to read, exact to parse. */
+export function localIso(date: Date, zone: string): string {
+  const p = parts(date, zone);
+  return `${p.day}T${p.time}:${p.seconds}${p.offset}`;
+}
