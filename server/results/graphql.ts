@@ -10,7 +10,7 @@ import { ClassRef } from '../classes/graphql.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import { UserRef } from '../users/graphql.ts';
 import type { Viewer } from '../deps.ts';
-import { MAX_UPLOAD_BYTES, submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
+import { MAX_PRACTICE_TEXT, MAX_UPLOAD_BYTES, submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
 import type { PhoneScore, WordScore } from '../speech/pa/result.ts';
 import { BusyError } from '../speech/tts.ts';
 
@@ -202,17 +202,20 @@ builder.mutationField('submitRecording', (t) =>
   t.field({
     type: PronunciationPayload,
     description:
-      "Uploads the recording of a Pronunciation Assessment task (WebM or Ogg Opus, or WAV) and returns its scores. taskId '0' is free practice (scored, not stored). Uploading the same recording again stores nothing new.",
+      "Uploads the recording of a Pronunciation Assessment task (WebM or Ogg Opus, or WAV) and returns its scores. taskId '0' is free practice (scored, not stored), against `text` when given. Uploading the same recording again stores nothing new.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError, BusyError] },
     args: {
       taskId: t.arg.string({ required: true, description: "The task id (label) of the PA task, or '0' for free practice." }),
       recording: t.arg({ type: 'File', required: true, description: 'The recorded audio.' }),
+      text: t.arg.string({
+        description: `Free practice only (taskId '0'): the words said, scored in their order (at most ${MAX_PRACTICE_TEXT} characters and 60 words; punctuation marks phrase ends). Without it, free practice scores the practice list the Record screen shows.`,
+      }),
     },
-    resolve: async (_root, { taskId, recording }, ctx) => {
+    resolve: async (_root, { taskId, recording, text }, ctx) => {
       const viewer = viewerOf(ctx);
       if (recording.size > MAX_UPLOAD_BYTES) throw new ValidationError(`The recording is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
       const bytes = new Uint8Array(await recording.arrayBuffer());
-      return submitPronunciation(ctx.deps, viewer, { fileName: taskId, bytes });
+      return submitPronunciation(ctx.deps, viewer, { fileName: taskId, bytes, text });
     },
   }),
 );

@@ -42,7 +42,15 @@ export function labelOfFileName(fileName: string): string {
   return base.replace(/\.(ogg|oga|opus|webm|weba|wav)$/i, '');
 }
 
-export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { fileName: string; bytes: Uint8Array }, now = new Date()): Promise<PronunciationReceipt> {
+/** The longest text free practice scores against (characters; the engine takes at most 60 words). */
+export const MAX_PRACTICE_TEXT = 600;
+
+export async function submitPronunciation(
+  deps: Deps,
+  viewer: Viewer,
+  upload: { fileName: string; bytes: Uint8Array; /** Free practice only: the words said, instead of the practice list. */ text?: string | null },
+  now = new Date(),
+): Promise<PronunciationReceipt> {
   const label = labelOfFileName(upload.fileName);
   if (!label) throw new ValidationError('The recording must be named after its task (field upl, file name = task label)');
   if (upload.bytes.length === 0) throw new ValidationError('The recording is empty');
@@ -52,11 +60,16 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
 
   // Free practice is for everyone (a teacher trying the screen too); task results only for students.
   const practice = PRACTICE_LABELS.has(label.toLowerCase());
+  const text = upload.text?.trim();
+  if (text && !practice) throw new ValidationError("A text is scored only in free practice (taskId '0'); a task's recording is scored against its own words", 'text');
   if (!practice && viewer.isTeacher) throw new ForbiddenError('Only students upload recordings for their tasks');
   if (practice) {
-    const content = await taskContent(deps.db, viewer, '0');
-    const result = await scoreOrReject(deps, upload.bytes, content.words.map((w) => w.text));
-    return { resultId: null, label: content.label, result, stored: false, next: { assigned: false, reason: 'free practice is not stored' } };
+    if (text !== undefined && upload.text !== null && !text) throw new ValidationError('The text to score against is empty', 'text');
+    if (text && text.length > MAX_PRACTICE_TEXT) throw new ValidationError(`The text to score against is at most ${MAX_PRACTICE_TEXT} characters`, 'text');
+    // Any text an integration sends (said as one reading), or the practice list the Record screen paces.
+    const content = text ? null : await taskContent(deps.db, viewer, '0');
+    const result = await scoreOrReject(deps, upload.bytes, text ? [text] : content!.words.map((w) => w.text), { paced: !text });
+    return { resultId: null, label: content?.label ?? 'free practice', result, stored: false, next: { assigned: false, reason: 'free practice is not stored' } };
   }
 
   const task = await studentTaskRow(deps.db, viewer, label);
@@ -119,14 +132,20 @@ export async function submitPronunciation(deps: Deps, viewer: Viewer, upload: { 
   return receipt;
 }
 
-/** Scores the words; a recording in which nothing can be heard is refused, not stored as 0. */
-async function scoreOrReject(deps: Deps, audio: Uint8Array, words: string[]): Promise<PaResult> {
+/**
+ * Scores the items; a recording in which nothing can be heard is refused, not stored as 0.
+ * `paced`: the Record screen showed the items one after another at its pace.
+ */
+async function scoreOrReject(deps: Deps, audio: Uint8Array, words: string[], { paced = true } = {}): Promise<PaResult> {
   if (!words.length) throw new ValidationError('This task has no words to pronounce');
   // One item of the task after another, as the Record screen shows them: the pause between two
   // items is no hesitation (a comma says so to the engine), and an item in whose time on screen
   // nobody spoke was skipped.
-  const result = await deps.pa.score({ audio, text: words.join(', '), rejectSilence: true, pacedItems: words });
-  if (result.words.every((w) => !w.heard)) {
+  const result = await deps.pa.score({ audio, text: words.join(', '), rejectSilence: true, pacedItems: paced ? words : undefined });
+  // On the Record screen, speech in which none of the words shown can be heard is a microphone
+  // problem to fix before a 0 is stored; a text an integration sends is scored as it comes
+  // (speech that is not the text scores 0, which is the answer it asked for).
+  if (paced && result.words.every((w) => !w.heard)) {
     throw new ScoringInputError('No words could be heard in the recording: check the microphone, then press Redo and record again');
   }
   return result;

@@ -189,6 +189,40 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(await count('results')).toBe(results);
   }, 120_000);
 
+  it('free practice scores any text an integration sends, in its order; a task is scored only against its own words', async () => {
+    const submit = async (bytes: Uint8Array, taskId: string, text: string | null) => {
+      const form = new FormData();
+      form.append(
+        'operations',
+        JSON.stringify({
+          query: `mutation ($taskId: String!, $recording: File!, $text: String) { submitRecording(taskId: $taskId, recording: $recording, text: $text) {
+            __typename ... on PronunciationPayload { total words { word score } } ... on ValidationError { message field } } }`,
+          variables: { taskId, recording: null, text },
+        }),
+      );
+      form.append('map', JSON.stringify({ 0: ['variables.recording'] }));
+      form.append('0', new File([bytes as Uint8Array<ArrayBuffer>], 'said.webm', { type: 'audio/webm' }));
+      const response = await fetch(`${server.url}/graphql`, { method: 'POST', body: form, headers: { 'x-access-token': token.tom002! } });
+      return (await response.json()).data.submitRecording;
+    };
+    const said = 'The red kite flies high in the sky';
+    const bytes = await browserRecording(await speak([said], 'slt', 1), 'webm');
+    const results = await count('results');
+    const own = await submit(bytes, '0', said);
+    expect(own.__typename).toBe('PronunciationPayload');
+    expect(own.words.map((w: any) => w.word)).toEqual(['the', 'red', 'kite', 'flies', 'high', 'in', 'the', 'sky']);
+    expect(own.total).toBeGreaterThanOrEqual(60);
+    const other = await submit(bytes, '0', 'Purple elephants dance slowly under bright umbrellas');
+    expect(other.total).toBeLessThan(own.total - 20);
+    expect(await submit(bytes, paTask, said)).toEqual({
+      __typename: 'ValidationError',
+      message: "A text is scored only in free practice (taskId '0'); a task's recording is scored against its own words",
+      field: 'text',
+    });
+    expect((await submit(bytes, '0', 'x'.repeat(700))).field).toBe('text');
+    expect(await count('results')).toBe(results);
+  }, 120_000);
+
   it('leaves no recording audio behind when its row goes: deleting a class at once, a cascade at the next sweep', async () => {
     const db = server.app.deps.db;
     const tomTasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': token.tom002! })).body as any[];
