@@ -1,6 +1,6 @@
 /** Classes in GraphQL: the teacher's classes, press options, add / delete / select. */
-import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { addClass, classById, deleteClass, listClasses, listPressOptions, requireTeacher, selectClass, type ClassRecord } from './service.ts';
@@ -37,7 +37,7 @@ builder.objectField(UserRef, 'classes', (t) =>
     description: "A teacher's classes, oldest first. Empty for students.",
     resolve: async (user, args, ctx) => {
       const list = user.isTeacher ? await listClasses(ctx.deps.db, viewerOf(ctx)) : [];
-      return resolveArrayConnection({ args }, list);
+      return offsetConnection(args, list);
     },
   }),
 );

@@ -1,5 +1,6 @@
 /** Integrations in GraphQL: a teacher's integration tokens and webhooks (types, lists, mutations). */
-import { decodeGlobalID, resolveArrayConnection } from '@pothos/plugin-relay';
+import { decodeGlobalID } from '@pothos/plugin-relay';
+import { offsetConnection } from '../graphql/connections.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
@@ -55,7 +56,7 @@ builder.objectField(UserRef, 'integrationTokens', (t) =>
   t.connection({
     type: IntegrationTokenRef,
     description: "A teacher's integration tokens, newest first, revoked ones included (empty for students; needs a signed-in teacher, not a token).",
-    resolve: async (user, args, ctx) => resolveArrayConnection({ args }, user.isTeacher ? await listIntegrationTokens(ctx.deps.db, viewerOf(ctx)) : []),
+    resolve: async (user, args, ctx) => offsetConnection(args, user.isTeacher ? await listIntegrationTokens(ctx.deps.db, viewerOf(ctx)) : []),
   }),
 );
 
@@ -169,7 +170,7 @@ builder.node(WebhookRef, {
     deliveries: t.connection({
       type: WebhookDeliveryRef,
       description: 'Its deliveries, newest first (the last 200).',
-      resolve: async (w, args, ctx) => resolveArrayConnection({ args }, await listDeliveries(ctx.deps.db, viewerOf(ctx), w.id)),
+      resolve: async (w, args, ctx) => offsetConnection(args, await listDeliveries(ctx.deps.db, viewerOf(ctx), w.id)),
     }),
   }),
 });
@@ -178,7 +179,7 @@ builder.objectField(UserRef, 'webhooks', (t) =>
   t.connection({
     type: WebhookRef,
     description: "A teacher's webhooks, newest first (empty for students; needs a signed-in teacher, not a token).",
-    resolve: async (user, args, ctx) => resolveArrayConnection({ args }, user.isTeacher ? await listWebhooks(ctx.deps.db, viewerOf(ctx)) : []),
+    resolve: async (user, args, ctx) => offsetConnection(args, user.isTeacher ? await listWebhooks(ctx.deps.db, viewerOf(ctx)) : []),
   }),
 );
 

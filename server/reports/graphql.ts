@@ -1,5 +1,5 @@
 /** Reports in GraphQL: a teacher's list of their students' report files. */
-import { resolveCursorConnection } from '@pothos/plugin-relay';
+import { placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { listReports, reportLink, REPORT_LINK_SECONDS, type ReportListing } from './service.ts';
@@ -39,7 +39,7 @@ builder.objectField(UserRef, 'pdfReports', (t) =>
       "A teacher's students' reports that have not expired, newest first (empty for students); page with first/after. A cursor is a place in that order: reports made or expiring while you page never make a page repeat or skip one.",
     resolve: async (user, args, ctx) => {
       const all = user.isTeacher ? [...(await listReports(ctx.deps.db, viewerOf(ctx)))].sort((a, b) => (comesBefore(a, b) ? -1 : comesBefore(b, a) ? 1 : 0)) : [];
-      return resolveCursorConnection<readonly ReportListing[]>({ args, toCursor: reportCursor, defaultSize: 20, maxSize: 100 }, ({ after, before, limit, inverted }) => {
+      return placeConnection<ReportListing>({ args, toCursor: reportCursor, defaultSize: 20, maxSize: 100 }, ({ after, before, limit, inverted }) => {
         const from = after ? reportPosition(after) : null;
         const to = before ? reportPosition(before) : null;
         const page = all.filter((r) => (!from || comesBefore(from, r)) && (!to || comesBefore(r, to)));

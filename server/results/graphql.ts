@@ -1,6 +1,6 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
-import { resolveArrayConnection, resolveCursorConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { offsetConnection, placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
 import type { WordCard } from '../textbooks/service.ts';
@@ -136,7 +136,7 @@ const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
     finishedTasks: t.connection({
       type: DashboardRecordRef,
       description: 'Finished tasks, with the class comparison, in the order they were finished; page with first/after.',
-      resolve: async (viewer, args, ctx) => resolveArrayConnection({ args }, await dashboardRecords(ctx.deps.db, viewer)),
+      resolve: async (viewer, args, ctx) => offsetConnection(args, await dashboardRecords(ctx.deps.db, viewer)),
     }),
     records: t.field({ type: [DashboardRecordRef], deprecationReason: 'Use `finishedTasks`, a connection (first/after).', description: 'Finished tasks, with the class comparison.', resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
     vocabulary: t.field({
@@ -254,7 +254,7 @@ builder.objectField(ClassRef, 'results', (t) =>
       "The class's finished tasks, oldest first (newest first with last/before), page by page with first/after. The cursors are positions in time: results added while a gradebook pages through never make it repeat or skip one. Pass `since` to catch up from a time on.",
     args: { since: t.arg({ type: 'DateTime', description: 'Only results finished at this time or later.' }) },
     resolve: (klass, args, ctx) =>
-      resolveCursorConnection<Promise<readonly ClassResult[]>>(
+      placeConnection<ClassResult>(
         { args, toCursor, defaultSize: 50, maxSize: 100 },
         async ({ after, before, limit, inverted }) => {
           const viewer = viewerOf(ctx);

@@ -1,6 +1,6 @@
 /** Tasks in GraphQL: the viewer's task list, assigning and removing. */
-import { resolveArrayConnection } from '@pothos/plugin-relay';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { assignTask, listTasks, removeTask, taskById, type TaskListRow } from './service.ts';
@@ -35,7 +35,7 @@ builder.objectField(UserRef, 'tasks', (t) =>
     description: "Open tasks, soonest due first: a student's own, or a teacher's students' (optionally of one class).",
     args: { className: t.arg.string({ description: 'Teachers: only this class.' }) },
     resolve: async (_user, args, ctx) =>
-      resolveArrayConnection({ args }, await listTasks(ctx.deps.db, viewerOf(ctx), { className: args.className ?? undefined })),
+      offsetConnection(args, await listTasks(ctx.deps.db, viewerOf(ctx), { className: args.className ?? undefined })),
   }),
 );
 

@@ -54,6 +54,24 @@ describe.each(DATABASES)('Relay conventions on %s', (kind) => {
     expect(second.edges.map((e: any) => e.node.id)).not.toContain(first.edges[0].node.id);
   });
 
+  it('a cursor that is not one of the list is a ValidationError naming it, and an empty page has null cursors', async () => {
+    const tasks = async (args: string, variables: Record<string, unknown> = {}) =>
+      (await server.gql(`query($after: String) { viewer { tasks(${args}) { edges { node { id } } pageInfo { startCursor endCursor hasNextPage } } } }`, variables, teacher)).body;
+    for (const after of ['%%%', Buffer.from('OffsetConnection:abc').toString('base64'), Buffer.from('Report:1:x').toString('base64')]) {
+      const refused = await tasks('first: 2, after: $after', { after });
+      expect(refused.errors[0]).toMatchObject({ message: 'Not a cursor of this list: pass an endCursor or startCursor it gave', extensions: { code: 'ValidationError' } });
+    }
+    // No items, no made-up cursors; an empty cursor is no cursor.
+    expect((await tasks('first: 0, after: $after')).data.viewer.tasks.pageInfo).toEqual({ startCursor: null, endCursor: null, hasNextPage: true });
+    expect((await tasks('first: 2, after: $after', { after: '' })).data.viewer.tasks.edges).toHaveLength(2);
+    await server.gql('mutation { addClass(input: { className: "Empty Class", schoolId: "ES", pressId: "PEP", students: "nobody01" }) { __typename } }', {}, teacher);
+    const results = async (after: string | null) =>
+      (await server.gql('query($after: String) { viewer { class(name: "Empty Class") { results(first: 10, after: $after) { edges { cursor } pageInfo { endCursor hasNextPage } } } } }', { after }, teacher)).body.data.viewer.class.results;
+    const empty = await results(null);
+    expect(empty).toEqual({ edges: [], pageInfo: { endCursor: null, hasNextPage: false } });
+    expect(await results('')).toEqual(empty);
+  });
+
   it('a garbled global id, or one of a type that is not a Node, names nothing: null, and a nodes batch still answers the rest', async () => {
     const r = await server.gql('{ node(id: "not-a-global-id") { id } }', {}, teacher);
     expect(r.status).toBe(200);
