@@ -37,8 +37,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await page.locator('tr', { hasText: 'NS2022-ES3' }).getByRole('button', { name: 'SB' }).click();
     await page.waitForURL('**/spellingbee');
     await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('8 words');
+    // Before the test nothing is lost by leaving; once it runs, a reload or closing asks first.
+    const leavingAsks = () => page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })));
+    expect(await leavingAsks()).toBe(false);
     await page.getByRole('button', { name: '(Re)Begin' }).click();
     await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Word 1 of 8');
+    expect(await leavingAsks()).toBe(true);
     const audioSrc = await page.locator('audio').getAttribute('src');
     expect(decodeURIComponent(audioSrc!)).toContain('red. The red kite flies high in the sky. red.');
     const answer = async (text: string) => {
@@ -63,6 +67,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await expect.poll(() => page.locator('.spelling-check').innerText()).toContain('Wrong spell words list (correct word, wrong spell;)');
     expect(await page.locator('.spelling-check').innerText()).toContain('blue, bleu;');
     expect(await page.locator('.spelling-check').innerText()).toContain('Please refer to the report file for details');
+    expect(await leavingAsks()).toBe(false); // saved: nothing to lose
     await page.clock.fastForward(4_500);
     await page.waitForURL('**/task');
     await expect.poll(() => page.locator('tbody').innerText()).toContain('NS2022-MS1');

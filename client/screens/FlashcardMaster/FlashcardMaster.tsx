@@ -4,7 +4,7 @@
  * the word: Enter gives v (+1) or x, Skip gives 'skipped'. Side flips the card. At the end the
  * result is posted and the app returns to /task after 4 seconds.
  */
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';
@@ -13,6 +13,7 @@ import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
+import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import type { FlashcardMasterQuery } from './__generated__/FlashcardMasterQuery.graphql';
 
@@ -63,20 +64,30 @@ function Player({ taskId }: { taskId: string }) {
   const [endMessage, setEndMessage] = useState('');
   /** The answers of a finished task whose result did not get through, to send again. */
   const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
+  /** The finished task's result reached the server. */
+  const [saved, setSaved] = useState(false);
   const [repeats, setRepeats] = useState(0);
   const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
   const audio = useRef<HTMLAudioElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
   const done = answers.length === words.length;
   const card = words[answers.length];
   const correct = answers.filter((a) => a.status === 'v').length;
 
   const { recordAnswer, postResult } = useTaskResult(label);
+  // From the first card answered until the result is saved, leaving the page (reload, closing, Back) asks first.
+  useLeaveGuard(answers.length > 0 && !saved);
+  // Right or wrong is read at once: the line under the box stays in view (a small phone scrolls to it).
+  useEffect(() => {
+    if (feedback || answers.length > 0) statusLine.current?.scrollIntoView({ block: 'nearest' });
+  }, [answers.length, feedback, repeats, endMessage]);
 
   const finish = useCallback(
     (all: Answer[]) => {
       const { correct: right, total } = postResult(all, (outcome) => {
         if (outcome.saved) {
+          setSaved(true);
           setWrong(outcome.wrongSpellings);
           if (outcome.nextTask) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. Auto back to Task. Next task: ${outcome.nextTask}`);
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
@@ -167,7 +178,17 @@ function Player({ taskId }: { taskId: string }) {
               autoFocus
               aria-label="Type the word then return"
             />
-            <div className="actions">
+            {/* Right under the box, not below the buttons: on a phone right or wrong stays in view.
+                A new key re-announces the same message when Enter is pressed after the end. */}
+            <p key={repeats} ref={statusLine} className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
+              {done ? endMessage : `${feedback ? `${feedback} · ` : ''}Score: ${correct}`}
+            </p>
+            {unsaved && (
+              <button type="button" className="button primary send-again" onClick={() => finish(unsaved)}>
+                Send again
+              </button>
+            )}
+            <div className="actions player-actions">
               <button type="submit" className="button primary">
                 Enter ⏎
               </button>
@@ -183,15 +204,6 @@ function Player({ taskId }: { taskId: string }) {
               <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
             </div>
           </form>
-          {/* A new key re-announces the same message when Enter is pressed after the end. */}
-          <p key={repeats} className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
-            {done ? endMessage : `${feedback ? `${feedback} · ` : ''}Score: ${correct}`}
-          </p>
-          {unsaved && (
-            <button type="button" className="button primary" onClick={() => finish(unsaved)}>
-              Send again
-            </button>
-          )}
           <SpellingCheck pairs={wrong} />
         </div>
       </div>

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link } from 'wouter';
 import { currentTaskId } from '../../ui/player/taskId';
+import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { scoreBand, weakSounds } from '../../../server/speech/pa/phones';
 import { targetWords, wordDurations } from '../../../server/speech/pa/text';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
@@ -110,6 +111,9 @@ export default function Record() {
   const recorder = useRef<MediaRecorder | null>(null);
   const timers = useRef<number[]>([]);
   const submitButton = useRef<HTMLButtonElement>(null);
+  // From Record until the clip is scored, leaving the page (reload, closing, Back) asks first;
+  // Redo reloads on purpose and does not ask.
+  const leaveFreely = useLeaveGuard((recording || clip !== null) && !done);
   // A recording made: the next step is Submit (Stop, which had the focus, is disabled now).
   useEffect(() => {
     if (clip) submitButton.current?.focus();
@@ -239,7 +243,15 @@ export default function Record() {
             Score
             <output className="score-box">{scoreText}</output>
           </label>
-          <button type="button" className="button" onClick={() => window.location.reload()} disabled={done}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              leaveFreely();
+              window.location.reload();
+            }}
+            disabled={done}
+          >
             Redo
           </button>
         </div>

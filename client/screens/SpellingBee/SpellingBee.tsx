@@ -14,6 +14,7 @@ import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
+import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
 
@@ -70,14 +71,19 @@ function Player({ taskId }: { taskId: string }) {
   const [message, setMessage] = useState('');
   /** The answers of a finished test whose result did not get through, to send again. */
   const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
+  /** The finished test's result reached the server. */
+  const [saved, setSaved] = useState(false);
   const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
   const audio = useRef<HTMLAudioElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
 
   const { recordAnswer, postResult } = useTaskResult(content.label);
 
   const correct = answers.filter((a) => a.status === 'v').length;
   const current = words[index];
+  // From (Re)Begin until the result is saved, leaving the page (reload, closing, Back) asks first.
+  useLeaveGuard(phase === 'asking' || (phase === 'done' && !saved));
 
   const play = useCallback((src: string) => {
     const el = audio.current;
@@ -115,6 +121,7 @@ function Player({ taskId }: { taskId: string }) {
       const { correct: right, total } = postResult(all, (outcome) => {
         const ending = `score ${outcome.correct} of ${outcome.total}. The test finished`;
         if (outcome.saved) {
+          setSaved(true);
           setWrong(outcome.wrongSpellings);
           setMessage(`${ending}${outcome.nextTask ? `. Next task: ${outcome.nextTask}` : ''}. Back to Tasks in a moment…`);
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
@@ -144,8 +151,13 @@ function Player({ taskId }: { taskId: string }) {
 
   // Each word is typed at once: the box takes the focus when a word is asked (after (Re)Begin too,
   // once the box is enabled; focusing it in the same tick as the phase change would find it disabled).
+  // The picture with its countdown comes into view below the fixed top bar (its scroll-margin-top),
+  // then the box, should both not fit (a small phone): the box matters most.
   useEffect(() => {
-    if (phase === 'asking') input.current?.focus();
+    if (phase !== 'asking') return;
+    input.current?.focus({ preventScroll: true });
+    frame.current?.scrollIntoView({ block: 'nearest' });
+    input.current?.scrollIntoView({ block: 'nearest' });
   }, [phase, startedAt]);
 
   // The per-word clock: repeat the word when the class countdown runs out; at 60 s it is a timeout.
@@ -184,7 +196,7 @@ function Player({ taskId }: { taskId: string }) {
         </span>
       </header>
       <div className="player-body">
-        <div className="avatar-frame">
+        <div className="avatar-frame" ref={frame}>
           <img src={picture} alt={phase === 'asking' ? 'A picture for the word' : 'WordBee'} className="avatar" />
           {phase === 'asking' && (
             <div className={`countdown${countdown <= 3 ? ' low' : ''}`} role="timer" aria-label={`${countdown} seconds left`} data-testid="countdown">
@@ -209,7 +221,7 @@ function Player({ taskId }: { taskId: string }) {
               name="answer"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
-              placeholder={phase === 'asking' ? 'Type the word you hear, then press Enter' : ''}
+              placeholder={phase === 'asking' ? 'Type the word, then press Enter' : ''}
               disabled={phase !== 'asking'}
               autoComplete="off"
               autoCapitalize="off"
@@ -217,7 +229,16 @@ function Player({ taskId }: { taskId: string }) {
               maxLength={60}
               aria-label="Your spelling"
             />
-            <div className="actions">
+            {/* Right under the box, not below the buttons: on a phone the score and the end stay in view. */}
+            <p className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
+              {message || (phase === 'asking' ? `Score: ${correct} of ${answers.length}` : `Ready: ${words.length} words`)}
+            </p>
+            {unsaved && (
+              <button type="button" className="button primary send-again" onClick={() => finish(unsaved)}>
+                Send again
+              </button>
+            )}
+            <div className="actions player-actions">
               <button type="submit" className="button primary" disabled={phase !== 'asking'}>
                 Enter ⏎
               </button>
@@ -227,20 +248,19 @@ function Player({ taskId }: { taskId: string }) {
               <button type="button" className="button" onClick={() => answer('canceled', typed)} disabled={phase !== 'asking'}>
                 Cancel word
               </button>
-              <button type="button" className="button" onClick={begin} disabled={phase === 'done' || (phase === 'asking' && index === words.length - 1)}>
+              {/* Before the test it is the one thing to press: highlighted and first in the row (the
+                  buttons before it are disabled then, so the keyboard order is the same). */}
+              <button
+                type="button"
+                className={phase === 'ready' ? 'button primary begin-first' : 'button'}
+                onClick={begin}
+                disabled={phase === 'done' || (phase === 'asking' && index === words.length - 1)}
+              >
                 (Re)Begin
               </button>
               <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
             </div>
           </form>
-          <p className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
-            {message || (phase === 'asking' ? `Score: ${correct} of ${answers.length}` : `Ready: ${words.length} words`)}
-          </p>
-          {unsaved && (
-            <button type="button" className="button primary" onClick={() => finish(unsaved)}>
-              Send again
-            </button>
-          )}
           <SpellingCheck pairs={wrong} />
         </div>
       </div>
