@@ -143,4 +143,32 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await expect.poll(() => page.locator('tbody').innerText()).toContain('NS2022-ES2');
     await page.context().close();
   });
+
+  it("a teacher opening a student's task tries it as a preview: told so, and nothing is stored", async () => {
+    const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES2', Type: 'SB' }, teacher);
+    const before = { results: (await server.app.deps.db.query.results.findMany()).length, answers: (await server.app.deps.db.query.answers.findMany()).length };
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.url}/login`);
+    await page.fill('input[name=username]', 'demoteacher');
+    await page.fill('input[name=password]', 'demoteacher');
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/task');
+    await page.locator('tr', { hasText: 'demostudent' }).filter({ hasText: 'NS2022-ES2' }).getByRole('button', { name: 'SB' }).first().click();
+    await page.waitForURL('**/spellingbee');
+    await expect.poll(() => page.getByTestId('preview-note').innerText()).toContain('your answers are not saved');
+    await page.getByRole('button', { name: '(Re)Begin' }).click();
+    const count = Number((await page.getByTestId('word-count').innerText()).match(/of (\d+)/)![1]);
+    for (let i = 0; i < count; i++) {
+      await page.fill('input[name=answer]', 'zzz');
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => status(page)).toMatch(/The test finished\. A preview: not saved\. Back to Tasks in a moment/);
+    expect(await page.locator('.spelling-check').innerText()).toContain('zzz');
+    expect((await server.app.deps.db.query.results.findMany()).length).toBe(before.results);
+    expect((await server.app.deps.db.query.answers.findMany()).length).toBe(before.answers);
+    await context.close();
+  });
 });

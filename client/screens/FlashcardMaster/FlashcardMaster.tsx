@@ -11,6 +11,7 @@ import { isCorrect } from '../../../server/results/sbarr';
 import { currentTaskId } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
+import { PreviewNote } from '../../ui/player/PreviewNote';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
@@ -89,7 +90,8 @@ function Player({ taskId }: { taskId: string }) {
         if (outcome.saved) {
           setSaved(true);
           setWrong(outcome.wrongSpellings);
-          if (outcome.nextTask) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. Auto back to Task. Next task: ${outcome.nextTask}`);
+          if (outcome.preview) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. A preview: not saved. Auto back to Task`);
+          else if (outcome.nextTask) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. Auto back to Task. Next task: ${outcome.nextTask}`);
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {
           setUnsaved(all);
@@ -140,6 +142,7 @@ function Player({ taskId }: { taskId: string }) {
           {done ? `${words.length} cards` : `Card ${answers.length + 1} of ${words.length}`}
         </span>
       </header>
+      <PreviewNote />
       <div className="player-body">
         <div className={`flashcard${showText ? ' text-side' : ''}`} data-testid="card">
           {done ? (

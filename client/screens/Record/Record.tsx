@@ -11,6 +11,7 @@ import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link } from 'wouter';
 import { currentTaskId } from '../../ui/player/taskId';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
+import { PreviewNote, isPreview } from '../../ui/player/PreviewNote';
 import { scoreBand, weakSounds } from '../../../server/speech/pa/phones';
 import { targetWords, wordDurations } from '../../../server/speech/pa/text';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
@@ -69,9 +70,10 @@ export default function Record() {
   );
   const content = data.taskContent;
   const words = content.words.map((w) => w.text);
+  const preview = isPreview();
   const [commit] = useMutation<RecordSubmitMutation>(graphql`
-    mutation RecordSubmitMutation($taskId: String!, $recording: File!) {
-      submitRecording(taskId: $taskId, recording: $recording) {
+    mutation RecordSubmitMutation($taskId: String!, $recording: File!, $text: String) {
+      submitRecording(taskId: $taskId, recording: $recording, text: $text) {
         __typename
         ... on PronunciationPayload {
           total
@@ -189,7 +191,8 @@ export default function Record() {
       setSubmitting(false);
     };
     commit({
-      variables: { taskId, recording: null },
+      // A teacher trying a student's task: scored as free practice against the task's words, not stored.
+      variables: preview && taskId !== '0' ? { taskId: '0', recording: null, text: words.join(', ') } : { taskId, recording: null },
       uploadables: { recording: file },
       onCompleted: ({ submitRecording: r }) => {
         if (r.__typename === 'BusyError' && waited < BUSY_GIVE_UP_MS) {
@@ -212,6 +215,7 @@ export default function Record() {
   return (
     <section lang="en" className="panel record" aria-label="Record">
       <h2>Press Record button to start</h2>
+      <PreviewNote />
       <p className="muted">
         {unitOf(content.label)} · {words.length} words · say each word as it appears
       </p>

@@ -12,6 +12,7 @@ import { useSession } from '../../session';
 import { currentTaskId } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
+import { PreviewNote } from '../../ui/player/PreviewNote';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
@@ -123,7 +124,7 @@ function Player({ taskId }: { taskId: string }) {
         if (outcome.saved) {
           setSaved(true);
           setWrong(outcome.wrongSpellings);
-          setMessage(`${ending}${outcome.nextTask ? `. Next task: ${outcome.nextTask}` : ''}. Back to Tasks in a moment…`);
+          setMessage(`${ending}${outcome.preview ? '. A preview: not saved' : outcome.nextTask ? `. Next task: ${outcome.nextTask}` : ''}. Back to Tasks in a moment…`);
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {
           setUnsaved(all);
@@ -195,6 +196,7 @@ function Player({ taskId }: { taskId: string }) {
           {phase === 'asking' ? `Word ${index + 1} of ${words.length}` : `${words.length} words`}
         </span>
       </header>
+      <PreviewNote />
       <div className="player-body">
         <div className="avatar-frame" ref={frame}>
           <img src={picture} alt={phase === 'asking' ? 'A picture for the word' : 'WordBee'} className="avatar" />

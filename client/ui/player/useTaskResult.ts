@@ -5,11 +5,13 @@
 import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { buildSbArr, type Answer } from './result';
+import { isPreview } from './PreviewNote';
 import type { useTaskResultAnswerMutation } from './__generated__/useTaskResultAnswerMutation.graphql';
 import type { useTaskResultSubmitMutation } from './__generated__/useTaskResultSubmitMutation.graphql';
 
 export type Outcome =
-  | { saved: true; correct: number; total: number; nextTask: string | null; wrongSpellings: { word: string; typed: string }[] }
+  /** `preview`: a teacher tried the task; nothing was sent. */
+  | { saved: true; correct: number; total: number; nextTask: string | null; wrongSpellings: { word: string; typed: string }[]; preview?: true }
   | { saved: false; correct: number; total: number; error: string };
 
 /** Waits before each new try of a result post that did not get through (about 15 s in all). */
@@ -54,6 +56,7 @@ export function useTaskResult(label: string) {
   /** Records answer number `position` (from 1); a failure only costs the live view this answer. */
   const recordAnswer = useCallback(
     (position: number, answer: Answer) =>
+      isPreview() ||
       commitAnswer({ variables: { input: { taskId: label, position, word: answer.word, typed: answer.typed, status: answer.status } }, onError: () => {} }),
     [commitAnswer, label],
   );
@@ -67,6 +70,12 @@ export function useTaskResult(label: string) {
     (answers: Answer[], done: (outcome: Outcome) => void) => {
       const { sbArr, correct } = buildSbArr(label, answers);
       const total = answers.length;
+      if (isPreview()) {
+        // Results are a student's: a teacher's try ends here, with its wrong spellings shown all the same.
+        const wrongSpellings = answers.filter((a) => a.status === 'x').map((a) => ({ word: a.word, typed: a.typed.trim() }));
+        window.setTimeout(() => done({ saved: true, correct, total, nextTask: null, wrongSpellings, preview: true }));
+        return { correct, total };
+      }
       const attempt = (n: number) =>
         commitResult({
           variables: { sbArr },

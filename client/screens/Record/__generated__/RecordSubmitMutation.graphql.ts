@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<69deb5f0f11b6f989a987de310272f7b>>
+ * @generated SignedSource<<5a7804a41a9d8c98298b909f7a881419>>
  * @lightSyntaxTransform
  */
 
@@ -12,6 +12,7 @@ export type PronunciationError = "mispronounced" | "none" | "omitted" | "%future
 export type RecordSubmitMutation$variables = {
   recording: any;
   taskId: string;
+  text?: string | null | undefined;
 };
 export type RecordSubmitMutation$data = {
   readonly submitRecording: {
@@ -53,13 +54,18 @@ v1 = {
   "name": "taskId"
 },
 v2 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "text"
+},
+v3 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "score",
   "storageKey": null
 },
-v3 = [
+v4 = [
   {
     "alias": null,
     "args": [
@@ -72,6 +78,11 @@ v3 = [
         "kind": "Variable",
         "name": "taskId",
         "variableName": "taskId"
+      },
+      {
+        "kind": "Variable",
+        "name": "text",
+        "variableName": "text"
       }
     ],
     "concreteType": null,
@@ -146,7 +157,7 @@ v3 = [
                 "name": "word",
                 "storageKey": null
               },
-              (v2/*:: as any*/),
+              (v3/*:: as any*/),
               {
                 "alias": null,
                 "args": null,
@@ -183,7 +194,7 @@ v3 = [
                     "name": "phone",
                     "storageKey": null
                   },
-                  (v2/*:: as any*/)
+                  (v3/*:: as any*/)
                 ],
                 "storageKey": null
               }
@@ -216,12 +227,13 @@ return {
   "fragment": {
     "argumentDefinitions": [
       (v0/*:: as any*/),
-      (v1/*:: as any*/)
+      (v1/*:: as any*/),
+      (v2/*:: as any*/)
     ],
     "kind": "Fragment",
     "metadata": null,
     "name": "RecordSubmitMutation",
-    "selections": (v3/*:: as any*/),
+    "selections": (v4/*:: as any*/),
     "type": "Mutation",
     "abstractKey": null
   },
@@ -229,23 +241,24 @@ return {
   "operation": {
     "argumentDefinitions": [
       (v1/*:: as any*/),
-      (v0/*:: as any*/)
+      (v0/*:: as any*/),
+      (v2/*:: as any*/)
     ],
     "kind": "Operation",
     "name": "RecordSubmitMutation",
-    "selections": (v3/*:: as any*/)
+    "selections": (v4/*:: as any*/)
   },
   "params": {
-    "cacheID": "bfcf32d1b9178cd43e041d502f6e8df3",
+    "cacheID": "dde592b447a1973ced3b7178c839ac11",
     "id": null,
     "metadata": {},
     "name": "RecordSubmitMutation",
     "operationKind": "mutation",
-    "text": "mutation RecordSubmitMutation(\n  $taskId: String!\n  $recording: File!\n) {\n  submitRecording(taskId: $taskId, recording: $recording) {\n    __typename\n    ... on PronunciationPayload {\n      total\n      accuracy\n      fluency\n      completeness\n      practice\n      nextTask\n      words {\n        word\n        score\n        heard\n        error\n        audioUrl\n        phones {\n          phone\n          score\n        }\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": "mutation RecordSubmitMutation(\n  $taskId: String!\n  $recording: File!\n  $text: String\n) {\n  submitRecording(taskId: $taskId, recording: $recording, text: $text) {\n    __typename\n    ... on PronunciationPayload {\n      total\n      accuracy\n      fluency\n      completeness\n      practice\n      nextTask\n      words {\n        word\n        score\n        heard\n        error\n        audioUrl\n        phones {\n          phone\n          score\n        }\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "1e67fe309d08e3eed7fa18ebf48dbc6c";
+(node as any).hash = "cd6784a351ac71fed62addd4bcd5826f";
 
 export default node;
