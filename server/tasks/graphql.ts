@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { assignTask, listTasks, removeTask, taskById, type TaskListRow } from './service.ts';
+import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
 
 export const TaskRef = builder.objectRef<TaskListRow>('Task');
 
@@ -97,5 +97,35 @@ builder.mutationField('removeTask', (t) =>
     args: { input: t.arg({ type: RemoveTaskInput, required: true, description: 'The task to remove.' }) },
     resolve: (_root, { input }, ctx) =>
       removeTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: input.type }),
+  }),
+);
+
+const RestoreTaskInput = builder.inputType('RestoreTaskInput', {
+  description: 'A task removed with removeTask, to put back (Undo).',
+  fields: (t) => ({
+    student: t.string({ required: true, description: 'The student (a roster name).' }),
+    bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
+    tpid: t.int({ required: true, description: 'The assignment (TPID).' }),
+    type: t.string({ required: true, description: 'SB, FM or PA.' }),
+    dueBy: t.field({ type: 'DateTime', description: "When it was due (its dueBy); by default the class's taskDueDays from now." }),
+  }),
+});
+
+const RestoreTaskPayload = builder.objectRef<{ info: string; id: number }>('RestoreTaskPayload').implement({
+  description: "The task is in the student's list again.",
+  fields: (t) => ({
+    info: t.exposeString('info', { description: "Starts with 'success'." }),
+    task: t.field({ type: TaskRef, nullable: true, description: 'The task, as the list shows it.', resolve: (p, _a, ctx) => taskById(ctx.deps.db, viewerOf(ctx), p.id) }),
+  }),
+});
+
+builder.mutationField('restoreTask', (t) =>
+  t.field({
+    type: RestoreTaskPayload,
+    description: "Puts back one student's task that removeTask removed (teachers only; Undo). ConflictError: the student has it again or finished it meanwhile.",
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
+    args: { input: t.arg({ type: RestoreTaskInput, required: true, description: 'The task to put back.' }) },
+    resolve: (_root, { input }, ctx) =>
+      restoreTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: input.type, dueBy: input.dueBy }),
   }),
 );

@@ -56,6 +56,16 @@ export const removeTaskSchema = z.object({
   Type: z.enum(['PA', 'SB', 'FM'], { error: 'Type must be PA, SB or FM' }),
 });
 
+/** The removed task to put back (Undo): as removeTask names it, with the due time it had. */
+export const restoreTaskSchema = removeTaskSchema.extend({
+  dueBy: z
+    .union([z.date(), z.string()])
+    .optional()
+    .nullable()
+    .transform((v) => (v === null || v === undefined ? undefined : new Date(v)))
+    .refine((d) => d === undefined || (!Number.isNaN(d.getTime()) && Math.abs(d.getTime() - Date.now()) < 400 * 24 * 3600 * 1000), 'dueBy must be a date within a year'),
+});
+
 /** `{bookID}-{unitID}-{TPID}-{Type}-{teachername}` (DESIGN), or '0' for free practice. */
 export const taskIdSchema = z
   .string()

@@ -13,7 +13,7 @@ import type { Viewer } from '../deps.ts';
 import { classByName, ownClasses, requireTeacher } from '../classes/service.ts';
 import { nameKey } from '../users/service.ts';
 import { PROFILE_UNIT, NATIONAL_BOOK, bookById, nextUnit, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
-import { assignTaskSchema, removeTaskSchema, taskIdSchema } from './schemas.ts';
+import { assignTaskSchema, removeTaskSchema, restoreTaskSchema, taskIdSchema } from './schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -271,6 +271,43 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
     .returning({ id: taskRows.id });
   if (!deleted.length) throw new ConflictError(`The ${what} was finished meanwhile; its result is kept`);
   return { info: `Removed ${input.Type} ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} of ${input.student}`, id: row.id };
+}
+
+/**
+ * Puts back a task the teacher removed (Undo): the same assignment (TPID) for the same student,
+ * due when it was (or in the class's taskDueDays). Refused when the student has that task again
+ * or finished it meanwhile, or the assignment, class or student is gone.
+ */
+export async function restoreTask(db: Executor, viewer: Viewer, raw: unknown, now = new Date()): Promise<{ info: string; id: number }> {
+  requireTeacher(viewer);
+  const input = parseInput(restoreTaskSchema, raw);
+  const what = `${input.Type} task ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} (TPID ${input.TPID}) for ${input.student}`;
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ assignmentId: assignments.id, rosterEntryId: rosterEntries.id, classId: classes.id, taskDueDays: classes.taskDueDays })
+      .from(assignments)
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .innerJoin(rosterEntries, and(eq(rosterEntries.classId, classes.id), eq(rosterEntries.studentKey, nameKey(input.student))))
+      .where(
+        and(
+          ownClasses(viewer),
+          eq(assignments.id, input.TPID),
+          eq(assignments.bookId, input.bookUnitID.bookId),
+          eq(assignments.unitId, input.bookUnitID.unitId),
+          eq(assignments.type, input.Type),
+        ),
+      );
+    if (!target) throw new NotFoundError(`No ${what}: the class, the student or the assignment is gone`);
+    await lockClassTasks(tx, target.classId);
+    const dueAt = input.dueBy ?? new Date(now.getTime() + target.taskDueDays * DAY_MS);
+    const [row] = await tx
+      .insert(taskRows)
+      .values({ assignmentId: target.assignmentId, rosterEntryId: target.rosterEntryId, dueAt, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: taskRows.id });
+    if (!row) throw new ConflictError(`The ${what} is in the list again or was finished meanwhile; nothing was changed`);
+    return { info: `success: ${input.Type} ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} of ${input.student} is back`, id: row.id };
+  });
 }
 
 // ---------------------------------------------------------------- task content

@@ -84,8 +84,17 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     // Due in the class's 7 days, to the minute, year first.
     expect(cells[4]).toMatch(new RegExp(`^${localDate(new Date(Date.now() + 7 * 86_400_000))} \\d\\d:\\d\\d$`));
 
+    const leoDue = (await page.locator('tr', { hasText: 'leo002' }).locator('td').allInnerTexts())[4];
     await page.getByRole('button', { name: /Remove SB NS2022-ES2 of leo002/ }).click();
     await expect.poll(() => status(page)).toBe('Removed SB NS2022-ES2 of leo002');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    // A slip of the finger is undone: the task is back, due when it was.
+    await page.getByRole('button', { name: 'Undo · 撤销' }).click();
+    await expect.poll(() => status(page)).toBe('success: SB NS2022-ES2 of leo002 is back');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+    expect((await page.locator('tr', { hasText: 'leo002' }).locator('td').allInnerTexts())[4]).toBe(leoDue);
+    expect(await page.getByRole('button', { name: 'Undo · 撤销' }).count()).toBe(0);
+    await page.getByRole('button', { name: /Remove SB NS2022-ES2 of leo002/ }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.reload();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);

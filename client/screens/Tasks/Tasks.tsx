@@ -13,6 +13,7 @@ import type { TasksQuery } from './__generated__/TasksQuery.graphql';
 import type { TasksPaginationQuery } from './__generated__/TasksPaginationQuery.graphql';
 import type { Tasks_viewer$key } from './__generated__/Tasks_viewer.graphql';
 import type { TasksRemoveMutation } from './__generated__/TasksRemoveMutation.graphql';
+import type { TasksRestoreMutation } from './__generated__/TasksRestoreMutation.graphql';
 
 export const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
 
@@ -36,7 +37,7 @@ export default function Tasks() {
     { fetchPolicy: 'store-and-network' },
   );
   // A page at a time (the server gives at most 100): a teacher's 300 open tasks are all there to see and remove.
-  const { data: list, hasNext, loadNext, isLoadingNext } = usePaginationFragment<TasksPaginationQuery, Tasks_viewer$key>(
+  const { data: list, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<TasksPaginationQuery, Tasks_viewer$key>(
     graphql`
       fragment Tasks_viewer on User
       @refetchable(queryName: "TasksPaginationQuery")
@@ -80,6 +81,21 @@ export default function Tasks() {
       }
     }
   `);
+  const [commitRestore, restoring] = useMutation<TasksRestoreMutation>(graphql`
+    mutation TasksRestoreMutation($input: RestoreTaskInput!) {
+      restoreTask(input: $input) {
+        __typename
+        ... on RestoreTaskPayload {
+          info
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  /** The task just removed, which Undo puts back. */
+  const [removed, setRemoved] = useState<(typeof rows)[number] | null>(null);
   const [status, setStatus] = useState<Status>(() => {
     const assigned = assignedNow();
     return assigned ? { text: assigned, tone: 'success' } : null;
@@ -100,12 +116,32 @@ export default function Tasks() {
     setStatus({ text: `Removing ${row.type} ${row.bookUnitId} of ${row.student}…`, tone: 'info' });
     commitRemove({
       variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type }, connections: [tasks.__id] },
-      onCompleted: ({ removeTask }) =>
+      onCompleted: ({ removeTask }) => {
+        setRemoved(removeTask.__typename === 'RemoveTaskPayload' ? row : null);
         setStatus(
           removeTask.__typename === 'RemoveTaskPayload'
             ? { text: removeTask.info, tone: 'success' }
             : { text: removeTask.__typename === '%other' ? 'The task could not be removed' : removeTask.message, tone: 'error' },
-        ),
+        );
+      },
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
+  /** Undo: the removed task back in the student's list, due when it was. */
+  const undo = () => {
+    if (!removed) return;
+    const row = removed;
+    commitRestore({
+      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type, dueBy: row.dueBy } },
+      onCompleted: ({ restoreTask }) => {
+        setRemoved(null);
+        if (restoreTask.__typename === 'RestoreTaskPayload') {
+          setStatus({ text: restoreTask.info ?? 'success', tone: 'success' });
+          refetch({ className }, { fetchPolicy: 'network-only' });
+        } else {
+          setStatus({ text: restoreTask.message ?? 'The task could not be put back', tone: 'error' });
+        }
+      },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
     });
   };
@@ -117,6 +153,17 @@ export default function Tasks() {
       {isTeacher && <p className="hint">Click the X cell to remove the task.{className ? ` Showing class ${className}.` : ' Showing all your classes.'}</p>}
       {/* Above the list, where a long class list cannot push it out of sight. */}
       <StatusLine status={status} />
+      {removed && (
+        // Fixed at the foot of the screen: on a phone the X clicked is far below the status line.
+        <div className="undo-toast">
+          <span>
+            Removed {removed.type} {removed.bookUnitId} of {removed.student}
+          </span>
+          <button type="button" className="button" disabled={restoring} onClick={undo}>
+            Undo · 撤销
+          </button>
+        </div>
+      )}
       {rows.length === 0 ? (
         <p className="empty">{isTeacher
             ? className

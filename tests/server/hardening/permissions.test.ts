@@ -147,6 +147,7 @@ const OPERATIONS: Operation[] = [
   { name: 'POST /userprofiles/assigntask', run: rest('POST', '/userprofiles/assigntask', () => ({ className: 'M1', bookUnitID: 'ES2022-R', Type: 'FM' })), expect: teacherOfClass() },
   { name: 'POST /usertasks/removetask', run: rest('POST', '/usertasks/removetask', (f) => ({ student: CLASSMATE, bookUnitID: 'NS2022-ES3', TPID: f.classmateTask.ES3.TPID, Type: 'SB' })), expect: teacherOfClass(), namesClassmate: true },
   { name: 'GraphQL removeTask', run: gql('removeTask', `mutation ($tpid: Int!) { removeTask(input: {student: "${CLASSMATE}", bookUnitId: "NS2022-MS1", tpid: $tpid, type: "SB"}) { ${ERR} } }`, (f) => ({ tpid: f.classmateTask.MS1.TPID })), expect: teacherOfClass(), namesClassmate: true },
+  { name: 'GraphQL restoreTask', run: gql('restoreTask', `mutation ($tpid: Int!) { restoreTask(input: {student: "${CLASSMATE}", bookUnitId: "NS2022-MS1", tpid: $tpid, type: "SB"}) { ${ERR} } }`, (f) => ({ tpid: f.classmateTask.MS1.TPID })), expect: teacherOfClass(), namesClassmate: true },
 
   // Results.
   { name: 'GraphQL recordAnswer', run: gql('recordAnswer', `mutation ($t: String!) { recordAnswer(input: {taskId: $t, position: 1, word: "red", typed: "red", status: "v"}) { ${ERR} } }`, (f) => ({ t: f.tasks.ES3 })), expect: studentOfTask('forbidden', 'forbidden') },

@@ -189,5 +189,21 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
     expect(ms1.unitTitle).toBe('school and study');
     const removed = await server.gql(`mutation ($i: RemoveTaskInput!) { removeTask(input: $i) { __typename ... on RemoveTaskPayload { info removedTaskId } } }`, { i: { student: 'amy01', bookUnitId: 'NS2022-MS1', tpid: ms1.tpid, type: 'SB' } }, token);
     expect(removed.body.data.removeTask).toEqual({ __typename: 'RemoveTaskPayload', info: 'Removed SB NS2022-MS1 of amy01', removedTaskId: ms1.id });
+
+    // Undo: the same task back, due when it was; a second Undo changes nothing and says why.
+    const RESTORE = `mutation ($i: RestoreTaskInput!) { restoreTask(input: $i) { __typename ... on RestoreTaskPayload { info task { student bookUnitId tpid type dueBy } } ... on Error { message } } }`;
+    const input = { student: 'amy01', bookUnitId: 'NS2022-MS1', tpid: ms1.tpid, type: 'SB', dueBy: ms1.dueBy };
+    const restored = await server.gql(RESTORE, { i: input }, token);
+    expect(restored.body.data.restoreTask).toEqual({
+      __typename: 'RestoreTaskPayload',
+      info: 'success: SB NS2022-MS1 of amy01 is back',
+      task: { student: 'amy01', bookUnitId: 'NS2022-MS1', tpid: ms1.tpid, type: 'SB', dueBy: ms1.dueBy },
+    });
+    const again = await server.gql(RESTORE, { i: input }, token);
+    expect(again.body.data.restoreTask).toEqual({ __typename: 'ConflictError', message: `The SB task NS2022-MS1 (TPID ${ms1.tpid}) for amy01 is in the list again or was finished meanwhile; nothing was changed` });
+    const elsewhere = await server.gql(RESTORE, { i: { ...input, tpid: ms1.tpid + 1000 } }, token);
+    expect(elsewhere.body.data.restoreTask.__typename).toBe('NotFoundError');
+    const late = await server.gql(RESTORE, { i: { ...input, dueBy: '1999-01-01T00:00:00Z' } }, token);
+    expect(late.body.data.restoreTask).toEqual({ __typename: 'ValidationError', message: 'dueBy must be a date within a year' });
   });
 });
