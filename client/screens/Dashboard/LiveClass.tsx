@@ -10,6 +10,7 @@ import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Link } from 'wouter';
 import { readUser } from '../../session';
 import type { LiveClassQuery } from './__generated__/LiveClassQuery.graphql';
+import { lastAttempt } from './attempts';
 import type { LiveClassSubscription, LiveClassSubscription$data } from './__generated__/LiveClassSubscription.graphql';
 
 type Event = LiveClassSubscription$data['classActivity'];
@@ -168,14 +169,4 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
       </p>
     </section>
   );
-}
-
-/**
- * A student's answers in their latest attempt at a task, all of them (a task has a few dozen words
- * at most): the chips of the task under way, and the words missed in a finished one, which stay
- * in view when the next task begins. A restart ((Re)Begin) starts again at word 1.
- */
-function lastAttempt(answers: readonly Event[], taskId: string): Event[] {
-  const mine = answers.filter((a) => a.taskId === taskId);
-  return mine.slice(Math.max(0, mine.map((a) => a.position).lastIndexOf(1)));
 }
