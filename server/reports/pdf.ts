@@ -46,7 +46,9 @@ const LABELS = {
   task: '任务 Task',
   finished: '完成时间 Finished',
   score: '得分 Score',
-  right: (correct: number, total: number) => `答对 ${correct} / ${total} right`,
+  // A PA task counts the words of its phrases ("good morning" is two), said well or not.
+  right: (correct: number, total: number, type: ReportContent['type']) =>
+    type === 'PA' ? `读得好 ${correct} / ${total} 个词 words said well` : `答对 ${correct} / ${total} right`,
   columns: ['序号 No.', '单词 Word', '作答 Answer', '结果 Result'],
   wrongList: '拼错的单词 Wrong spell words list (correct word, wrong spell;)',
   advice: '请把每个单词边读边拼写三遍。Practise these words again: type each one three times while saying it aloud.',
@@ -78,7 +80,7 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
   const texts = [
     runningHead,
     ...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'),
-    LABELS.right(r.correct, r.total),
+    LABELS.right(r.correct, r.total, r.type),
     TYPE_NAMES[r.type],
     ...details.flat(),
     ...r.rows.flatMap((row) => [row.word, row.typed, statusText(row.status), String(row.position)]),
@@ -111,13 +113,22 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
       });
     };
     /** One line centred in a box: pdfkit centres each run on its own, so the runs are placed by hand. */
+    /** Centred in the box, in a smaller size when it would not fit (its padding kept). */
     const writeCentred = (text: string, weight: Weight, x: number, y: number, boxWidth: number) => {
-      const runs = runsFor(text, weight).map((run) => ({ ...run, width: doc.font(run.font).widthOfString(run.text) }));
+      const size = (doc as unknown as { _fontSize: number })._fontSize;
+      const measure = () => runsFor(text, weight).map((run) => ({ ...run, width: doc.font(run.font).widthOfString(run.text) }));
+      let runs = measure();
+      const natural = runs.reduce((sum, run) => sum + run.width, 0);
+      if (natural > boxWidth - 12) {
+        doc.fontSize((size * (boxWidth - 12)) / natural);
+        runs = measure();
+      }
       let at = x + (boxWidth - runs.reduce((sum, run) => sum + run.width, 0)) / 2;
       for (const run of runs) {
         doc.font(run.font).text(run.text, at, y, { lineBreak: false });
         at += run.width;
       }
+      doc.fontSize(size);
     };
     const width = doc.page.width - 96;
 
@@ -141,7 +152,7 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
     doc.fontSize(28);
     writeCentred(`${r.score}`, 700, box.x, box.y + 18, box.w);
     doc.fontSize(9);
-    writeCentred(LABELS.right(r.correct, r.total), 400, box.x, box.y + 62, box.w);
+    writeCentred(LABELS.right(r.correct, r.total, r.type), 400, box.x, box.y + 62, box.w);
 
     y = Math.max(y, box.y + box.h) + 16;
     const cols = [48, 104, 256, 408];

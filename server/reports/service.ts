@@ -56,10 +56,10 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
   const keptUntil = localDay(new Date(now.getTime() + ttlDays * DAY_MS), content.timeZone ?? DEFAULT_TIME_ZONE);
   // Chinese first, for the families; then English, as the PDF has both.
   const text = [
-    `${content.student} 在 ${content.className} 班完成了 ${content.bookUnitId}（${TASK_NAMES_ZH[content.type] ?? content.type}），得分 ${content.score}（答对 ${content.correct} / ${content.total}）。`,
+    `${content.student} 在 ${content.className} 班完成了 ${content.bookUnitId}（${TASK_NAMES_ZH[content.type] ?? content.type}），得分 ${content.score}（${content.type === 'PA' ? `读得好 ${content.correct} / ${content.total} 个词` : `答对 ${content.correct} / ${content.total}`}）。`,
     `报告见附件（${fileName}），保留至 ${keptUntil}。`,
     '',
-    `${content.student} finished ${content.bookUnitId} (${content.type}) in class ${content.className} with a score of ${content.score} (${content.correct} of ${content.total} right).`,
+    `${content.student} finished ${content.bookUnitId} (${content.type}) in class ${content.className} with a score of ${content.score} (${content.correct} of ${content.total} ${content.type === 'PA' ? 'words said well' : 'right'}).`,
     '',
     `The report is attached (${fileName}). It is kept until ${keptUntil}.`,
     '',

@@ -80,6 +80,8 @@ describe('the PDF report in Chinese and English', () => {
       expect(pages[0]).toMatch(/English practice for K12 classes · 1 \/ 2/);
       expect(pages[1]).toMatch(/English practice for K12 classes · 2 \/ 2/);
       expect(pages[1]!.trimStart()).toMatch(/^张伟 · 发音 Pronunciation Assessment · PEP3A-1/);
+      // Words of phrases counted, said well or not: not "right" of a 20-item task.
+      expect(pages[0]).toContain(`读得好 ${REPORT.correct} / ${REPORT.total} 个词 words said well`);
     }
   });
 
