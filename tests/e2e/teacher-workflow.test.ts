@@ -75,6 +75,15 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await expect.poll(() => page.locator('tbody tr td:first-child').allInnerTexts()).toEqual(['NS2022', 'ES-PEP', 'PEP3A', 'PEP3B']);
     await page.getByRole('button', { name: 'NS2022', exact: true }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(7);
+    // Back goes up a level at a time before it leaves the page; Forward comes down again.
+    await page.goBack();
+    await expect.poll(() => page.locator('tbody tr td:first-child').allInnerTexts()).toEqual(['NS2022', 'ES-PEP', 'PEP3A', 'PEP3B']);
+    await page.goBack();
+    await expect.poll(() => page.locator('tbody tr td:first-child').allInnerTexts()).toEqual(start);
+    expect(page.url()).toMatch(/\/textbooks$/);
+    await page.goForward();
+    await page.goForward();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(7);
     await page.getByRole('button', { name: 'ES2', exact: true }).click();
     await page.waitForURL('**/task');
     await expect.poll(() => status(page)).toMatch(/^SB NS2022-ES2 assigned to 2 students of Class 5C \(TPID \d+\)$/);

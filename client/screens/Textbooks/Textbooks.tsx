@@ -4,7 +4,7 @@
  * National book, itself and the class's textbooks; a book lists its units. Clicking a bookID
  * opens it; clicking a unit assigns it to the class.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useStoredValue } from '../../session';
@@ -16,6 +16,8 @@ import { ImportBook } from './ImportBook';
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** What the table shows: the start list, the press entry, or one book's units. */
 type View = { kind: 'start' } | { kind: 'press' } | { kind: 'book'; bookId: string };
+/** Where in history.state the Textbooks level of an entry is kept. */
+const VIEW_KEY = 'textbooksView';
 
 export default function Textbooks() {
   const className = useStoredValue('selectedClassname');
@@ -82,6 +84,16 @@ function Shelf({ className }: { className: string }) {
   });
   const [status, setStatus] = useState<Status>(null);
   const [, navigate] = useLocation();
+  const showRef = useRef<(next: View) => void>(() => {});
+  useEffect(() => {
+    // The entry the page opened on remembers its level too (a reload inside a book).
+    if (!(history.state as Record<string, unknown> | null)?.[VIEW_KEY]) history.replaceState({ ...(history.state as object | null), [VIEW_KEY]: view }, '', location.href);
+    const onPopState = () => showRef.current(((history.state as Record<string, unknown> | null)?.[VIEW_KEY] as View | undefined) ?? { kind: 'start' });
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+    // Once, on the level the page opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [commit, inFlight] = useMutation<TextbooksAssignMutation>(graphql`
     mutation TextbooksAssignMutation($input: AssignTaskInput!) {
       assignTask(input: $input) {
@@ -116,13 +128,21 @@ function Shelf({ className }: { className: string }) {
   const allBooks = [shelf.national, ...shelf.sources, ...shelf.press];
   sessionStorage.setItem('buIDarr', JSON.stringify(shelf.press.map((b) => b.entry)));
 
-  const open = (next: View) => {
+  const show = (next: View) => {
     sessionStorage.setItem('lastBId', sessionStorage.getItem('currentBId') ?? '');
     if (next.kind === 'start') sessionStorage.removeItem('currentBId');
     else sessionStorage.setItem('currentBId', next.kind === 'press' ? 'press' : next.bookId);
     setStatus(null);
     setView(next);
   };
+  // Each level opened is a step of the browser's history: Back goes up a level (to the press's
+  // books, then all sources) before it leaves the page.
+  const open = (next: View) => {
+    history.pushState({ ...(history.state as object | null), [VIEW_KEY]: next }, '', location.href);
+    show(next);
+  };
+
+  showRef.current = show;
 
   const assign = (book: Book, unitId: string) => {
     const profile = unitId === 'R';
