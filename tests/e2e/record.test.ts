@@ -66,9 +66,13 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     await page.evaluate(() => {
       const shown: string[] = [];
       (window as unknown as { shownWords: string[] }).shownWords = shown;
+      const progress: string[] = [];
+      (window as unknown as { shownProgress: string[] }).shownProgress = progress;
       const sample = () => {
         const value = document.querySelector<HTMLInputElement>('.prompt-input')?.value ?? '';
         if (value && shown.at(-1) !== value) shown.push(value);
+        const where = document.querySelector('[data-testid=record-progress]')?.textContent?.trim() ?? '';
+        if (where && progress.at(-1) !== where) progress.push(where);
         requestAnimationFrame(sample);
       };
       sample();
@@ -83,6 +87,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     await expect.poll(() => page.locator('.clip audio').count(), { timeout: 30_000 }).toBe(1);
     // The words appeared one after another in the 'Pronounce the word/phrase' box.
     expect(await page.evaluate(() => (window as unknown as { shownWords: string[] }).shownWords)).toEqual(words);
+    // Beside it, how far through the list the student is.
+    expect(await page.evaluate(() => (window as unknown as { shownProgress: string[] }).shownProgress)).toEqual(words.map((_, i) => `· ${i + 1} of ${words.length}`));
     expect(await page.locator('.clip-label').innerText()).toMatch(/-PA-demoteacher$/);
     page.once('dialog', (d) => void d.accept());
     const alerted = page.waitForEvent('dialog');

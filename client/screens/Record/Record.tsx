@@ -103,6 +103,8 @@ export default function Record() {
 
   const [recording, setRecording] = useState(false);
   const [prompt, setPrompt] = useState('');
+  /** Which word is on screen while recording (from 1), for the "3 of 20" beside it. */
+  const [shown, setShown] = useState(0);
   const [clip, setClip] = useState<{ blob: Blob; url: string; extension: string } | null>(null);
   const [scoreText, setScoreText] = useState('');
   const [scores, setScores] = useState<Scores | null>(null);
@@ -159,6 +161,7 @@ export default function Record() {
       setClip({ blob, url: URL.createObjectURL(blob), extension: blob.type.includes('ogg') ? 'ogg' : 'webm' });
       setRecording(false);
       setPrompt('');
+      setShown(0);
     };
     recorder.current = rec;
     rec.start();
@@ -166,7 +169,12 @@ export default function Record() {
     // Show the words one after another, then stop by itself.
     let at = 0;
     wordDurations(words).forEach((ms, i) => {
-      timers.current.push(window.setTimeout(() => setPrompt(words[i]!), at));
+      timers.current.push(
+        window.setTimeout(() => {
+          setPrompt(words[i]!);
+          setShown(i + 1);
+        }, at),
+      );
       at += ms;
     });
     timers.current.push(window.setTimeout(stopRecording, at));
@@ -231,7 +239,15 @@ export default function Record() {
         </button>
       </div>
       <label className="field record-prompt">
-        <span className="field-label">Pronounce the word/phrase</span>
+        <span className="field-label">
+          Pronounce the word/phrase
+          {recording && shown > 0 && (
+            <span className="record-progress" data-testid="record-progress">
+              {' '}
+              · {shown} of {words.length}
+            </span>
+          )}
+        </span>
         <input className="input prompt-input" readOnly value={prompt} aria-live="polite" />
       </label>
       {message && (
