@@ -52,6 +52,8 @@ export const users = pgTable(
     isTeacher: boolean('is_teacher').notNull(),
     /** A student's teacher (the teachername given at signup); null for teachers. */
     teacherId: integer('teacher_id').references((): any => users.id, { onDelete: 'cascade' }),
+    /** A teacher gets each student's report by e-mail (they can turn it off; the Reports list keeps them). */
+    reportMail: boolean('report_mail').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), index('users_teacher_idx').on(t.teacherId)],

@@ -44,7 +44,7 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
     .returning({ id: reports.id });
   const teacher = alias(users, 'teacher');
   const [people] = await tx
-    .select({ studentEmail: users.email, teacherEmail: teacher.email, classId: classes.id })
+    .select({ studentEmail: users.email, teacherEmail: teacher.email, teacherWantsMail: teacher.reportMail, classId: classes.id })
     .from(results)
     .innerJoin(users, eq(users.id, results.userId))
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
@@ -65,7 +65,8 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
     '',
     'WordBee 单词蜂',
   ].join('\n');
-  const recipients = [...new Set([people?.studentEmail, people?.teacherEmail].filter((a): a is string => Boolean(a)))];
+  // The teacher unless they turned report e-mails off (the Reports list keeps every report).
+  const recipients = [...new Set([people?.studentEmail, people?.teacherWantsMail ? people.teacherEmail : null].filter((a): a is string => Boolean(a)))];
   if (recipients.length) {
     await tx
       .insert(mailOutbox)

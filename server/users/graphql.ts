@@ -1,8 +1,8 @@
 /** Accounts in GraphQL: the viewer, signup and login. Thin adapters over users/service.ts. */
-import { AuthenticationError, ConflictError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
-import { builder } from '../graphql/builder.ts';
+import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
+import { builder, viewerOf } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
-import { login, signup, type UserRecord } from './service.ts';
+import { login, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
 
 export const UserRef = builder.objectRef<Viewer>('User');
 
@@ -17,14 +17,37 @@ builder.node(UserRef, {
     email: t.exposeString('email', { description: 'Where reports are e-mailed.' }),
     teachername: t.exposeString('teacherName', { description: "A student's teacher; a teacher's own username." }),
     tokenExpAt: t.exposeInt('tokenExpiresAt', { description: 'When the access token expires, in seconds since the epoch.' }),
+    reportMail: t.boolean({
+      nullable: true,
+      description: "Teachers: whether each student's report is e-mailed to them too (setReportMail); null for a student.",
+      resolve: (u, _a, ctx) => reportMailOf(ctx.deps.db, u),
+    }),
   }),
 });
+
+const SetReportMailPayload = builder.objectRef<{ enabled: boolean }>('SetReportMailPayload').implement({
+  description: "Whether each student's report is e-mailed to the teacher from now on.",
+  fields: (t) => ({
+    reportMail: t.exposeBoolean('enabled', { description: 'The setting now.' }),
+    info: t.string({ description: 'What changed, for the teacher.', resolve: (p) => (p.enabled ? "Each student's report is e-mailed to you" : "Reports are no longer e-mailed to you; they stay in the Reports list") }),
+  }),
+});
+
+builder.mutationField('setReportMail', (t) =>
+  t.field({
+    type: SetReportMailPayload,
+    description: "A teacher turns the e-mail of each student's report to them on or off (students always get their own). The Reports list keeps every report either way.",
+    errors: { types: [ForbiddenError] },
+    args: { enabled: t.arg.boolean({ required: true, description: 'True: e-mail each report to me too.' }) },
+    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), enabled) }),
+  }),
+);
 
 builder.queryField('viewer', (t) =>
   t.field({
     type: UserRef,
     nullable: true,
-    description: 'The signed-in user, or null for a visitor (or an expired token).',
+    description: 'The signed-in user, or null for a visitor (a token sent and refused is a 401).',
     resolve: (_root, _args, ctx) => ctx.viewer,
   }),
 );

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { hash, verify } from '@node-rs/argon2';
 import { classes, rosterEntries, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
-import { AuthenticationError, ConflictError, NotFoundError, parseInput } from '../errors.ts';
+import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, parseInput } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
 import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
@@ -149,4 +149,21 @@ export function viewerQuery(db: Executor, userId: number | Placeholder) {
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw new AuthenticationError();
   return viewer;
+}
+
+/** Whether a teacher gets each student's report by e-mail; null for a student (reports go to them anyway). */
+export async function reportMailOf(db: Executor, viewer: Viewer): Promise<boolean | null> {
+  if (!viewer.isTeacher) return null;
+  const [row] = await db.select({ reportMail: users.reportMail }).from(users).where(eq(users.id, viewer.id));
+  return row?.reportMail ?? true;
+}
+
+/**
+ * A teacher turns the e-mail of each student's report on or off (a class's homework made one
+ * e-mail per student); the Reports list keeps every report either way.
+ */
+export async function setReportMail(db: Executor, viewer: Viewer, enabled: boolean): Promise<boolean> {
+  if (!viewer.isTeacher) throw new ForbiddenError('Only teachers choose whether reports are e-mailed to them; a student always gets their own');
+  await db.update(users).set({ reportMail: enabled }).where(eq(users.id, viewer.id));
+  return enabled;
 }

@@ -85,5 +85,13 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toMatch(/demostudent-NS2022-ES3-\d+-SB-\d{8}-\d+\.pdf/);
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.locator('tr', { hasText: receiverUrl }).count()).toBe(0);
+    // The teacher turns off the e-mail of each report; the setting holds after a reload.
+    const mailBox = page.getByRole('region', { name: 'Reports' }).getByRole('checkbox', { name: /E-mail me each student's report/ });
+    expect(await mailBox.isChecked()).toBe(true);
+    await mailBox.uncheck();
+    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toContain('Reports are no longer e-mailed to you; they stay in the Reports list');
+    await page.reload();
+    await page.getByRole('button', { name: 'Reports' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).getByRole('checkbox').isChecked()).toBe(false);
   });
 });

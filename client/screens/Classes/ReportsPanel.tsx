@@ -3,10 +3,11 @@
  * download arrow; '{file} downloaded' after a download; 'No report file' when there is none.
  */
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
+import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { readUser } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { ReportsPanelQuery } from './__generated__/ReportsPanelQuery.graphql';
+import type { ReportsPanelMailMutation } from './__generated__/ReportsPanelMailMutation.graphql';
 import type { ReportsPanelPaginationQuery } from './__generated__/ReportsPanelPaginationQuery.graphql';
 import type { ReportsPanel_viewer$key } from './__generated__/ReportsPanel_viewer.graphql';
 import { localDate } from '../../ui/dates';
@@ -16,6 +17,8 @@ export function ReportsPanel() {
     graphql`
       query ReportsPanelQuery {
         viewer {
+          id
+          reportMail
           ...ReportsPanel_viewer
         }
       }
@@ -61,9 +64,44 @@ export function ReportsPanel() {
     URL.revokeObjectURL(link.href);
     setStatus({ text: `${fileName} downloaded`, tone: 'success' });
   };
+  const [commitMail, savingMail] = useMutation<ReportsPanelMailMutation>(graphql`
+    mutation ReportsPanelMailMutation($enabled: Boolean!) {
+      setReportMail(enabled: $enabled) {
+        __typename
+        ... on SetReportMailPayload {
+          reportMail
+          info
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const viewerId = data.viewer?.id;
+  const setMail = (enabled: boolean) =>
+    commitMail({
+      variables: { enabled },
+      // The checkbox follows the store: at once, then as the server now has it.
+      optimisticUpdater: (store) => {
+        if (viewerId) store.get(viewerId)?.setValue(enabled, 'reportMail');
+      },
+      updater: (store, response) => {
+        const payload = response?.setReportMail;
+        if (viewerId && payload?.__typename === 'SetReportMailPayload') store.get(viewerId)?.setValue(payload.reportMail ?? enabled, 'reportMail');
+      },
+      onCompleted: ({ setReportMail: r }) => setStatus(r.__typename === 'SetReportMailPayload' ? { text: r.info ?? '', tone: 'success' } : { text: r.message ?? 'Not changed', tone: 'error' }),
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
   return (
     <section className="card panel-form" aria-label="Reports">
       <h2>Reports</h2>
+      {data.viewer?.reportMail != null && (
+        <label className="checkbox">
+          <input type="checkbox" checked={data.viewer.reportMail} disabled={savingMail} onChange={(e) => setMail(e.target.checked)} />
+          E-mail me each student's report · 每份学生报告都发邮件给我
+        </label>
+      )}
       {reports.length === 0 ? (
         <p className="guidance">No report file</p>
       ) : (

@@ -109,6 +109,27 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect(second.pageInfo.hasNextPage).toBe(false);
     expect((await page()).edges.map((e: any) => e.node.bookUnitId)).toEqual(['NS2022-MS2', 'NS2022-MS1']);
   });
+
+  it("a teacher may stop getting each student's report by e-mail; the student still gets theirs, and the list keeps it", async () => {
+    const MAIL = 'mutation ($on: Boolean!) { setReportMail(enabled: $on) { __typename ... on SetReportMailPayload { reportMail info } ... on Error { message } } }';
+    const teacherToken = who.teacher['x-access-token']!;
+    expect((await server.gql('{ viewer { reportMail } }', {}, teacherToken)).body.data.viewer.reportMail).toBe(true);
+    expect((await server.gql(MAIL, { on: false }, teacherToken)).body.data.setReportMail).toEqual({
+      __typename: 'SetReportMailPayload',
+      reportMail: false,
+      info: 'Reports are no longer e-mailed to you; they stay in the Reports list',
+    });
+    expect((await server.gql('{ viewer { reportMail } }', {}, teacherToken)).body.data.viewer.reportMail).toBe(false);
+    const before = (await server.app.deps.db.select().from(mailOutbox)).length;
+    await finishUnit(server, { teacher: who.teacher, student: who.student, className: 'Demo Class', teacherName: 'demoteacher' }, 'NS2022-MS1');
+    const added = (await server.app.deps.db.select().from(mailOutbox)).slice(before);
+    expect(added.map((m) => m.toAddress)).toEqual(['demostudent@wordbee.local']);
+    expect((await server.get('/api/v1.0/userreports', who.teacher)).body.map((r: any) => r.bookUnitID)).toContain('NS2022-MS1');
+    // A student's reports always reach them: the setting is a teacher's.
+    expect((await server.gql(MAIL, { on: false }, who.student['x-access-token']!)).body.data.setReportMail.__typename).toBe('ForbiddenError');
+    expect((await server.gql('{ viewer { reportMail } }', {}, who.student['x-access-token']!)).body.data.viewer.reportMail).toBeNull();
+    await server.gql(MAIL, { on: true }, teacherToken);
+  });
 });
 
 describe('mail over SMTP', () => {

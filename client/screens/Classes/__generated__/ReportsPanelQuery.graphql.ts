@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<7c4d71e46c4beda9efb4c1dc94d78a84>>
+ * @generated SignedSource<<d002480836bf4bc775d06c057004ff53>>
  * @lightSyntaxTransform
  */
 
@@ -12,6 +12,8 @@ import { FragmentRefs } from "relay-runtime";
 export type ReportsPanelQuery$variables = Record<PropertyKey, never>;
 export type ReportsPanelQuery$data = {
   readonly viewer: {
+    readonly id: string;
+    readonly reportMail: boolean | null | undefined;
     readonly " $fragmentSpreads": FragmentRefs<"ReportsPanel_viewer">;
   } | null | undefined;
 };
@@ -21,7 +23,21 @@ export type ReportsPanelQuery = {
 };
 
 const node: ConcreteRequest = (function(){
-var v0 = [
+var v0 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "id",
+  "storageKey": null
+},
+v1 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "reportMail",
+  "storageKey": null
+},
+v2 = [
   {
     "kind": "Literal",
     "name": "first",
@@ -43,6 +59,8 @@ return {
         "name": "viewer",
         "plural": false,
         "selections": [
+          (v0/*:: as any*/),
+          (v1/*:: as any*/),
           {
             "args": null,
             "kind": "FragmentSpread",
@@ -69,9 +87,11 @@ return {
         "name": "viewer",
         "plural": false,
         "selections": [
+          (v0/*:: as any*/),
+          (v1/*:: as any*/),
           {
             "alias": null,
-            "args": (v0/*:: as any*/),
+            "args": (v2/*:: as any*/),
             "concreteType": "UserPdfReportsConnection",
             "kind": "LinkedField",
             "name": "pdfReports",
@@ -192,19 +212,12 @@ return {
           },
           {
             "alias": null,
-            "args": (v0/*:: as any*/),
+            "args": (v2/*:: as any*/),
             "filters": null,
             "handle": "connection",
             "key": "ReportsPanel_pdfReports",
             "kind": "LinkedHandle",
             "name": "pdfReports"
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "id",
-            "storageKey": null
           }
         ],
         "storageKey": null
@@ -212,16 +225,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "6b9d370a0a19d33d84941818430235d6",
+    "cacheID": "3d1b4cb07fcce367586ac9b45b0740e6",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelQuery {\n  viewer {\n    ...ReportsPanel_viewer\n    id\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "87fdc88d5e77e954af716cbb2eb8d470";
+(node as any).hash = "bd78453a59ac6b5bcfb5e1cb70a21679";
 
 export default node;
