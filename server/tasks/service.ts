@@ -241,6 +241,17 @@ export async function taskById(db: Executor, viewer: Viewer, taskRowId: number):
   return (await listTasks(db, viewer, { taskRowId }))[0] ?? null;
 }
 
+/** The assignment a remove or restore names (TPID, book, unit and kind), in one of the viewer's classes. */
+function namedAssignment(viewer: Viewer, input: { TPID: number; bookUnitID: { bookId: string; unitId: string }; Type: string }) {
+  return and(
+    ownClasses(viewer),
+    eq(assignments.id, input.TPID),
+    eq(assignments.bookId, input.bookUnitID.bookId),
+    eq(assignments.unitId, input.bookUnitID.unitId),
+    eq(assignments.type, input.Type as TaskType),
+  );
+}
+
 /** A teacher removes one student's open task (spec: Remove task, teachers only). */
 export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Promise<{ info: string; id: number }> {
   requireTeacher(viewer);
@@ -253,11 +264,7 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
     .where(
       and(
-        ownClasses(viewer),
-        eq(assignments.id, input.TPID),
-        eq(assignments.bookId, input.bookUnitID.bookId),
-        eq(assignments.unitId, input.bookUnitID.unitId),
-        eq(assignments.type, input.Type),
+        namedAssignment(viewer, input),
         eq(rosterEntries.studentKey, nameKey(input.student)),
         eq(taskRows.status, 'open'),
       ),
@@ -288,15 +295,7 @@ export async function restoreTask(db: Executor, viewer: Viewer, raw: unknown, no
       .from(assignments)
       .innerJoin(classes, eq(classes.id, assignments.classId))
       .innerJoin(rosterEntries, and(eq(rosterEntries.classId, classes.id), eq(rosterEntries.studentKey, nameKey(input.student))))
-      .where(
-        and(
-          ownClasses(viewer),
-          eq(assignments.id, input.TPID),
-          eq(assignments.bookId, input.bookUnitID.bookId),
-          eq(assignments.unitId, input.bookUnitID.unitId),
-          eq(assignments.type, input.Type),
-        ),
-      );
+      .where(namedAssignment(viewer, input));
     if (!target) throw new NotFoundError(`No ${what}: the class, the student or the assignment is gone`);
     await lockClassTasks(tx, target.classId);
     const dueAt = input.dueBy ?? new Date(now.getTime() + target.taskDueDays * DAY_MS);

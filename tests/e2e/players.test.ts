@@ -19,17 +19,19 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await server?.close();
   });
 
-  async function studentPage(): Promise<Page> {
+  /** A page of its own, its clock under the test's control, signed in and on the task list. */
+  async function pageAs(username: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${server.url}/login`);
-    await page.fill('input[name=username]', 'demostudent');
-    await page.fill('input[name=password]', 'demostudent');
+    await page.fill('input[name=username]', username);
+    await page.fill('input[name=password]', username);
     await page.click('button[type=submit]');
     await page.waitForURL('**/task');
     return page;
   }
+  const studentPage = () => pageAs('demostudent');
   const status = (page: Page) => page.getByTestId('status').innerText();
 
   it('plays a whole Spelling Bee task: right, wrong, canceled and a timeout, then returns to the next task', async () => {
@@ -148,14 +150,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
     await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES2', Type: 'SB' }, teacher);
     const before = { results: (await server.app.deps.db.query.results.findMany()).length, answers: (await server.app.deps.db.query.answers.findMany()).length };
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.clock.install();
-    await page.goto(`${server.url}/login`);
-    await page.fill('input[name=username]', 'demoteacher');
-    await page.fill('input[name=password]', 'demoteacher');
-    await page.click('button[type=submit]');
-    await page.waitForURL('**/task');
+    const page = await pageAs('demoteacher');
     await page.locator('tr', { hasText: 'demostudent' }).filter({ hasText: 'NS2022-ES2' }).getByRole('button', { name: 'SB' }).first().click();
     await page.waitForURL('**/spellingbee');
     await expect.poll(() => page.getByTestId('preview-note').innerText()).toContain('your answers are not saved');
@@ -169,6 +164,6 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     expect(await page.locator('.spelling-check').innerText()).toContain('zzz');
     expect((await server.app.deps.db.query.results.findMany()).length).toBe(before.results);
     expect((await server.app.deps.db.query.answers.findMany()).length).toBe(before.answers);
-    await context.close();
+    await page.context().close();
   });
 });

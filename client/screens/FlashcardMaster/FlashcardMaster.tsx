@@ -12,6 +12,7 @@ import { currentTaskId } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
 import { PreviewNote } from '../../ui/player/PreviewNote';
+import { ScoreLine } from '../../ui/player/ScoreLine';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
@@ -183,14 +184,13 @@ function Player({ taskId }: { taskId: string }) {
             />
             {/* Right under the box, not below the buttons: on a phone right or wrong stays in view.
                 A new key re-announces the same message when Enter is pressed after the end. */}
-            <p key={repeats} ref={statusLine} className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
-              {done ? endMessage : `${feedback ? `${feedback} · ` : ''}Score: ${correct}`}
-            </p>
-            {unsaved && (
-              <button type="button" className="button primary send-again" onClick={() => finish(unsaved)}>
-                Send again
-              </button>
-            )}
+            <ScoreLine
+              key={repeats}
+              lineRef={statusLine}
+              text={done ? endMessage : `${feedback ? `${feedback} · ` : ''}Score: ${correct}`}
+              unsaved={Boolean(unsaved)}
+              onSendAgain={() => unsaved && finish(unsaved)}
+            />
             <div className="actions player-actions">
               <button type="submit" className="button primary">
                 Enter ⏎

@@ -13,6 +13,7 @@ import { currentTaskId } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
 import { PreviewNote } from '../../ui/player/PreviewNote';
+import { ScoreLine } from '../../ui/player/ScoreLine';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
@@ -232,14 +233,11 @@ function Player({ taskId }: { taskId: string }) {
               aria-label="Your spelling"
             />
             {/* Right under the box, not below the buttons: on a phone the score and the end stay in view. */}
-            <p className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
-              {message || (phase === 'asking' ? `Score: ${correct} of ${answers.length}` : `Ready: ${words.length} words`)}
-            </p>
-            {unsaved && (
-              <button type="button" className="button primary send-again" onClick={() => finish(unsaved)}>
-                Send again
-              </button>
-            )}
+            <ScoreLine
+              text={message || (phase === 'asking' ? `Score: ${correct} of ${answers.length}` : `Ready: ${words.length} words`)}
+              unsaved={Boolean(unsaved)}
+              onSendAgain={() => unsaved && finish(unsaved)}
+            />
             <div className="actions player-actions">
               <button type="submit" className="button primary" disabled={phase !== 'asking'}>
                 Enter ⏎

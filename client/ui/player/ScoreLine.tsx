@@ -1,0 +1,20 @@
+import type { Ref } from 'react';
+
+/**
+ * A player's status line under the answer box (on a phone the score and the end stay in view),
+ * in the error style with a "Send again" button while a finished result has not got through.
+ */
+export function ScoreLine({ text, unsaved, onSendAgain, lineRef }: { text: string; unsaved: boolean; onSendAgain: () => void; lineRef?: Ref<HTMLParagraphElement> }) {
+  return (
+    <>
+      <p ref={lineRef} className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
+        {text}
+      </p>
+      {unsaved && (
+        <button type="button" className="button primary send-again" onClick={onSendAgain}>
+          Send again
+        </button>
+      )}
+    </>
+  );
+}
