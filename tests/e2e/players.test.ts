@@ -62,6 +62,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await expect.poll(async () => decodeURIComponent((await page.locator('audio').getAttribute('src'))!)).toContain('text=green');
     await page.clock.fastForward(45_000);
     await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Word 4 of 8');
+    // The word moved on by itself, and the student is told why.
+    expect(await status(page)).toBe('Time\'s up for "green" · Score: 1 of 3');
     await page.getByRole('button', { name: 'Cancel word' }).click();
     await expect.poll(() => status(page)).toBe('Score: 1 of 4');
     for (const word of ['circle', 'square', 'black', 'white']) await answer(word);

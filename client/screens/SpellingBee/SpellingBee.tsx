@@ -70,6 +70,8 @@ function Player({ taskId }: { taskId: string }) {
   const [startedAt, setStartedAt] = useState(0);
   const [now, setNow] = useState(Date.now());
   const [replayed, setReplayed] = useState(false);
+  /** The word whose time ran out, while the next one is asked. */
+  const [timedOut, setTimedOut] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   /** The answers of a finished test whose result did not get through, to send again. */
   const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
@@ -110,6 +112,7 @@ function Player({ taskId }: { taskId: string }) {
 
   const begin = () => {
     setAnswers([]);
+    setTimedOut(null);
     setWrong([]);
     setMessage('');
     setPhase('asking');
@@ -144,6 +147,8 @@ function Player({ taskId }: { taskId: string }) {
       const entry = { word: current.text, typed: text, status };
       const all = [...answers, entry];
       setAnswers(all);
+      // The word moved on by itself: say why, until the next answer.
+      setTimedOut(status.startsWith('timeout') ? current.text : null);
       recordAnswer(all.length, entry);
       if (all.length === words.length) finish(all);
       else ask(all.length);
@@ -234,7 +239,12 @@ function Player({ taskId }: { taskId: string }) {
             />
             {/* Right under the box, not below the buttons: on a phone the score and the end stay in view. */}
             <ScoreLine
-              text={message || (phase === 'asking' ? `Score: ${correct} of ${answers.length}` : `Ready: ${words.length} words`)}
+              text={
+                message ||
+                (phase === 'asking'
+                  ? `${timedOut ? `Time's up for "${timedOut}" · ` : ''}Score: ${correct} of ${answers.length}`
+                  : `Ready: ${words.length} words`)
+              }
               unsaved={Boolean(unsaved)}
               onSendAgain={() => unsaved && finish(unsaved)}
             />
