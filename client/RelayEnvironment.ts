@@ -67,15 +67,36 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _config, upload
 };
 
 let wsClient: Client | null = null;
+/** Set when the connection is closed on purpose to open it again at once (reconnectLive). */
+let reopenNow = false;
 function subscriptionClient(): Client {
   wsClient ??= createClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     connectionParams: () => ({ accessToken: readUser()?.accessToken ?? '' }),
     retryAttempts: Infinity,
     shouldRetry: () => true,
+    // graphql-ws's own backoff (1 s doubling, plus 0.3–3 s at random, so that a restarted server
+    // is not hit by every class at once), except right after a renewed login.
+    retryWait: async (retries) => {
+      if (reopenNow) {
+        reopenNow = false;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** Math.min(retries, 5) + 300 + Math.random() * 2700));
+    },
     lazy: true,
   });
   return wsClient;
+}
+
+/**
+ * After the login was renewed: the live connection (opened with the old token) reconnects with
+ * the new one, and graphql-ws subscribes the open live views again (they replay what they missed).
+ */
+export function reconnectLive(): void {
+  if (!wsClient) return;
+  reopenNow = true;
+  wsClient.terminate();
 }
 
 const subscribe: SubscribeFunction = (operation, variables) =>

@@ -59,6 +59,7 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   TOKEN_TTL_MINUTES: positiveInt(120, 60 * 24 * 30),
+  LOGIN_MAX_HOURS: positiveInt(12, 24 * 365),
   REPORT_TTL_DAYS: positiveInt(30, 3650),
   API_TOKEN_BUDGET: positiveInt(5000, 10_000_000),
   API_TOKEN_RESTORE_PER_SEC: positiveInt(100, 10_000_000),
@@ -101,6 +102,8 @@ export type Config = {
   /** Unset: generated once and kept in DATA_DIR (server/users/tokens.ts). */
   jwtSecret?: string;
   tokenTtlMinutes: number;
+  /** How long after typing the password a login may be renewed ("Stay logged in"). */
+  loginMaxHours: number;
   reportTtlDays: number;
   /** GraphQL cost budgets (server/integrations/limits.ts): points a bucket holds and restores per second. */
   budgets: { token: { points: number; restorePerSec: number }; user: { points: number; restorePerSec: number } };
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    loginMaxHours: e.LOGIN_MAX_HOURS,
     reportTtlDays: e.REPORT_TTL_DAYS,
     budgets: {
       token: { points: e.API_TOKEN_BUDGET, restorePerSec: e.API_TOKEN_RESTORE_PER_SEC },

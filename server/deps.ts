@@ -36,6 +36,8 @@ export type Viewer = {
   /** A student's teacher; for a teacher, themselves. */
   teacherName: string;
   tokenExpiresAt: number;
+  /** When this login's password was typed (seconds since the epoch; 0 for integration tokens). */
+  loginAt: number;
   /** Set when the request came with an integration token: its scopes and classes bound it. */
   integration?: { tokenId: number; scopes: readonly string[]; classIds: readonly number[] };
 };

@@ -1,25 +1,77 @@
 import { useEffect, useState } from 'react';
-import { minutesLeft, useSession } from '../session';
+import { graphql, useMutation } from 'react-relay';
+import { minutesLeft, startSession, useSession } from '../session';
+import { reconnectLive } from '../RelayEnvironment';
+import type { ExpiryWarningRenewMutation } from './__generated__/ExpiryWarningRenewMutation.graphql';
 
 /** How long before the login runs out every page says so. */
 const WARN_BEFORE_MS = 5 * 60_000;
 
 /**
  * A few minutes before the login runs out (spec: the session ends at the token's expiry), every
- * page says so, so that a student in the middle of a task can finish and save it first.
+ * page says so, so that a student in the middle of a task can finish and save it first, and
+ * offers to stay logged in (renewLogin: a new token for the same login, for LOGIN_MAX_HOURS
+ * after the password was typed). Ignored, the session ends at expiry as the spec says.
  */
 export function ExpiryWarning() {
   const user = useSession();
   const [now, setNow] = useState(Date.now());
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [commit, inFlight] = useMutation<ExpiryWarningRenewMutation>(graphql`
+    mutation ExpiryWarningRenewMutation {
+      renewLogin {
+        __typename
+        ... on LoginPayload {
+          username
+          isTeacher
+          accessToken
+          teachername
+          tokenExpAt
+        }
+        ... on AuthenticationError {
+          message
+        }
+        ... on ForbiddenError {
+          message
+        }
+      }
+    }
+  `);
   useEffect(() => {
     const tick = window.setInterval(() => setNow(Date.now()), 15_000);
     return () => window.clearInterval(tick);
   }, []);
   if (!user || user.tokenExpAt * 1000 - now > WARN_BEFORE_MS) return null;
   const left = minutesLeft(user, now);
+  const stay = () =>
+    commit({
+      variables: {},
+      onCompleted: ({ renewLogin }) => {
+        if (renewLogin.__typename !== 'LoginPayload') {
+          setRefusal(renewLogin.__typename === '%other' ? 'The login could not be renewed' : renewLogin.message);
+          return;
+        }
+        const { __typename, ...renewed } = renewLogin;
+        setRefusal(null);
+        startSession(renewed);
+        setNow(Date.now());
+        // The live views' connection was opened with the old token: open it again with the new one.
+        reconnectLive();
+      },
+      onError: (error) => setRefusal(error.message),
+    });
   return (
-    <p className="status status-error expiry-warning" role="alert">
-      Your login expires in {left < 1 ? 'less than a minute' : `${left} minute${left === 1 ? '' : 's'}`}: finish and save what you are doing, then log in again · 登录即将过期
-    </p>
+    <div className="status status-error expiry-warning" role="alert">
+      <p>
+        Your login expires in {left < 1 ? 'less than a minute' : `${left} minute${left === 1 ? '' : 's'}`}: finish and save what you are doing, then log in again · 登录即将过期
+      </p>
+      {refusal ? (
+        <p>{refusal} · 请重新登录</p>
+      ) : (
+        <button type="button" className="button primary small" onClick={stay} disabled={inFlight}>
+          {inFlight ? 'Renewing…' : 'Stay logged in · 保持登录'}
+        </button>
+      )}
+    </div>
   );
 }

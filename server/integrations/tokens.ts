@@ -111,6 +111,7 @@ export async function authenticateIntegrationToken(deps: Deps, token: string, no
     email: row.email,
     teacherName: row.username,
     tokenExpiresAt: 0,
+    loginAt: 0,
     integration: { tokenId: row.id, scopes: row.scopes, classIds: row.classIds },
   };
 }

@@ -2,7 +2,7 @@
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
-import { login, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { login, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
 
 export const UserRef = builder.objectRef<Viewer>('User');
 
@@ -16,7 +16,7 @@ builder.node(UserRef, {
     isTeacher: t.exposeBoolean('isTeacher', { description: 'Teachers manage classes and assign tasks.' }),
     email: t.exposeString('email', { description: 'Where reports are e-mailed.' }),
     teachername: t.exposeString('teacherName', { description: "A student's teacher; a teacher's own username." }),
-    tokenExpAt: t.exposeInt('tokenExpiresAt', { description: 'When the access token expires, in seconds since the epoch.' }),
+    tokenExpAt: t.exposeInt('tokenExpiresAt', { description: 'When the access token expires, in seconds since the epoch; 0 for an integration token, which does not expire.' }),
     reportMail: t.boolean({
       nullable: true,
       description: "Teachers: whether each student's report is e-mailed to them too (setReportMail); null for a student.",
@@ -108,5 +108,15 @@ builder.mutationField('login', (t) =>
     errors: { types: [ValidationError, AuthenticationError, RateLimitError] },
     args: { input: t.arg({ type: LoginInput, required: true, description: 'The credentials.' }) },
     resolve: (_root, { input }, ctx) => login(ctx.deps, input, ctx.clientAddress),
+  }),
+);
+
+builder.mutationField('renewLogin', (t) =>
+  t.field({
+    type: LoginPayload,
+    description:
+      'Stay logged in: a new access token for the signed-in user, in place of one that will soon expire (the old one stays valid until its own expiry). A login can be renewed for LOGIN_MAX_HOURS (12 by default) after the password was typed; then it must log in again. Not for integration tokens.',
+    errors: { types: [AuthenticationError, ForbiddenError] },
+    resolve: (_root, _args, ctx) => renewLogin(ctx.deps, viewerOf(ctx)),
   }),
 );

@@ -104,30 +104,47 @@ export async function login(deps: Deps, raw: unknown, address?: string): Promise
     throw new AuthenticationError('Wrong username or password');
   }
   await clearAccountFailures(deps.db, key);
-  const viewer = await viewerFor(deps, user.id, 0);
-  const { token, expiresAt } = await deps.tokens.issue(user.id);
-  return {
-    username: viewer!.username,
-    isTeacher: viewer!.isTeacher,
-    accessToken: token,
-    teachername: viewer!.teacherName,
-    tokenExpAt: expiresAt,
-  };
+  const viewer = await viewerFor(deps, user.id, 0, 0);
+  return asRecord(viewer!, await deps.tokens.issue(user.id));
+}
+
+const asRecord = (viewer: Viewer, issued: { token: string; expiresAt: number }): UserRecord => ({
+  username: viewer.username,
+  isTeacher: viewer.isTeacher,
+  accessToken: issued.token,
+  teachername: viewer.teacherName,
+  tokenExpAt: issued.expiresAt,
+});
+
+/**
+ * "Stay logged in": a fresh token for the login the viewer's token belongs to, so that a
+ * teacher's day or a long lesson does not end at the token's expiry. A login can be renewed
+ * for LOGIN_MAX_HOURS after its password was typed; then the password is asked again.
+ * Integration tokens do not expire and are not renewed.
+ */
+export async function renewLogin(deps: Deps, viewer: Viewer): Promise<UserRecord> {
+  if (viewer.integration) throw new ForbiddenError('An integration token does not expire and is not renewed');
+  const hours = deps.config.loginMaxHours;
+  const renewed = await deps.tokens.issue(viewer.id, viewer.loginAt);
+  if (renewed.issuedAt - viewer.loginAt >= hours * 3600) {
+    throw new AuthenticationError(`You logged in more than ${hours} hour${hours === 1 ? '' : 's'} ago: please log in again`);
+  }
+  return asRecord(viewer, renewed);
 }
 
 /** Checks the token's signature and expiry, and that its user still exists. */
 export async function authenticate(deps: Deps, token: string): Promise<Viewer> {
   const claims = await deps.tokens.verify(token);
-  const viewer = await viewerFor(deps, claims.userId, claims.expiresAt);
+  const viewer = await viewerFor(deps, claims.userId, claims.expiresAt, claims.loginAt);
   if (!viewer) throw new AuthenticationError('This account no longer exists, please sign up again');
   return viewer;
 }
 
-async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number): Promise<Viewer | undefined> {
+async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number, loginAt: number): Promise<Viewer | undefined> {
   const query = prepared(deps.db, 'viewer', () => viewerQuery(deps.db, sql.placeholder('userId')).prepare('viewer'));
   const [row] = await query.execute({ userId });
   if (!row) return undefined;
-  return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt };
+  return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt, loginAt };
 }
 
 /** The one SQL statement behind every authenticated call (the benchmarks reuse its text). */

@@ -9,10 +9,12 @@ import path from 'node:path';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AuthenticationError } from '../errors.ts';
 
-export type TokenClaims = { userId: number; expiresAt: number };
+/** `loginAt`: when its user typed the password (seconds); a renewed token keeps its login's. */
+export type TokenClaims = { userId: number; expiresAt: number; loginAt: number };
 
 export type TokenIssuer = {
-  issue(userId: number): Promise<{ token: string; expiresAt: number }>;
+  /** A token for `userId`; `loginAt` (seconds) when it renews an earlier login's token. */
+  issue(userId: number, loginAt?: number): Promise<{ token: string; issuedAt: number; expiresAt: number }>;
   /** Throws AuthenticationError for a bad signature, a malformed token or an expired one. */
   verify(token: string): Promise<TokenClaims>;
   /** A link token: whoever holds it may GET one thing (`subject`) until it expires, without a login. */
@@ -40,17 +42,17 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
   // in the task list's profile.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
-    async issue(userId) {
+    async issue(userId, loginAt) {
       const issuedAt = Math.floor(now() / 1000);
       const expiresAt = issuedAt + ttlMinutes * 60;
-      const token = await new SignJWT({})
+      const token = await new SignJWT({ auth_time: loginAt ?? issuedAt })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .setIssuer('wordbee')
         .sign(await key);
-      return { token, expiresAt };
+      return { token, issuedAt, expiresAt };
     },
     async verify(token) {
       try {
@@ -63,7 +65,9 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.exp !== 'number') {
           throw new AuthenticationError('Invalid access token, please log in again');
         }
-        return { userId, expiresAt: payload.exp };
+        // Tokens issued before renewals existed carry no auth_time: their login is their issue.
+        const loginAt = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? 0);
+        return { userId, expiresAt: payload.exp, loginAt };
       } catch (error) {
         if (error instanceof AuthenticationError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new AuthenticationError('Your login has expired, please log in again');

@@ -93,4 +93,39 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
     await teacher.context().close();
     await student.context().close();
   });
+
+  it('goes on after the teacher stays logged in, on a connection opened with the new token', async () => {
+    const teacherToken = (await server.login('demoteacher')).accessToken;
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES2', Type: 'SB' }, { 'x-access-token': teacherToken });
+    const teacher = await logIn('demoteacher');
+    const sent: string[] = [];
+    teacher.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(String(frame.payload))));
+    await teacher.evaluate(() => {
+      sessionStorage.setItem('selectedClassname', 'Demo Class');
+      // The login runs out in four and a half minutes (as far as this page knows).
+      const user = JSON.parse(sessionStorage.getItem('user')!);
+      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 270 }));
+    });
+    await teacher.goto(`${server.url}/dashboard`);
+    await teacher.getByTestId('live-demostudent').waitFor();
+    const oldToken = await teacher.evaluate(() => JSON.parse(sessionStorage.getItem('user')!).accessToken as string);
+    await expect.poll(() => sent.some((f) => f.includes(oldToken))).toBe(true);
+    await teacher.getByRole('button', { name: 'Stay logged in · 保持登录' }).click();
+    await expect.poll(() => teacher.getByRole('alert').count()).toBe(0);
+    const renewed = await teacher.evaluate(() => JSON.parse(sessionStorage.getItem('user')!) as { accessToken: string; tokenExpAt: number });
+    expect(renewed.accessToken).not.toBe(oldToken);
+    expect(renewed.tokenExpAt * 1000 - Date.now()).toBeGreaterThan(115 * 60_000);
+    await expect.poll(() => sent.some((f) => f.includes(renewed.accessToken)), { timeout: 3_000 }).toBe(true);
+
+    // Answers still arrive live.
+    const student = await logIn('demostudent');
+    await student.locator('tr', { hasText: 'NS2022-ES2' }).getByRole('button', { name: 'SB' }).click();
+    await student.waitForURL('**/spellingbee');
+    await student.getByRole('button', { name: '(Re)Begin' }).click();
+    await student.fill('input[name=answer]', 'zzz');
+    await student.keyboard.press('Enter');
+    await expect.poll(() => teacher.getByTestId('live-demostudent').innerText()).toContain('SB NS2022-ES2 · word 1');
+    await teacher.context().close();
+    await student.context().close();
+  });
 });

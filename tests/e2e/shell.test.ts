@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
       sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 4 * 60 + 30 }));
     });
     await page.goto(`${server.url}/dashboard`);
-    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 5_000 }).toBe('Your login expires in 4 minutes: finish and save what you are doing, then log in again · 登录即将过期');
+    await expect.poll(() => page.getByRole('alert').locator('p').innerText(), { timeout: 5_000 }).toBe('Your login expires in 4 minutes: finish and save what you are doing, then log in again · 登录即将过期');
     await page.goto(`${server.url}/task`);
     // The token runs out three seconds from now, while the student looks at the dashboard.
     await page.evaluate(() => {
@@ -85,6 +85,26 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await page.fill('input[name=password]', 'demostudent');
     await page.click('button[type=submit]');
     await page.waitForURL('**/dashboard');
+    await page.context().close();
+  });
+
+  it('Stay logged in renews the login before it runs out, and the page goes on with the new one', async () => {
+    const page = await newPage();
+    await logIn(page, 'demostudent');
+    await page.waitForURL('**/task');
+    await page.evaluate(() => {
+      const user = JSON.parse(sessionStorage.getItem('user')!);
+      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 4 * 60 + 30 }));
+    });
+    await page.reload();
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/user auth will expire in 4 minutes/);
+    await page.getByRole('button', { name: 'Stay logged in · 保持登录' }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/user auth will expire in 1(19|20) minutes/);
+    // The new token is the one the page now uses.
+    await page.getByRole('link', { name: /Dashboard/ }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Dashboard');
     await page.context().close();
   });
 

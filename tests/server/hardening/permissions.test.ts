@@ -111,6 +111,7 @@ const OPERATIONS: Operation[] = [
   { name: 'POST /username/login', run: rest('POST', '/username/login', () => ({ username: 'mtxkid', password: 'mtxkid-pw' })), expect: everyone },
   { name: 'POST /username/signup', run: rest('POST', '/username/signup', (_f, who) => ({ username: uniqueName('newt', who), password: 'abcd', email: 'n@school.cn', isTeacher: true })), expect: everyone },
   { name: 'GraphQL login', run: gql('login', `mutation { login(input: {username: "mtxkid", password: "mtxkid-pw"}) { ${ERR} } }`), expect: everyone },
+  { name: 'GraphQL renewLogin', run: gql('renewLogin', `mutation { renewLogin { ${ERR} } }`), expect: anyUser },
   { name: 'GraphQL signup', run: gql('signup', `mutation ($u: String!) { signup(input: {username: $u, password: "abcd", email: "n@school.cn", isTeacher: true}) { ${ERR} } }`, (_f, who) => ({ u: uniqueName('newg', who) })), expect: everyone },
   { name: 'GraphQL viewer', run: gql('viewer', '{ viewer { username } }'), expect: viewerField(anyUser) },
 

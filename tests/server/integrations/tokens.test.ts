@@ -70,6 +70,10 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     const all = (await create({ name: 'All', scopes: ['READ_CLASSES', 'READ_RESULTS', 'ASSIGN_TASKS'], classIds: [demoClassId] })).token;
     const escalate = await bearer(all, CREATE, { input: { name: 'More', scopes: ['ASSIGN_TASKS'], classIds: [secondClassId] } });
     expect(escalate.body.errors[0].message).toBe('An integration token cannot use Mutation.createIntegrationToken');
+    // It does not expire (tokenExpAt 0), and it cannot mint itself a login either.
+    expect((await bearer(all, '{ viewer { tokenExpAt } }')).body.data.viewer.tokenExpAt).toBe(0);
+    const renew = await bearer(all, 'mutation { renewLogin { __typename ... on LoginPayload { accessToken } } }');
+    expect(renew.body.errors[0].message).toBe('An integration token cannot use Mutation.renewLogin');
   });
 
   it('refuses a live subscription without the results scope, and streams one with it', async () => {

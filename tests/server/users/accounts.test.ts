@@ -190,3 +190,44 @@ describe('token expiry through the server', () => {
     expect(expired.body.errors[0].message).toMatch(/Your login has expired/);
   });
 });
+
+describe('Stay logged in (renewLogin)', () => {
+  let server: TestServer;
+  let now = Date.now();
+  const start = now;
+  const RENEW = `mutation { renewLogin { __typename ... on LoginPayload { username isTeacher accessToken teachername tokenExpAt } ... on Error { message } } }`;
+  const renew = async (token?: string) => (await server.gql(RENEW, {}, token)).body.data.renewLogin;
+  beforeAll(async () => {
+    server = await startServer('pglite', { env: { TOKEN_TTL_MINUTES: '30', LOGIN_MAX_HOURS: '1' }, app: { now: () => now } });
+  });
+  afterAll(() => server?.close());
+
+  it('gives a later-expiring token until LOGIN_MAX_HOURS after the password was typed, then asks for it again', async () => {
+    const first = await server.login('demostudent');
+    now = start + 25 * 60_000;
+    const second = await renew(first.accessToken);
+    expect(second).toMatchObject({ __typename: 'LoginPayload', username: 'demostudent', isTeacher: false, teachername: 'demoteacher', tokenExpAt: Math.floor(now / 1000) + 30 * 60 });
+    // The first token runs out at its own time; the renewed one goes on.
+    now = start + 31 * 60_000;
+    expect((await server.gql(VIEWER, {}, first.accessToken)).status).toBe(401);
+    expect((await server.gql(VIEWER, {}, second.accessToken)).body.data.viewer.username).toBe('demostudent');
+    // Renewing a renewed token counts from the same login.
+    now = start + 50 * 60_000;
+    const third = await renew(second.accessToken);
+    expect(third.tokenExpAt).toBe(Math.floor(now / 1000) + 30 * 60);
+    now = start + 61 * 60_000;
+    expect(await renew(third.accessToken)).toEqual({ __typename: 'AuthenticationError', message: 'You logged in more than 1 hour ago: please log in again' });
+    // Refused renewal takes nothing away: the token still works until its expiry.
+    expect((await server.gql(VIEWER, {}, third.accessToken)).body.data.viewer.username).toBe('demostudent');
+  });
+
+  it('needs a login, and an expired token cannot be renewed', async () => {
+    expect(await renew()).toMatchObject({ __typename: 'AuthenticationError' });
+    now = Date.now();
+    const record = await server.login('demoteacher');
+    now += 31 * 60_000;
+    const expired = await server.gql(RENEW, {}, record.accessToken);
+    expect(expired.status).toBe(401);
+    expect(expired.body.errors[0].message).toMatch(/Your login has expired/);
+  });
+});

@@ -10,11 +10,22 @@ describe('access tokens', () => {
     const tokens = createTokenIssuer(SECRET, 120, () => now);
     const { token, expiresAt } = await tokens.issue(42);
     expect(expiresAt).toBe(now / 1000 + 120 * 60);
-    await expect(tokens.verify(token)).resolves.toEqual({ userId: 42, expiresAt });
+    await expect(tokens.verify(token)).resolves.toEqual({ userId: 42, expiresAt, loginAt: now / 1000 });
     now += 119 * 60_000;
     await expect(tokens.verify(token)).resolves.toMatchObject({ userId: 42 });
     now += 2 * 60_000;
     await expect(tokens.verify(token)).rejects.toThrow('Your login has expired, please log in again');
+  });
+
+  it('a renewed token expires later but keeps the time of its login', async () => {
+    let now = Date.UTC(2026, 10, 23, 8, 0, 0);
+    const tokens = createTokenIssuer(SECRET, 120, () => now);
+    const first = await tokens.issue(42);
+    const { loginAt } = await tokens.verify(first.token);
+    now += 100 * 60_000;
+    const renewed = await tokens.issue(42, loginAt);
+    expect(renewed.expiresAt).toBe(first.expiresAt + 100 * 60);
+    await expect(tokens.verify(renewed.token)).resolves.toEqual({ userId: 42, expiresAt: renewed.expiresAt, loginAt: Date.UTC(2026, 10, 23, 8, 0, 0) / 1000 });
   });
 
   it('refuse a token signed with another secret', async () => {
