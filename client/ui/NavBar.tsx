@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { endSession, modeOf, useSession, useStoredValue } from '../session';
+import { mayLeave } from './player/useLeaveGuard';
 
 type Item = { href: string; label: string; zh: string };
 
@@ -94,7 +95,7 @@ export function NavBar() {
             </Link>
           ))}
           {mode !== 'visitor' && (
-            <button type="button" className="nav-link logout" onClick={endSession}>
+            <button type="button" className="nav-link logout" onClick={() => mayLeave() && endSession()}>
               Logout
               <small>退出</small>
             </button>

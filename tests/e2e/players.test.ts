@@ -168,4 +168,47 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     expect((await server.app.deps.db.query.answers.findMany()).length).toBe(before.answers);
     await page.context().close();
   });
+
+  it('a task in progress asks before a link of the navigation bar, Logout or Back takes the student away', async () => {
+    const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES1', Type: 'SB' }, teacher);
+    const page = await studentPage();
+    const questions: string[] = [];
+    let answer = false;
+    page.on('dialog', (d) => {
+      questions.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    // Before the test begins nothing is lost: the bar just goes.
+    await page.locator('tr', { hasText: 'NS2022-ES1' }).getByRole('button', { name: 'SB' }).click();
+    await page.waitForURL('**/spellingbee');
+    await page.getByRole('link', { name: /Listening/ }).click();
+    await page.waitForURL('**/listening');
+    expect(questions).toEqual([]);
+    await page.goBack();
+    await page.waitForURL('**/spellingbee');
+    await page.getByRole('button', { name: '(Re)Begin' }).click();
+    await expect.poll(() => page.getByTestId('word-count').innerText()).toMatch(/^Word 1 of \d+$/);
+    await page.fill('input[name=answer]', 'red');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('word-count').innerText()).toMatch(/^Word 2 of \d+$/);
+    // Cancel stays, with the test where it was: from the bar, the logo, and Back.
+    await page.getByRole('link', { name: /Dashboard/ }).click();
+    await page.getByRole('link', { name: /WordBee/ }).first().click();
+    await page.goBack();
+    await expect.poll(() => questions.length).toBe(3);
+    expect(new Set(questions)).toEqual(new Set(['Leave this task? What you have done so far will be lost.']));
+    expect(new URL(page.url()).pathname).toBe('/spellingbee');
+    expect(await page.getByTestId('word-count').innerText()).toMatch(/^Word 2 of \d+$/);
+    // Logout asks too.
+    await page.getByRole('button', { name: /Logout/ }).click();
+    await expect.poll(() => questions.length).toBe(4);
+    expect(await page.evaluate(() => sessionStorage.getItem('user'))).not.toBeNull();
+    // OK leaves.
+    answer = true;
+    await page.getByRole('link', { name: /Dashboard/ }).click();
+    await page.waitForURL('**/dashboard');
+    expect(questions.length).toBe(5);
+    await page.context().close();
+  });
 });

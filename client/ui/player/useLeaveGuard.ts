@@ -3,11 +3,13 @@
  * flashcard answered, a recording made but not yet submitted, until the result is saved):
  * - a reload or closing the tab asks first (the browser's own 'Leave site?' prompt);
  * - the browser's Back button asks too: one extra history entry for the same page is pushed, so
- *   Back lands on this page again and the student is asked; 'OK' goes back, 'Cancel' stays.
+ *   Back lands on this page again and the student is asked; 'OK' goes back, 'Cancel' stays;
+ * - a link to another page of the app (the navigation bar, the logo) asks as well: the click is
+ *   seen before the router's, and 'Cancel' stops it.
  * When the task is done the extra entry is taken off again, so Back afterwards works as before,
  * and the players' own return to /task (an in-app navigation) is never held up.
- * A session ended on purpose (Logout, an expired login: the stored user is gone) is not asked
- * about: nothing could be saved any more.
+ * Logout asks too (`mayLeave`, called by the navigation bar before it ends the session); an
+ * expired login (the stored user is gone) is not asked about: nothing could be saved any more.
  * The returned function lets the page go without asking (Record's Redo reloads the page).
  */
 import { useCallback, useEffect, useRef } from 'react';
@@ -15,6 +17,21 @@ import { useCallback, useEffect, useRef } from 'react';
 export const LEAVE_QUESTION = 'Leave this task? What you have done so far will be lost.';
 
 const MARK = 'wordbeeLeaveGuard';
+
+/** The guards of the tasks in progress on this page (one at most), each with its release. */
+const guards = new Set<{ current: boolean }>();
+
+/**
+ * Whether the page may be left now: true when no task is in progress, or the student says OK to
+ * losing it (then it is released: nothing asks again on the way out).
+ */
+export function mayLeave(): boolean {
+  const held = [...guards].filter((released) => !released.current);
+  if (held.length === 0) return true;
+  if (!window.confirm(LEAVE_QUESTION)) return false;
+  for (const released of held) released.current = true;
+  return true;
+}
 
 const onGuardEntry = () => Boolean((history.state as Record<string, unknown> | null)?.[MARK]);
 
@@ -50,12 +67,33 @@ export function useLeaveGuard(active: boolean): () => void {
       }
     };
 
+    // Capture phase on the document: before React (and wouter's Link) see the click.
+    const onClick = (event: MouseEvent) => {
+      if (released.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+      const to = new URL(link.href, location.href);
+      // Another site is left by a full load (beforeunload asks); a link within the page (the
+      // skip link) loses nothing.
+      if (to.origin !== location.origin || to.pathname === path || !sessionOn()) return;
+      if (window.confirm(LEAVE_QUESTION)) {
+        released.current = true;
+      } else {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+
     if (!onGuardEntry()) pushGuardEntry();
+    guards.add(released);
     window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('popstate', onPopState);
+    document.addEventListener('click', onClick, true);
     return () => {
+      guards.delete(released);
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('popstate', onPopState);
+      document.removeEventListener('click', onClick, true);
       // Done (or left in the app by a link, when the page is no longer the extra entry): take the
       // extra entry off, so one Back leaves the page as it did before the task began.
       if (!released.current && onGuardEntry() && location.pathname === path) history.back();
