@@ -51,6 +51,8 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .setIssuer('wordbee')
+        // Unique, so that a token renewed within the second of its login is still a new one.
+        .setJti(randomBytes(9).toString('base64url'))
         .sign(await key);
       return { token, issuedAt, expiresAt };
     },

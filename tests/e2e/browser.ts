@@ -31,3 +31,11 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.click('button[type=submit]');
   await page.waitForURL('**/task');
 }
+
+/** Makes the page believe its login runs out `seconds` from now (the token itself is unchanged). */
+export function setLoginExpiry(page: Page, seconds: number): Promise<void> {
+  return page.evaluate((s) => {
+    const user = JSON.parse(sessionStorage.getItem('user')!);
+    sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + s }));
+  }, seconds);
+}

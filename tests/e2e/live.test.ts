@@ -1,7 +1,7 @@
 /** The teacher's live view in one page while a student plays in another. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { browserAvailable, browserRequired, launchBrowser, setLoginExpiry } from './browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 describe.skipIf(!browserAvailable && !browserRequired)('the live class view in Chromium', () => {
@@ -100,12 +100,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
     const teacher = await logIn('demoteacher');
     const sent: string[] = [];
     teacher.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(String(frame.payload))));
-    await teacher.evaluate(() => {
-      sessionStorage.setItem('selectedClassname', 'Demo Class');
-      // The login runs out in four and a half minutes (as far as this page knows).
-      const user = JSON.parse(sessionStorage.getItem('user')!);
-      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 270 }));
-    });
+    await teacher.evaluate(() => sessionStorage.setItem('selectedClassname', 'Demo Class'));
+    await setLoginExpiry(teacher, 270);
     await teacher.goto(`${server.url}/dashboard`);
     await teacher.getByTestId('live-demostudent').waitFor();
     const oldToken = await teacher.evaluate(() => JSON.parse(sessionStorage.getItem('user')!).accessToken as string);

@@ -1,7 +1,7 @@
 /** The client shell as people meet it: the bar and routes per role, login, signup, logout. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { browserAvailable, browserRequired, launchBrowser, setLoginExpiry } from './browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chromium', () => {
@@ -65,18 +65,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await logIn(page, 'demostudent');
     await page.waitForURL('**/task');
     // Five minutes before the end, every page says so.
-    await page.evaluate(() => {
-      const user = JSON.parse(sessionStorage.getItem('user')!);
-      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 4 * 60 + 30 }));
-    });
+    await setLoginExpiry(page, 4 * 60 + 30);
     await page.goto(`${server.url}/dashboard`);
     await expect.poll(() => page.getByRole('alert').locator('p').innerText(), { timeout: 5_000 }).toBe('Your login expires in 4 minutes: finish and save what you are doing, then log in again · 登录即将过期');
     await page.goto(`${server.url}/task`);
     // The token runs out three seconds from now, while the student looks at the dashboard.
-    await page.evaluate(() => {
-      const user = JSON.parse(sessionStorage.getItem('user')!);
-      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 3 }));
-    });
+    await setLoginExpiry(page, 3);
     await page.reload();
     await page.getByRole('link', { name: /Dashboard/ }).click();
     await page.waitForURL('**/login?expired=1&next=%2Fdashboard', { timeout: 10_000 });
@@ -92,10 +86,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     const page = await newPage();
     await logIn(page, 'demostudent');
     await page.waitForURL('**/task');
-    await page.evaluate(() => {
-      const user = JSON.parse(sessionStorage.getItem('user')!);
-      sessionStorage.setItem('user', JSON.stringify({ ...user, tokenExpAt: Math.floor(Date.now() / 1000) + 4 * 60 + 30 }));
-    });
+    await setLoginExpiry(page, 4 * 60 + 30);
     await page.reload();
     await expect.poll(() => page.locator('main').innerText()).toMatch(/user auth will expire in 4 minutes/);
     await page.getByRole('button', { name: 'Stay logged in · 保持登录' }).click();

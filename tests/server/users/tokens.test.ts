@@ -25,6 +25,10 @@ describe('access tokens', () => {
     now += 100 * 60_000;
     const renewed = await tokens.issue(42, loginAt);
     expect(renewed.expiresAt).toBe(first.expiresAt + 100 * 60);
+    // Even within the same second a renewal is a token of its own.
+    now -= 100 * 60_000;
+    expect((await tokens.issue(42, loginAt)).token).not.toBe(first.token);
+    now += 100 * 60_000;
     await expect(tokens.verify(renewed.token)).resolves.toEqual({ userId: 42, expiresAt: renewed.expiresAt, loginAt: Date.UTC(2026, 10, 23, 8, 0, 0) / 1000 });
   });
 
