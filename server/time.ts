@@ -47,3 +47,28 @@ export function localIso(date: Date, zone: string): string {
   const p = parts(date, zone);
   return `${p.day}T${p.time}:${p.seconds}${p.offset}`;
 }
+
+/** The hour of the day (0–23) in the zone. */
+export const localHour = (date: Date, zone: string) => Number(parts(date, zone).time.slice(0, 2));
+
+const offsetMs = (date: Date, zone: string) => {
+  const [, sign, h, m] = /^([+-])(\d\d):(\d\d)$/.exec(parts(date, zone).offset) ?? ['', '+', '00', '00'];
+  return (sign === '-' ? -1 : 1) * (Number(h) * 60 + Number(m)) * 60_000;
+};
+
+/** The instant the local day ('2026-11-25') begins in the zone, and the instant the next one does. */
+export function localDayBounds(day: string, zone: string): { start: Date; end: Date } {
+  const midnight = (d: string) => {
+    const utc = Date.parse(`${d}T00:00:00Z`);
+    // The zone's offset at the guess, checked again at the result (a change of offset that day).
+    let start = utc - offsetMs(new Date(utc), zone);
+    const again = utc - offsetMs(new Date(start), zone);
+    if (again !== start && localDay(new Date(again), zone) === d) start = again;
+    return new Date(start);
+  };
+  const next = new Date(Date.parse(`${day}T12:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
+  return { start: midnight(day), end: midnight(next) };
+}
+
+/** The local day before `day`. */
+export const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 24 * 3600_000).toISOString().slice(0, 10);
