@@ -270,7 +270,11 @@ export const answers = pgTable(
     status: text('status').notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('answers_task_position_key').on(t.taskRowId, t.position)],
+  (t) => [
+    uniqueIndex('answers_task_position_key').on(t.taskRowId, t.position),
+    // The live view's catch-up reads the last day's answers: without it, every answer of the term.
+    index('answers_answered_at_idx').on(t.answeredAt),
+  ],
 );
 
 /** A finished task. One per task row: posting the same result twice stores it once. */
@@ -293,7 +297,12 @@ export const results = pgTable(
     finishedBook: boolean('finished_book').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('results_task_row_key').on(t.taskRowId), index('results_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('results_task_row_key').on(t.taskRowId),
+    index('results_user_idx').on(t.userId, t.createdAt),
+    // The live view's catch-up reads the last day's finished tasks.
+    index('results_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** Pronunciation scores per word of a PA result; phones with their scores inside. */

@@ -3,7 +3,7 @@
  * press options a class chooses from. Rules: spec section 5 (Add class, Delete class),
  * section 6 (only teachers) and DESIGN (roster, automatic class management).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { classes, pressOptions, rosterEntries, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
@@ -30,6 +30,11 @@ export function checkActingUser(viewer: Viewer, raw: unknown): void {
   if (typeof username === 'string' && username.trim() && nameKey(username) !== nameKey(viewer.username)) {
     throw new ForbiddenError(`You are logged in as ${viewer.username}, not ${username.trim()}`);
   }
+}
+
+/** Roster names containing `text` (case-insensitive, taken literally): a teacher looking for one student among 50. */
+export function rosterNameContains(text: string) {
+  return like(rosterEntries.studentKey, `%${nameKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { listReports, reportLink, REPORT_LINK_SECONDS, type ReportListing } from './service.ts';
+import { listReports, reportLink, reportsPage, REPORT_LINK_SECONDS, type ReportListing, type ReportPlace } from './service.ts';
 
 const ReportRef = builder.objectRef<ReportListing>('Report').implement({
   description: 'A PDF report of a finished task, downloadable at downloadUrl (send the access token) until it expires.',
@@ -23,11 +23,8 @@ const ReportRef = builder.objectRef<ReportListing>('Report').implement({
   }),
 });
 
-/** Newest first, then by file name: the order of `pdfReports`, in which a cursor keeps its place. */
-const comesBefore = (a: { createdAt: Date; fileName: string }, b: { createdAt: Date; fileName: string }) =>
-  a.createdAt.getTime() > b.createdAt.getTime() || (a.createdAt.getTime() === b.createdAt.getTime() && a.fileName < b.fileName);
 const reportCursor = (r: ReportListing) => placeCursor('Report', r.createdAt, r.fileName);
-const reportPosition = (cursor: string) => {
+const reportPosition = (cursor: string): ReportPlace => {
   const { at, key } = placeOf('Report', cursor);
   return { createdAt: at, fileName: key };
 };
@@ -37,15 +34,19 @@ builder.objectField(UserRef, 'pdfReports', (t) =>
     type: ReportRef,
     description:
       "A teacher's students' reports that have not expired, newest first (empty for students); page with first/after. A cursor is a place in that order: reports made or expiring while you page never make a page repeat or skip one.",
-    resolve: async (user, args, ctx) => {
-      const all = user.isTeacher ? [...(await listReports(ctx.deps.db, viewerOf(ctx)))].sort((a, b) => (comesBefore(a, b) ? -1 : comesBefore(b, a) ? 1 : 0)) : [];
-      return placeConnection<ReportListing>({ args, toCursor: reportCursor, defaultSize: 20, maxSize: 100 }, ({ after, before, limit, inverted }) => {
-        const from = after ? reportPosition(after) : null;
-        const to = before ? reportPosition(before) : null;
-        const page = all.filter((r) => (!from || comesBefore(from, r)) && (!to || comesBefore(r, to)));
-        return (inverted ? page.reverse() : page).slice(0, limit);
-      });
-    },
+    args: { student: t.arg.string({ description: 'Only students whose name contains this (case-insensitive).' }) },
+    resolve: (user, args, ctx) =>
+      placeConnection<ReportListing>({ args, toCursor: reportCursor, defaultSize: 20, maxSize: 100 }, async ({ after, before, limit, inverted }) =>
+        user.isTeacher
+          ? reportsPage(ctx.deps.db, viewerOf(ctx), {
+              after: after ? reportPosition(after) : undefined,
+              before: before ? reportPosition(before) : undefined,
+              limit,
+              inverted,
+              student: args.student?.trim() || undefined,
+            })
+          : [],
+      ),
   }),
 );
 

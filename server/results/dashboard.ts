@@ -4,7 +4,7 @@
  * vocabulary measure per level. Only National standards Spelling Bee passes count as passed
  * words (DESIGN); required = the level's list size.
  */
-import { and, asc, avg, count, desc, eq, gt, gte, lt, max, min, or, type SQL } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gt, gte, inArray, lt, max, min, or, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, localIso } from '../time.ts';
 import { assignments, levelWords, results, rosterEntries, taskRows, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
 import { classById, classByName } from '../classes/service.ts';
@@ -23,6 +23,12 @@ export type DashboardRecord = {
 export type Vocabulary = Record<Level, [passed: number, required: number]>;
 
 export async function dashboardRecords(db: Executor, viewer: Viewer, limit = 50): Promise<DashboardRecord[]> {
+  // The class's figures on the student's own assignments only, not on every assignment of the school.
+  const mine = db
+    .select({ assignmentId: taskRows.assignmentId })
+    .from(results)
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .where(eq(results.userId, viewer.id));
   const classStats = db
     .select({
       assignmentId: taskRows.assignmentId,
@@ -32,6 +38,7 @@ export async function dashboardRecords(db: Executor, viewer: Viewer, limit = 50)
     })
     .from(results)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .where(inArray(taskRows.assignmentId, mine))
     .groupBy(taskRows.assignmentId)
     .as('class_stats');
   const rows = await db

@@ -10,7 +10,7 @@ import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
-import { classByName, ownClasses, requireTeacher } from '../classes/service.ts';
+import { classByName, ownClasses, requireTeacher, rosterNameContains } from '../classes/service.ts';
 import { nameKey } from '../users/service.ts';
 import { PROFILE_UNIT, NATIONAL_BOOK, bookById, nextUnit, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
 import { assignTaskSchema, removeTaskSchema, restoreTaskSchema, taskIdSchema } from './schemas.ts';
@@ -189,12 +189,17 @@ function toListRow(r: { id: number; student: string; bookId: string; unitId: str
  * The signed-in user's open tasks: a student's own, a teacher's students' (optionally of one
  * class), soonest due first. The hottest read of all: a prepared statement per scope.
  */
-export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string; taskRowId?: number } = {}): Promise<TaskListRow[]> {
-  // An integration token limited to some classes, or one task: a query built for the case.
-  if (viewer.integration || options.taskRowId !== undefined) {
+export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string; taskRowId?: number; student?: string } = {}): Promise<TaskListRow[]> {
+  // An integration token limited to some classes, one task, or a teacher's search for a student:
+  // a query built for the case.
+  if (viewer.integration || options.taskRowId !== undefined || (viewer.isTeacher && options.student)) {
     const scope = and(
       viewer.isTeacher
-        ? and(ownClasses(viewer), options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined)
+        ? and(
+            ownClasses(viewer),
+            options.className ? eq(classes.nameKey, nameKey(options.className)) : undefined,
+            options.student ? rosterNameContains(options.student) : undefined,
+          )
         : eq(rosterEntries.userId, viewer.id),
       options.taskRowId !== undefined ? eq(taskRows.id, options.taskRowId) : undefined,
     );

@@ -16,6 +16,31 @@ const UnitRef = builder.objectRef<UnitSummary>('Unit').implement({
   }),
 });
 
+/**
+ * The units of the books one request asks for, read together: a shelf of eleven books is one
+ * statement, not eleven (the books' `units` resolve in the same tick; the first schedules the read).
+ */
+const unitBatches = new WeakMap<object, { bookIds: Set<string>; units: Promise<Map<string, UnitSummary[]>> }>();
+function unitsOfBook(ctx: { deps: { db: Parameters<typeof unitsOfBooks>[0] } }, bookId: string): Promise<UnitSummary[]> {
+  let batch = unitBatches.get(ctx);
+  if (!batch) {
+    const bookIds = new Set<string>();
+    const units = Promise.resolve().then(async () => {
+      unitBatches.delete(ctx);
+      const byBook = new Map<string, UnitSummary[]>();
+      for (const unit of await unitsOfBooks(ctx.deps.db, [...bookIds])) {
+        const list = byBook.get(unit.bookId);
+        if (list) list.push(unit);
+        else byBook.set(unit.bookId, [unit]);
+      }
+      return byBook;
+    });
+    unitBatches.set(ctx, (batch = { bookIds, units }));
+  }
+  batch.bookIds.add(bookId);
+  return batch.units.then((byBook) => byBook.get(bookId) ?? []);
+}
+
 export const BookRef = builder.objectRef<BookRecord>('Book');
 
 builder.node(BookRef, {
@@ -31,7 +56,7 @@ builder.node(BookRef, {
     units: t.field({
       type: [UnitRef],
       description: 'The units, first to last.',
-      resolve: async (b, _args, ctx) => unitsOfBooks(ctx.deps.db, [b.id]),
+      resolve: (b, _args, ctx) => unitsOfBook(ctx, b.id),
     }),
   }),
 });

@@ -2,7 +2,7 @@
  * Reports (spec screen 8): one row per report file with its expiry (10 characters) and a
  * download arrow; '{file} downloaded' after a download; 'No report file' when there is none.
  */
-import { useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { readUser } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
@@ -27,12 +27,12 @@ export function ReportsPanel() {
     { fetchPolicy: 'network-only' },
   );
   // Newest first, a page at a time (the server gives at most 100): older reports stay reachable.
-  const { data: list, hasNext, loadNext, isLoadingNext } = usePaginationFragment<ReportsPanelPaginationQuery, ReportsPanel_viewer$key>(
+  const { data: list, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<ReportsPanelPaginationQuery, ReportsPanel_viewer$key>(
     graphql`
       fragment ReportsPanel_viewer on User
       @refetchable(queryName: "ReportsPanelPaginationQuery")
-      @argumentDefinitions(count: { type: "Int", defaultValue: 100 }, cursor: { type: "String" }) {
-        pdfReports(first: $count, after: $cursor) @connection(key: "ReportsPanel_pdfReports") {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 100 }, cursor: { type: "String" }, student: { type: "String" }) {
+        pdfReports(first: $count, after: $cursor, student: $student) @connection(key: "ReportsPanel_pdfReports", filters: ["student"]) {
           edges {
             node {
               fileName
@@ -50,6 +50,21 @@ export function ReportsPanel() {
     data.viewer ?? null,
   );
   const [status, setStatus] = useState<Status>(null);
+  // A class of 50 makes 1,500 reports a month: the teacher finds one student's by name.
+  const [search, setSearch] = useState('');
+  const [student, setStudent] = useState('');
+  useEffect(() => {
+    const wait = window.setTimeout(() => setStudent(search.trim()), 250);
+    return () => window.clearTimeout(wait);
+  }, [search]);
+  const shownFor = useRef('');
+  useEffect(() => {
+    if (student === shownFor.current) return;
+    shownFor.current = student;
+    startTransition(() => {
+      refetch({ student: student || null }, { fetchPolicy: 'store-or-network' });
+    });
+  }, [student, refetch]);
   const reports = list?.pdfReports.edges.map((e) => e.node) ?? [];
   const download = async (fileName: string, url: string) => {
     const response = await fetch(url, { headers: { 'x-access-token': readUser()?.accessToken ?? '' } });
@@ -102,11 +117,15 @@ export function ReportsPanel() {
           E-mail me each student's report · 每份学生报告都发邮件给我
         </label>
       )}
+      <label className="list-search">
+        Find a student · 查找学生{' '}
+        <input type="search" name="student" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. ZhangWei" autoComplete="off" />
+      </label>
       {reports.length === 0 ? (
         <p className="guidance">No report file</p>
       ) : (
         <div className="table-scroll">
-          <table className="table stack">
+          <table className="table reports-table stack">
             <thead>
               <tr>
                 <th>file</th>

@@ -2,15 +2,19 @@
  * The teacher's live class view: each student of the selected class with the answers they give
  * as they give them (word, ✓/✗), their finished tasks with scores and a message when one finishes
  * the last unit of a book (no next task comes by itself), over a graphql-ws
- * subscription that catches up after a reconnect without showing anything twice.
+ * subscription that catches up after a reconnect without showing anything twice. Events are
+ * gathered for a moment and kept per student (activity.ts), so a class of 50 answering together
+ * redraws only the cards of those who answered; a search and a count of who is answering keep
+ * the 50 cards readable.
  */
-import { useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Link } from 'wouter';
 import { readUser } from '../../session';
 import type { LiveClassQuery } from './__generated__/LiveClassQuery.graphql';
 import { lastAttempt } from './attempts';
+import { addEvents, emptyActivity } from './activity';
 import type { LiveClassSubscription, LiveClassSubscription$data } from './__generated__/LiveClassSubscription.graphql';
 
 type Event = LiveClassSubscription$data['classActivity'];
@@ -49,12 +53,24 @@ export function LiveClass({ className }: { className: string }) {
   );
   const klass = data.viewer?.class;
   if (!klass) return <p className="guidance">Go Classes menu and select a class to work with</p>;
-  return <Activity classId={klass.id} name={klass.name} students={klass.students} />;
+  return <Activity key={klass.id} classId={klass.id} name={klass.name} students={klass.students} />;
 }
 
+/** How long answers gather before the view shows them: one render for a class's burst, not one per answer. */
+const FLUSH_MS = 100;
+
 function Activity({ classId, name, students }: { classId: string; name: string; students: readonly string[] }) {
-  const [events, setEvents] = useState<Event[]>([]);
+  const [activity, setActivity] = useState(emptyActivity<Event>);
   const [connected, setConnected] = useState(true);
+  // Events wait here until the next flush (the replay of the day arrives in one burst).
+  const pending = useRef<Event[]>([]);
+  const timer = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
   const config = useMemo<GraphQLSubscriptionConfig<LiveClassSubscription>>(
     () => ({
       subscription: graphql`
@@ -82,8 +98,15 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         const event = response?.classActivity;
         if (!event) return;
         setConnected(true);
-        // A reconnect replays what happened since the start; drop what is already shown.
-        setEvents((list) => (list.some((e) => e.eventId === event.eventId) ? list : [...list, event]));
+        pending.current.push(event);
+        if (timer.current !== null) return;
+        timer.current = window.setTimeout(() => {
+          timer.current = null;
+          const batch = pending.current;
+          pending.current = [];
+          // A reconnect replays what happened since the start: addEvents drops what is already shown.
+          setActivity((current) => addEvents(current, batch));
+        }, FLUSH_MS);
       },
       onError: () => setConnected(false),
     }),
@@ -91,15 +114,22 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
   );
   useSubscription(config);
 
-  const byStudent = useMemo(() => {
-    const map = new Map<string, Event[]>();
-    for (const s of students) map.set(s.toLowerCase(), []);
-    for (const e of events) map.set(e.student.toLowerCase(), [...(map.get(e.student.toLowerCase()) ?? []), e]);
-    return map;
-  }, [events, students]);
-
   // A student who finished a book's last unit gets no next task: the teacher chooses a new book.
-  const booksFinished = events.filter((e) => e.kind === 'bookFinished');
+  const booksFinished = activity.booksFinished;
+  // Fifty cards do not fit a screen: how the class stands at a glance, and one student found by name.
+  const [search, setSearch] = useState('');
+  const looked = search.trim().toLowerCase();
+  const shown = looked ? students.filter((s) => s.toLowerCase().includes(looked)) : students;
+  const standing = useMemo(() => {
+    let answering = 0;
+    let finished = 0;
+    for (const s of students) {
+      const mine = activity.byStudent.get(s.toLowerCase()) ?? NO_EVENTS;
+      if (mine.at(-1)?.kind === 'answer') answering++;
+      else if (mine.length > 0) finished++;
+    }
+    return { answering, finished, waiting: students.length - answering - finished };
+  }, [activity.byStudent, students]);
 
   return (
     <section className="card">
@@ -121,48 +151,28 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
           ))}
         </ul>
       )}
+      <div className="live-toolbar">
+        <p className="live-standing" data-testid="live-standing">
+          <span>
+            answering now <strong>{standing.answering}</strong> · 正在答题
+          </span>
+          <span>
+            finished a task <strong>{standing.finished}</strong> · 已完成
+          </span>
+          <span>
+            no answers yet <strong>{standing.waiting}</strong> · 未作答
+          </span>
+        </p>
+        <label className="list-search">
+          Find a student · 查找学生{' '}
+          <input type="search" name="student" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. ZhangWei" autoComplete="off" />
+        </label>
+      </div>
+      {shown.length === 0 && <p className="empty">No student of this class has a name containing “{search.trim()}”.</p>}
       <div className="live-grid">
-        {students.map((student) => {
-          const mine = byStudent.get(student.toLowerCase()) ?? [];
-          const answers = mine.filter((e) => e.kind === 'answer');
-          const finished = mine.filter((e) => e.kind === 'finished');
-          const bookDone = mine.filter((e) => e.kind === 'bookFinished').at(-1);
-          const current = answers.at(-1);
-          const shown = current ? lastAttempt(answers, current.taskId) : [];
-          return (
-            <article key={student} className="live-student" data-testid={`live-${student}`}>
-              <h3>{student}</h3>
-              <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : finished.length ? 'Finished tasks:' : 'No answers yet'}</p>
-              <div className="answer-chips">
-                {shown.map((a) => (
-                  <span key={a.eventId} className={`chip ${a.status === 'v' ? 'right' : 'wrong'}`} title={`${a.word}: ${a.typed || '—'} (${a.status})`}>
-                    {a.word} {a.status === 'v' ? '✓' : '✗'}
-                  </span>
-                ))}
-              </div>
-              {finished.length > 0 && (
-                <ul className="finished-list">
-                  {finished.map((f) => {
-                    // Spelling and flashcards: the words answered wrong; pronunciation: the words to practise.
-                    const missed = f.practise ?? lastAttempt(answers, f.taskId).filter((a) => a.status !== 'v').map((a) => a.word);
-                    return (
-                      <li key={f.eventId}>
-                        {f.type} {f.bookUnitId}: <strong>{f.score}</strong>
-                        {missed.length > 0 && (
-                          <span className="missed">
-                            {' '}
-                            · {f.practise ? 'practise' : 'missed'} {missed.join(', ')}
-                          </span>
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-              {bookDone && <p className="book-finished">Book {bookDone.bookUnitId.split('-')[0]} finished · assign a new book</p>}
-            </article>
-          );
-        })}
+        {shown.map((student) => (
+          <StudentCard key={student} student={student} events={activity.byStudent.get(student.toLowerCase()) ?? NO_EVENTS} />
+        ))}
       </div>
       <p className="hint">
         <Link href="/task">See the class's open tasks</Link>
@@ -170,3 +180,47 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
     </section>
   );
 }
+
+const NO_EVENTS: readonly Event[] = [];
+
+/** One student's card; rendered again only when that student's events change. */
+const StudentCard = memo(function StudentCard({ student, events }: { student: string; events: readonly Event[] }) {
+  const answers = events.filter((e) => e.kind === 'answer');
+  const finished = events.filter((e) => e.kind === 'finished');
+  const bookDone = events.filter((e) => e.kind === 'bookFinished').at(-1);
+  const current = answers.at(-1);
+  const shown = current ? lastAttempt(answers, current.taskId) : [];
+  return (
+    <article className="live-student" data-testid={`live-${student}`}>
+      <h3>{student}</h3>
+      <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : finished.length ? 'Finished tasks:' : 'No answers yet'}</p>
+      <div className="answer-chips">
+        {shown.map((a) => (
+          <span key={a.eventId} className={`chip ${a.status === 'v' ? 'right' : 'wrong'}`} title={`${a.word}: ${a.typed || '—'} (${a.status})`}>
+            {a.word} {a.status === 'v' ? '✓' : '✗'}
+          </span>
+        ))}
+      </div>
+      {finished.length > 0 && (
+        <ul className="finished-list">
+          {finished.map((f) => {
+            // Spelling and flashcards: the words answered wrong; pronunciation: the words to practise.
+            const missed = f.practise ?? lastAttempt(answers, f.taskId).filter((a) => a.status !== 'v').map((a) => a.word);
+            return (
+              <li key={f.eventId}>
+                {f.type} {f.bookUnitId}: <strong>{f.score}</strong>
+                {missed.length > 0 && (
+                  <span className="missed">
+                    {' '}
+                    · {f.practise ? 'practise' : 'missed'} {missed.join(', ')}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {bookDone && <p className="book-finished">Book {bookDone.bookUnitId.split('-')[0]} finished · assign a new book</p>}
+    </article>
+  );
+});

@@ -2,7 +2,7 @@
  * Task list (spec screen 6): the signed-in user's tasks — student, bookUnitID, TPID, Type,
  * dueBy. Clicking a Type opens its player with the task id; teachers remove a task with X.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
@@ -41,8 +41,8 @@ export default function Tasks() {
     graphql`
       fragment Tasks_viewer on User
       @refetchable(queryName: "TasksPaginationQuery")
-      @argumentDefinitions(count: { type: "Int", defaultValue: 100 }, cursor: { type: "String" }, className: { type: "String" }) {
-        tasks(first: $count, after: $cursor, className: $className) @connection(key: "Tasks_tasks", filters: ["className"]) {
+      @argumentDefinitions(count: { type: "Int", defaultValue: 100 }, cursor: { type: "String" }, className: { type: "String" }, student: { type: "String" }) {
+        tasks(first: $count, after: $cursor, className: $className, student: $student) @connection(key: "Tasks_tasks", filters: ["className", "student"]) {
           __id
           edges {
             node {
@@ -105,6 +105,22 @@ export default function Tasks() {
     if (assignedNow()) window.history.replaceState(null, '');
   }, []);
   const [, navigate] = useLocation();
+  // A class of 50 has hundreds of open tasks: the teacher finds one student's by name.
+  const [search, setSearch] = useState('');
+  const [student, setStudent] = useState('');
+  useEffect(() => {
+    const wait = window.setTimeout(() => setStudent(search.trim()), 250);
+    return () => window.clearTimeout(wait);
+  }, [search]);
+  const shownFor = useRef('');
+  useEffect(() => {
+    // Only when the name looked for changes (the first list comes with the page).
+    if (student === shownFor.current) return;
+    shownFor.current = student;
+    startTransition(() => {
+      refetch({ className, student: student || null }, { fetchPolicy: 'store-or-network' });
+    });
+  }, [student, className, refetch]);
   const expiry = useTokenExpiry(user);
   const isTeacher = Boolean(user?.isTeacher);
   const tasks = list?.tasks;
@@ -137,7 +153,7 @@ export default function Tasks() {
         setRemoved(null);
         if (restoreTask.__typename === 'RestoreTaskPayload') {
           setStatus({ text: restoreTask.info ?? 'success', tone: 'success' });
-          refetch({ className }, { fetchPolicy: 'network-only' });
+          refetch({ className, student: student || null }, { fetchPolicy: 'network-only' });
         } else {
           setStatus({ text: restoreTask.message ?? 'The task could not be put back', tone: 'error' });
         }
@@ -164,7 +180,15 @@ export default function Tasks() {
           </button>
         </div>
       )}
-      {rows.length === 0 ? (
+      {isTeacher && (
+        <label className="list-search">
+          Find a student · 查找学生{' '}
+          <input type="search" name="student" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. ZhangWei" autoComplete="off" />
+        </label>
+      )}
+      {rows.length === 0 && student ? (
+        <p className="empty">No open tasks of a student whose name contains “{student}”.</p>
+      ) : rows.length === 0 ? (
         <p className="empty">{isTeacher
             ? className
               ? 'No open tasks. Open Textbooks and click a unit to assign one.'

@@ -87,6 +87,15 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
     for (const [name, n] of Object.entries(small)) expect(n, name).toBeLessThanOrEqual(4);
   });
 
+  it('the Textbooks screen reads the units of all its books in one statement', async () => {
+    const TEXTBOOKS = `query ($n: String!) { viewer { class(name: $n) { name shelf { national { bookId units { unitId wordCount } } sources { bookId units { unitId wordCount } } press { bookId units { unitId wordCount } } } } } }`;
+    const shelf = (await gql(TEXTBOOKS, { n: 'Demo Class' }, teacher)()).data.viewer.class.shelf;
+    const books = 1 + shelf.sources.length + shelf.press.length;
+    expect(books).toBeGreaterThanOrEqual(7);
+    // The token check, the class with its roster, the class again and the books, then the units: not one read per book.
+    expect(await statements(gql(TEXTBOOKS, { n: 'Demo Class' }, teacher))).toBeLessThanOrEqual(6);
+  });
+
   it("the live view's catch-up reads the same few statements however much happened", async () => {
     const classId = (await server.gql(`{ viewer { class(name: "Demo Class") { id } } }`, {}, teacher['x-access-token'])).body.data.viewer.class.id;
     const catchUp = async () => {

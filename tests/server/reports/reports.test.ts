@@ -130,6 +130,20 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect((await server.gql('{ viewer { reportMail } }', {}, who.student['x-access-token']!)).body.data.viewer.reportMail).toBeNull();
     await server.gql(MAIL, { on: true }, teacherToken);
   });
+
+  it("a teacher finds one student's reports by part of the name", async () => {
+    await server.post('/api/v1.0/username/signup', { username: 'Juliet', password: 'jul123', email: 'juliet@home.cn', isTeacher: false, teachername: 'demoteacher', classname: 'Demo Class' });
+    const juliet = { 'x-access-token': (await server.login('Juliet', 'jul123')).accessToken };
+    await finishUnit(server, { teacher: who.teacher, student: juliet, className: 'Demo Class', teacherName: 'demoteacher' }, 'NS2022-HSM1');
+    const LIST = 'query ($s: String) { viewer { pdfReports(first: 100, student: $s) { edges { node { student bookUnitId } } } } }';
+    const students = async (s?: string) => new Set((await server.gql(LIST, { s }, who.teacher['x-access-token'])).body.data.viewer.pdfReports.edges.map((e: any) => e.node.student));
+    expect(await students()).toEqual(new Set(['demostudent', 'Juliet']));
+    expect(await students('JUL')).toEqual(new Set(['Juliet']));
+    expect(await students('demo')).toEqual(new Set(['demostudent']));
+    expect(await students('_')).toEqual(new Set());
+    // The spec's REST list is every report, as before.
+    expect(new Set((await server.get('/api/v1.0/userreports', who.teacher)).body.map((r: any) => r.student))).toEqual(new Set(['demostudent', 'Juliet']));
+  });
 });
 
 describe('mail over SMTP', () => {

@@ -206,4 +206,21 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
     const late = await server.gql(RESTORE, { i: { ...input, dueBy: '1999-01-01T00:00:00Z' } }, token);
     expect(late.body.data.restoreTask).toEqual({ __typename: 'ValidationError', message: 'dueBy must be a date within a year' });
   });
+
+  it("a teacher finds one student's open tasks by part of the name, in one class or all", async () => {
+    const token = teacher['x-access-token'];
+    const TASKS = `query ($c: String, $s: String) { viewer { tasks(first: 100, className: $c, student: $s) { edges { node { student bookUnitId } } } } }`;
+    const students = async (variables: Record<string, unknown>, who = token) =>
+      new Set((await server.gql(TASKS, variables, who)).body.data.viewer.tasks.edges.map((e: any) => e.node.student));
+    expect(await students({ c: '4B' })).toEqual(new Set(['amy01', 'ben02', 'cat03', 'dan04']));
+    expect(await students({ c: '4B', s: 'BEN' })).toEqual(new Set(['ben02']));
+    expect(await students({ s: ' 0' })).toEqual(new Set(['amy01', 'ben02', 'cat03', 'dan04']));
+    expect(await students({ s: 'ben02' })).toEqual(new Set(['ben02']));
+    // Taken literally: '_' and '%' match only themselves.
+    expect(await students({ s: '_' })).toEqual(new Set());
+    expect(await students({ s: '%' })).toEqual(new Set());
+    // A student sees their own tasks whatever they pass; another teacher sees none of these.
+    expect(await students({ s: 'ben' }, student['x-access-token'])).toEqual(new Set(['amy01']));
+    expect(await students({ s: 'ben' }, other['x-access-token'])).toEqual(new Set());
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<d6575d5ba3291aea3330cdd977017ea6>>
+ * @generated SignedSource<<8d1430f04782851407922b00b885ad79>>
  * @lightSyntaxTransform
  */
 
@@ -13,6 +13,7 @@ export type ReportsPanelPaginationQuery$variables = {
   count?: number | null | undefined;
   cursor?: string | null | undefined;
   id: string;
+  student?: string | null | undefined;
 };
 export type ReportsPanelPaginationQuery$data = {
   readonly node: {
@@ -25,38 +26,46 @@ export type ReportsPanelPaginationQuery = {
 };
 
 const node: ConcreteRequest = (function(){
-var v0 = [
-  {
-    "defaultValue": 100,
-    "kind": "LocalArgument",
-    "name": "count"
-  },
-  {
-    "defaultValue": null,
-    "kind": "LocalArgument",
-    "name": "cursor"
-  },
-  {
-    "defaultValue": null,
-    "kind": "LocalArgument",
-    "name": "id"
-  }
-],
-v1 = [
+var v0 = {
+  "defaultValue": 100,
+  "kind": "LocalArgument",
+  "name": "count"
+},
+v1 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "cursor"
+},
+v2 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "id"
+},
+v3 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "student"
+},
+v4 = [
   {
     "kind": "Variable",
     "name": "id",
     "variableName": "id"
   }
 ],
-v2 = {
+v5 = {
+  "kind": "Variable",
+  "name": "student",
+  "variableName": "student"
+},
+v6 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "__typename",
   "storageKey": null
 },
-v3 = [
+v7 = [
   {
     "kind": "Variable",
     "name": "after",
@@ -66,18 +75,24 @@ v3 = [
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
-  }
+  },
+  (v5/*:: as any*/)
 ];
 return {
   "fragment": {
-    "argumentDefinitions": (v0/*:: as any*/),
+    "argumentDefinitions": [
+      (v0/*:: as any*/),
+      (v1/*:: as any*/),
+      (v2/*:: as any*/),
+      (v3/*:: as any*/)
+    ],
     "kind": "Fragment",
     "metadata": null,
     "name": "ReportsPanelPaginationQuery",
     "selections": [
       {
         "alias": null,
-        "args": (v1/*:: as any*/),
+        "args": (v4/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
@@ -94,7 +109,8 @@ return {
                 "kind": "Variable",
                 "name": "cursor",
                 "variableName": "cursor"
-              }
+              },
+              (v5/*:: as any*/)
             ],
             "kind": "FragmentSpread",
             "name": "ReportsPanel_viewer"
@@ -108,19 +124,24 @@ return {
   },
   "kind": "Request",
   "operation": {
-    "argumentDefinitions": (v0/*:: as any*/),
+    "argumentDefinitions": [
+      (v0/*:: as any*/),
+      (v1/*:: as any*/),
+      (v3/*:: as any*/),
+      (v2/*:: as any*/)
+    ],
     "kind": "Operation",
     "name": "ReportsPanelPaginationQuery",
     "selections": [
       {
         "alias": null,
-        "args": (v1/*:: as any*/),
+        "args": (v4/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
         "plural": false,
         "selections": [
-          (v2/*:: as any*/),
+          (v6/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -133,7 +154,7 @@ return {
             "selections": [
               {
                 "alias": null,
-                "args": (v3/*:: as any*/),
+                "args": (v7/*:: as any*/),
                 "concreteType": "UserPdfReportsConnection",
                 "kind": "LinkedField",
                 "name": "pdfReports",
@@ -204,7 +225,7 @@ return {
                             "name": "downloadUrl",
                             "storageKey": null
                           },
-                          (v2/*:: as any*/)
+                          (v6/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -248,8 +269,10 @@ return {
               },
               {
                 "alias": null,
-                "args": (v3/*:: as any*/),
-                "filters": null,
+                "args": (v7/*:: as any*/),
+                "filters": [
+                  "student"
+                ],
                 "handle": "connection",
                 "key": "ReportsPanel_pdfReports",
                 "kind": "LinkedHandle",
@@ -265,16 +288,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "b31825cc766ac61bb8d426211957f784",
+    "cacheID": "af97f8416df7e00792ece62c1db3cd77",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelPaginationQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_1G22uz\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_1G22uz on User {\n  pdfReports(first: $count, after: $cursor) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_2oQ0sB\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_2oQ0sB on User {\n  pdfReports(first: $count, after: $cursor, student: $student) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "0564fe2ba4596117e99aa2029f82b736";
+(node as any).hash = "ff8c450c672dd480bafd2e46bb47e10d";
 
 export default node;

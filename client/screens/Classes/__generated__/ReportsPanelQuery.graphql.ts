@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<d002480836bf4bc775d06c057004ff53>>
+ * @generated SignedSource<<41a81f106d8872d5d1077cc65ca6c0d6>>
  * @lightSyntaxTransform
  */
 
@@ -213,7 +213,9 @@ return {
           {
             "alias": null,
             "args": (v2/*:: as any*/),
-            "filters": null,
+            "filters": [
+              "student"
+            ],
             "handle": "connection",
             "key": "ReportsPanel_pdfReports",
             "kind": "LinkedHandle",

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<9564676df51ab7691870d4bf6c066924>>
+ * @generated SignedSource<<578fd545ffcd75d5afcc6570c6b1c8a2>>
  * @lightSyntaxTransform
  */
 
@@ -48,6 +48,11 @@ return {
       "defaultValue": null,
       "kind": "LocalArgument",
       "name": "cursor"
+    },
+    {
+      "defaultValue": null,
+      "kind": "LocalArgument",
+      "name": "student"
     }
   ],
   "kind": "Fragment",
@@ -83,7 +88,13 @@ return {
   "selections": [
     {
       "alias": "pdfReports",
-      "args": null,
+      "args": [
+        {
+          "kind": "Variable",
+          "name": "student",
+          "variableName": "student"
+        }
+      ],
       "concreteType": "UserPdfReportsConnection",
       "kind": "LinkedField",
       "name": "__ReportsPanel_pdfReports_connection",
@@ -215,6 +226,6 @@ return {
 };
 })();
 
-(node as any).hash = "0564fe2ba4596117e99aa2029f82b736";
+(node as any).hash = "ff8c450c672dd480bafd2e46bb47e10d";
 
 export default node;

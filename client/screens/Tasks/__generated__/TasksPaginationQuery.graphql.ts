@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<c1fce511824c9667ce72b427d66c0bbe>>
+ * @generated SignedSource<<10f14ea56649b96ffb50cafce671b02b>>
  * @lightSyntaxTransform
  */
 
@@ -14,6 +14,7 @@ export type TasksPaginationQuery$variables = {
   count?: number | null | undefined;
   cursor?: string | null | undefined;
   id: string;
+  student?: string | null | undefined;
 };
 export type TasksPaginationQuery$data = {
   readonly node: {
@@ -26,77 +27,92 @@ export type TasksPaginationQuery = {
 };
 
 const node: ConcreteRequest = (function(){
-var v0 = [
-  {
-    "defaultValue": null,
-    "kind": "LocalArgument",
-    "name": "className"
-  },
-  {
-    "defaultValue": 100,
-    "kind": "LocalArgument",
-    "name": "count"
-  },
-  {
-    "defaultValue": null,
-    "kind": "LocalArgument",
-    "name": "cursor"
-  },
-  {
-    "defaultValue": null,
-    "kind": "LocalArgument",
-    "name": "id"
-  }
-],
-v1 = [
+var v0 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "className"
+},
+v1 = {
+  "defaultValue": 100,
+  "kind": "LocalArgument",
+  "name": "count"
+},
+v2 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "cursor"
+},
+v3 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "id"
+},
+v4 = {
+  "defaultValue": null,
+  "kind": "LocalArgument",
+  "name": "student"
+},
+v5 = [
   {
     "kind": "Variable",
     "name": "id",
     "variableName": "id"
   }
 ],
-v2 = {
+v6 = {
   "kind": "Variable",
   "name": "className",
   "variableName": "className"
 },
-v3 = {
+v7 = {
+  "kind": "Variable",
+  "name": "student",
+  "variableName": "student"
+},
+v8 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "__typename",
   "storageKey": null
 },
-v4 = {
+v9 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
 },
-v5 = [
+v10 = [
   {
     "kind": "Variable",
     "name": "after",
     "variableName": "cursor"
   },
-  (v2/*:: as any*/),
+  (v6/*:: as any*/),
   {
     "kind": "Variable",
     "name": "first",
     "variableName": "count"
-  }
+  },
+  (v7/*:: as any*/)
 ];
 return {
   "fragment": {
-    "argumentDefinitions": (v0/*:: as any*/),
+    "argumentDefinitions": [
+      (v0/*:: as any*/),
+      (v1/*:: as any*/),
+      (v2/*:: as any*/),
+      (v3/*:: as any*/),
+      (v4/*:: as any*/)
+    ],
     "kind": "Fragment",
     "metadata": null,
     "name": "TasksPaginationQuery",
     "selections": [
       {
         "alias": null,
-        "args": (v1/*:: as any*/),
+        "args": (v5/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
@@ -104,7 +120,7 @@ return {
         "selections": [
           {
             "args": [
-              (v2/*:: as any*/),
+              (v6/*:: as any*/),
               {
                 "kind": "Variable",
                 "name": "count",
@@ -114,7 +130,8 @@ return {
                 "kind": "Variable",
                 "name": "cursor",
                 "variableName": "cursor"
-              }
+              },
+              (v7/*:: as any*/)
             ],
             "kind": "FragmentSpread",
             "name": "Tasks_viewer"
@@ -128,26 +145,32 @@ return {
   },
   "kind": "Request",
   "operation": {
-    "argumentDefinitions": (v0/*:: as any*/),
+    "argumentDefinitions": [
+      (v0/*:: as any*/),
+      (v1/*:: as any*/),
+      (v2/*:: as any*/),
+      (v4/*:: as any*/),
+      (v3/*:: as any*/)
+    ],
     "kind": "Operation",
     "name": "TasksPaginationQuery",
     "selections": [
       {
         "alias": null,
-        "args": (v1/*:: as any*/),
+        "args": (v5/*:: as any*/),
         "concreteType": null,
         "kind": "LinkedField",
         "name": "node",
         "plural": false,
         "selections": [
-          (v3/*:: as any*/),
-          (v4/*:: as any*/),
+          (v8/*:: as any*/),
+          (v9/*:: as any*/),
           {
             "kind": "InlineFragment",
             "selections": [
               {
                 "alias": null,
-                "args": (v5/*:: as any*/),
+                "args": (v10/*:: as any*/),
                 "concreteType": "UserTasksConnection",
                 "kind": "LinkedField",
                 "name": "tasks",
@@ -169,7 +192,7 @@ return {
                         "name": "node",
                         "plural": false,
                         "selections": [
-                          (v4/*:: as any*/),
+                          (v9/*:: as any*/),
                           {
                             "alias": null,
                             "args": null,
@@ -219,7 +242,7 @@ return {
                             "name": "unitTitle",
                             "storageKey": null
                           },
-                          (v3/*:: as any*/)
+                          (v8/*:: as any*/)
                         ],
                         "storageKey": null
                       },
@@ -275,9 +298,10 @@ return {
               },
               {
                 "alias": null,
-                "args": (v5/*:: as any*/),
+                "args": (v10/*:: as any*/),
                 "filters": [
-                  "className"
+                  "className",
+                  "student"
                 ],
                 "handle": "connection",
                 "key": "Tasks_tasks",
@@ -294,16 +318,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "a17b156f8c379c3d1f7ffd424bb20d4c",
+    "cacheID": "ec49c794d4b3813bfadfeaf5639e8509",
     "id": null,
     "metadata": {},
     "name": "TasksPaginationQuery",
     "operationKind": "query",
-    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_3Qigav\n    id\n  }\n}\n\nfragment Tasks_viewer_3Qigav on User {\n  tasks(first: $count, after: $cursor, className: $className) {\n    edges {\n      node {\n        id\n        student\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_VdqLB\n    id\n  }\n}\n\nfragment Tasks_viewer_VdqLB on User {\n  tasks(first: $count, after: $cursor, className: $className, student: $student) {\n    edges {\n      node {\n        id\n        student\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "8b3c8c9b6a91ef22cffdf9f456f1355b";
+(node as any).hash = "a3668c523f8dc67be9d4539dbf1b8c9d";
 
 export default node;

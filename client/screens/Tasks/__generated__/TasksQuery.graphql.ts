@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<45b1cd520a9b728a1da18b914363f20c>>
+ * @generated SignedSource<<3c6b07fb2766a0d60997b52dcc77ab0d>>
  * @lightSyntaxTransform
  */
 
@@ -231,7 +231,8 @@ return {
             "alias": null,
             "args": (v2/*:: as any*/),
             "filters": [
-              "className"
+              "className",
+              "student"
             ],
             "handle": "connection",
             "key": "Tasks_tasks",

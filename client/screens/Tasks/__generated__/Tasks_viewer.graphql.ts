@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2ccccb466c9c4b9d3d249d77c64080ac>>
+ * @generated SignedSource<<dcbd3ff8625ebc1ca5ccb07e61e8dc4d>>
  * @lightSyntaxTransform
  */
 
@@ -62,6 +62,11 @@ return {
       "defaultValue": null,
       "kind": "LocalArgument",
       "name": "cursor"
+    },
+    {
+      "defaultValue": null,
+      "kind": "LocalArgument",
+      "name": "student"
     }
   ],
   "kind": "Fragment",
@@ -102,6 +107,11 @@ return {
           "kind": "Variable",
           "name": "className",
           "variableName": "className"
+        },
+        {
+          "kind": "Variable",
+          "name": "student",
+          "variableName": "student"
         }
       ],
       "concreteType": "UserTasksConnection",
@@ -242,6 +252,6 @@ return {
 };
 })();
 
-(node as any).hash = "8b3c8c9b6a91ef22cffdf9f456f1355b";
+(node as any).hash = "a3668c523f8dc67be9d4539dbf1b8c9d";
 
 export default node;
