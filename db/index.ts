@@ -95,6 +95,8 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   };
 }
 
+const ANALYZE_EVERY_MS = 60 * 60 * 1000;
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -111,6 +113,16 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const tap = queryTap();
   const db = drizzle(client, { schema, logger: tap.logger });
   await migrate(db, { migrationsFolder });
+  // PGlite runs no autovacuum, so nothing would ever refresh the planner's statistics: without
+  // them it guessed, and read a term's answers for the last day's (migration 0008). A school's
+  // database (in a folder) is analyzed at start and every hour: ~20 ms per large table, as ANALYZE
+  // samples at most 30,000 rows of each. Databases in memory are tests' and stay small.
+  let analyzer: NodeJS.Timeout | undefined;
+  if (dataDir) {
+    const analyze = () => client.exec('ANALYZE').catch(() => {});
+    await analyze();
+    analyzer = setInterval(analyze, ANALYZE_EVERY_MS).unref();
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -120,6 +132,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     pendingMigrations: async () => pendingOf(Number((await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n)),
     observeQueries: tap.observeQueries,
     close: async () => {
+      clearInterval(analyzer);
       await client.close();
       release();
     },

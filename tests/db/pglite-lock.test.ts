@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/index.ts';
 
 describe('the embedded database folder', () => {
@@ -29,4 +30,21 @@ describe('the embedded database folder', () => {
     await database.close();
     expect(existsSync(lock)).toBe(false);
   }, 60_000);
+
+  it("has fresh planner statistics after a start (PGlite runs no autovacuum)", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'wordbee-stats-'));
+    try {
+      const first = await openDatabase({ dataDir: folder });
+      await first.db.execute(sql`create table stats_probe (v int)`);
+      await first.db.execute(sql`insert into stats_probe select g from generate_series(1, 500) g`);
+      await first.close();
+      // Without statistics the planner's idea of the table is a guess; after the start it is the table.
+      const again = await openDatabase({ dataDir: folder });
+      const rows = (await again.db.execute(sql`select reltuples::int as n from pg_class where relname = 'stats_probe'`)) as any;
+      expect((rows.rows ?? rows)[0].n).toBe(500);
+      await again.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
