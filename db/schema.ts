@@ -54,6 +54,8 @@ export const users = pgTable(
     teacherId: integer('teacher_id').references((): any => users.id, { onDelete: 'cascade' }),
     /** A teacher gets each student's report by e-mail (they can turn it off; the Reports list keeps them). */
     reportMail: boolean('report_mail').notNull().default(true),
+    /** Teachers: one e-mail a day summing up their students' finished tasks (server/reports/digest.ts). */
+    reportDigest: boolean('report_digest').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), index('users_teacher_idx').on(t.teacherId)],

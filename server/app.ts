@@ -82,7 +82,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const mailer = createMailer({ db: database.db, blobs: deps.blobs, smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log, timing: options.mailTiming });
+  const mailer = createMailer({
+    db: database.db,
+    blobs: deps.blobs,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+    timing: options.mailTiming,
+    digest: { timeZone: config.timeZone, hour: config.digestHour },
+    now: options.now,
+  });
   if (options.mailWorker !== false) mailer.start();
   const webhooks = createWebhookSender({ db: database.db, log });
   if (options.webhookWorker !== false) webhooks.start(1000);

@@ -60,6 +60,12 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   TOKEN_TTL_MINUTES: positiveInt(120, 60 * 24 * 30),
   LOGIN_MAX_HOURS: positiveInt(12, 24 * 365),
+  DIGEST_HOUR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || '18')
+    .pipe(z.string().regex(/^\d{1,2}$/, 'must be an hour of the day, 0 to 23').transform(Number).pipe(z.number().int().min(0, 'must be an hour of the day, 0 to 23').max(23, 'must be an hour of the day, 0 to 23'))),
   REPORT_TTL_DAYS: positiveInt(30, 3650),
   API_TOKEN_BUDGET: positiveInt(5000, 10_000_000),
   API_TOKEN_RESTORE_PER_SEC: positiveInt(100, 10_000_000),
@@ -104,6 +110,8 @@ export type Config = {
   tokenTtlMinutes: number;
   /** How long after typing the password a login may be renewed ("Stay logged in"). */
   loginMaxHours: number;
+  /** The hour (0–23, TIME_ZONE) the teachers' daily summaries go out (server/reports/digest.ts). */
+  digestHour: number;
   reportTtlDays: number;
   /** GraphQL cost budgets (server/integrations/limits.ts): points a bucket holds and restores per second. */
   budgets: { token: { points: number; restorePerSec: number }; user: { points: number; restorePerSec: number } };
@@ -148,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     loginMaxHours: e.LOGIN_MAX_HOURS,
+    digestHour: e.DIGEST_HOUR,
     reportTtlDays: e.REPORT_TTL_DAYS,
     budgets: {
       token: { points: e.API_TOKEN_BUDGET, restorePerSec: e.API_TOKEN_RESTORE_PER_SEC },

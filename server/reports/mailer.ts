@@ -4,7 +4,8 @@
  * lease, backoff; a claim left by a crashed instance is retried after the lease). SMTP_URL set:
  * SMTP (nodemailer); unset: each message is written as an .eml file to DATA_DIR/outbox. A
  * stable Message-ID lets mail servers drop a rare repeat after a crash. The same loop deletes
- * expired reports and, every ten minutes, stored files whose rows are gone. With several
+ * expired reports, queues the teachers' daily summaries when their hour comes (digest.ts) and,
+ * every ten minutes, deletes stored files whose rows are gone. With several
  * instances on one database, one of them works the outbox at a time (a worker lease in
  * PostgreSQL; the row claims stay as a second guard).
  */
@@ -19,6 +20,7 @@ import { deleteExpiredReports, reportKey } from './service.ts';
 import { createOutbox } from '../outbox.ts';
 import { createLease } from '../jobs/lease.ts';
 import { sweepOrphanedFiles } from '../jobs/orphaned-files.ts';
+import { dueDigestDay, enqueueDigests } from './digest.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 
 export const MAX_ATTEMPTS = 12;
@@ -37,7 +39,10 @@ export type Mailer = {
   isWorking(): boolean;
 };
 
-export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?: string; from: string; dataDir: string; log: Logger; instanceId?: string; timing?: MailTiming }): Mailer {
+/** When the teachers' daily summaries go out: DIGEST_HOUR in TIME_ZONE. */
+export type DigestTiming = { timeZone: string; hour: number };
+
+export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?: string; from: string; dataDir: string; log: Logger; instanceId?: string; timing?: MailTiming; digest?: DigestTiming; now?: () => number }): Mailer {
   const outboxDir = path.join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
@@ -65,6 +70,8 @@ export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?
   }
 
   let lastSweep = 0;
+  /** The last day whose summaries this worker queued (each teacher's at most once: dedupe keys). */
+  let digestDay: string | undefined;
   const lease = createLease(options.db, 'mail-outbox', { holder: options.instanceId, ttlMs: options.timing?.leaseMs });
   let holding = false;
   const outbox = createOutbox<typeof mailOutbox.$inferSelect>({
@@ -84,8 +91,15 @@ export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?
     isWorking: () => holding,
     start: (intervalMs = options.timing?.intervalMs ?? 2000) =>
       outbox.start(intervalMs, async () => {
-        const now = new Date();
+        const now = new Date(options.now?.() ?? Date.now());
         await deleteExpiredReports(options.db, now, options.blobs);
+        const digest = options.digest;
+        if (digest && dueDigestDay(now, digest.timeZone, digest.hour) !== digestDay) {
+          const day = dueDigestDay(now, digest.timeZone, digest.hour);
+          const queued = await enqueueDigests(options.db, now, digest);
+          if (queued) options.log.info({ day, queued }, 'daily summaries queued');
+          digestDay = day;
+        }
         // The sweep reads every stored key: every few minutes, not every round.
         if (now.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now.getTime();

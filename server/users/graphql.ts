@@ -1,10 +1,18 @@
 /** Accounts in GraphQL: the viewer, signup and login. Thin adapters over users/service.ts. */
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
-import { builder, viewerOf } from '../graphql/builder.ts';
+import { builder, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
 import { login, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
 
 export const UserRef = builder.objectRef<Viewer>('User');
+
+/** The viewer's mail settings, read once per request however many of them are selected. */
+const mailSettings = new WeakMap<object, ReturnType<typeof reportMailOf>>();
+const mailSettingsOf = (u: Viewer, ctx: GraphQLContext) => {
+  let settings = mailSettings.get(ctx);
+  if (!settings) mailSettings.set(ctx, (settings = reportMailOf(ctx.deps.db, u)));
+  return settings;
+};
 
 builder.node(UserRef, {
   description: 'A WordBee account: a teacher or a student.',
@@ -20,7 +28,12 @@ builder.node(UserRef, {
     reportMail: t.boolean({
       nullable: true,
       description: "Teachers: whether each student's report is e-mailed to them too (setReportMail); null for a student.",
-      resolve: (u, _a, ctx) => reportMailOf(ctx.deps.db, u),
+      resolve: async (u, _a, ctx) => (await mailSettingsOf(u, ctx))?.each ?? null,
+    }),
+    reportDigest: t.boolean({
+      nullable: true,
+      description: "Teachers: whether they get one e-mail a day (at DIGEST_HOUR, 18:00 by default, school time) listing the tasks their students finished that day (setReportDigest); null for a student.",
+      resolve: async (u, _a, ctx) => (await mailSettingsOf(u, ctx))?.digest ?? null,
     }),
   }),
 });
@@ -39,7 +52,31 @@ builder.mutationField('setReportMail', (t) =>
     description: "A teacher turns the e-mail of each student's report to them on or off (students always get their own). The Reports list keeps every report either way.",
     errors: { types: [ForbiddenError] },
     args: { enabled: t.arg.boolean({ required: true, description: 'True: e-mail each report to me too.' }) },
-    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), enabled) }),
+    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), 'each', enabled) }),
+  }),
+);
+
+const SetReportDigestPayload = builder.objectRef<{ enabled: boolean }>('SetReportDigestPayload').implement({
+  description: 'Whether the teacher gets the daily summary from now on.',
+  fields: (t) => ({
+    reportDigest: t.exposeBoolean('enabled', { description: 'The setting now.' }),
+    info: t.string({
+      description: 'What changed, for the teacher.',
+      resolve: (p, _a, ctx) =>
+        p.enabled
+          ? `A summary of the day's finished tasks is e-mailed to you at ${String(ctx.deps.config.digestHour).padStart(2, '0')}:00 on days your students finish tasks`
+          : 'The daily summary is no longer e-mailed to you',
+    }),
+  }),
+});
+
+builder.mutationField('setReportDigest', (t) =>
+  t.field({
+    type: SetReportDigestPayload,
+    description: "A teacher turns the daily summary on or off: one e-mail a day listing the tasks their students finished that day, class by class (besides or instead of each report's e-mail, setReportMail).",
+    errors: { types: [ForbiddenError] },
+    args: { enabled: t.arg.boolean({ required: true, description: 'True: e-mail me the daily summary.' }) },
+    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), 'digest', enabled) }),
   }),
 );
 

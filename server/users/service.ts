@@ -168,19 +168,20 @@ export function requireViewer(viewer: Viewer | null): Viewer {
   return viewer;
 }
 
-/** Whether a teacher gets each student's report by e-mail; null for a student (reports go to them anyway). */
-export async function reportMailOf(db: Executor, viewer: Viewer): Promise<boolean | null> {
+/** What a teacher gets by e-mail of their students' reports; null for a student (reports go to them anyway). */
+export async function reportMailOf(db: Executor, viewer: Viewer): Promise<{ each: boolean; digest: boolean } | null> {
   if (!viewer.isTeacher) return null;
-  const [row] = await db.select({ reportMail: users.reportMail }).from(users).where(eq(users.id, viewer.id));
-  return row?.reportMail ?? true;
+  const [row] = await db.select({ each: users.reportMail, digest: users.reportDigest }).from(users).where(eq(users.id, viewer.id));
+  return row ?? { each: true, digest: false };
 }
 
 /**
- * A teacher turns the e-mail of each student's report on or off (a class's homework made one
- * e-mail per student); the Reports list keeps every report either way.
+ * A teacher turns the e-mail of each student's report (`each`: a class's homework made one
+ * e-mail per student) or the daily summary (`digest`, server/reports/digest.ts) on or off; the
+ * Reports list keeps every report either way.
  */
-export async function setReportMail(db: Executor, viewer: Viewer, enabled: boolean): Promise<boolean> {
+export async function setReportMail(db: Executor, viewer: Viewer, which: 'each' | 'digest', enabled: boolean): Promise<boolean> {
   if (!viewer.isTeacher) throw new ForbiddenError('Only teachers choose whether reports are e-mailed to them; a student always gets their own');
-  await db.update(users).set({ reportMail: enabled }).where(eq(users.id, viewer.id));
+  await db.update(users).set(which === 'each' ? { reportMail: enabled } : { reportDigest: enabled }).where(eq(users.id, viewer.id));
   return enabled;
 }

@@ -90,8 +90,15 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     expect(await mailBox.isChecked()).toBe(true);
     await mailBox.uncheck();
     await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toContain('Reports are no longer e-mailed to you; they stay in the Reports list');
+    // …and asks for one summary a day instead.
+    const digestBox = page.getByRole('region', { name: 'Reports' }).getByRole('checkbox', { name: /E-mail me a summary of each day's finished tasks/ });
+    expect(await digestBox.isChecked()).toBe(false);
+    await digestBox.check();
+    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toContain("A summary of the day's finished tasks is e-mailed to you at 18:00 on days your students finish tasks");
     await page.reload();
     await page.getByRole('button', { name: 'Reports' }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).getByRole('checkbox').isChecked()).toBe(false);
+    await expect.poll(() => mailBox.isChecked()).toBe(false);
+    expect(await digestBox.isChecked()).toBe(true);
+    await page.getByRole('region', { name: 'Reports' }).screenshot({ path: '/tmp/wordbee-reports-mail-settings.png' });
   });
 });

@@ -4,10 +4,12 @@
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
+import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { readUser } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { ReportsPanelQuery } from './__generated__/ReportsPanelQuery.graphql';
 import type { ReportsPanelMailMutation } from './__generated__/ReportsPanelMailMutation.graphql';
+import type { ReportsPanelDigestMutation } from './__generated__/ReportsPanelDigestMutation.graphql';
 import type { ReportsPanelPaginationQuery } from './__generated__/ReportsPanelPaginationQuery.graphql';
 import type { ReportsPanel_viewer$key } from './__generated__/ReportsPanel_viewer.graphql';
 import { localDate } from '../../ui/dates';
@@ -19,6 +21,7 @@ export function ReportsPanel() {
         viewer {
           id
           reportMail
+          reportDigest
           ...ReportsPanel_viewer
         }
       }
@@ -93,20 +96,48 @@ export function ReportsPanel() {
       }
     }
   `);
+  const [commitDigest, savingDigest] = useMutation<ReportsPanelDigestMutation>(graphql`
+    mutation ReportsPanelDigestMutation($enabled: Boolean!) {
+      setReportDigest(enabled: $enabled) {
+        __typename
+        ... on SetReportDigestPayload {
+          reportDigest
+          info
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
   const viewerId = data.viewer?.id;
+  // A checkbox follows the store: at once, then as the server now has it.
+  const setting = (field: 'reportMail' | 'reportDigest', enabled: boolean) => ({
+    variables: { enabled },
+    optimisticUpdater: (store: RecordSourceSelectorProxy) => {
+      if (viewerId) store.get(viewerId)?.setValue(enabled, field);
+    },
+    onError: (error: Error) => setStatus({ text: error.message, tone: 'error' }),
+  });
+  const saved = (r: { info?: string; message?: string }) =>
+    setStatus(r.info !== undefined ? { text: r.info, tone: 'success' } : { text: r.message ?? 'Not changed', tone: 'error' });
   const setMail = (enabled: boolean) =>
     commitMail({
-      variables: { enabled },
-      // The checkbox follows the store: at once, then as the server now has it.
-      optimisticUpdater: (store) => {
-        if (viewerId) store.get(viewerId)?.setValue(enabled, 'reportMail');
-      },
+      ...setting('reportMail', enabled),
       updater: (store, response) => {
         const payload = response?.setReportMail;
         if (viewerId && payload?.__typename === 'SetReportMailPayload') store.get(viewerId)?.setValue(payload.reportMail ?? enabled, 'reportMail');
       },
-      onCompleted: ({ setReportMail: r }) => setStatus(r.__typename === 'SetReportMailPayload' ? { text: r.info ?? '', tone: 'success' } : { text: r.message ?? 'Not changed', tone: 'error' }),
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onCompleted: ({ setReportMail: r }) => saved(r),
+    });
+  const setDigest = (enabled: boolean) =>
+    commitDigest({
+      ...setting('reportDigest', enabled),
+      updater: (store, response) => {
+        const payload = response?.setReportDigest;
+        if (viewerId && payload?.__typename === 'SetReportDigestPayload') store.get(viewerId)?.setValue(payload.reportDigest ?? enabled, 'reportDigest');
+      },
+      onCompleted: ({ setReportDigest: r }) => saved(r),
     });
   return (
     <section className="card panel-form" aria-label="Reports">
@@ -115,6 +146,12 @@ export function ReportsPanel() {
         <label className="checkbox">
           <input type="checkbox" checked={data.viewer.reportMail} disabled={savingMail} onChange={(e) => setMail(e.target.checked)} />
           E-mail me each student's report · 每份学生报告都发邮件给我
+        </label>
+      )}
+      {data.viewer?.reportDigest != null && (
+        <label className="checkbox">
+          <input type="checkbox" checked={data.viewer.reportDigest} disabled={savingDigest} onChange={(e) => setDigest(e.target.checked)} />
+          E-mail me a summary of each day's finished tasks · 每日汇总邮件
         </label>
       )}
       <label className="list-search">

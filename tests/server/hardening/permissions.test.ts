@@ -171,6 +171,7 @@ const OPERATIONS: Operation[] = [
 
   // Reports.
   { name: 'GET /userreports', run: rest('GET', '/userreports'), expect: anyTeacher },
+  { name: 'GraphQL setReportDigest', run: gql('setReportDigest', `mutation { setReportDigest(enabled: false) { ${ERR} } }`), expect: anyTeacher },
   { name: 'GraphQL setReportMail', run: gql('setReportMail', `mutation { setReportMail(enabled: true) { ${ERR} } }`), expect: anyTeacher },
   { name: 'GraphQL viewer.reports', run: gql('viewer', '{ viewer { reports { fileName student } } }'), expect: viewerField(anyUser) },
   { name: 'GET /userreports/{fileName}', run: (f, who) => rest('GET', `/userreports/${encodeURIComponent(f.reportFile)}`)(f, who), expect: teacherOfClass(), namesClassmate: true },

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<41a81f106d8872d5d1077cc65ca6c0d6>>
+ * @generated SignedSource<<0e087cff5ac571349cc828fd65464111>>
  * @lightSyntaxTransform
  */
 
@@ -13,6 +13,7 @@ export type ReportsPanelQuery$variables = Record<PropertyKey, never>;
 export type ReportsPanelQuery$data = {
   readonly viewer: {
     readonly id: string;
+    readonly reportDigest: boolean | null | undefined;
     readonly reportMail: boolean | null | undefined;
     readonly " $fragmentSpreads": FragmentRefs<"ReportsPanel_viewer">;
   } | null | undefined;
@@ -37,7 +38,14 @@ v1 = {
   "name": "reportMail",
   "storageKey": null
 },
-v2 = [
+v2 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "reportDigest",
+  "storageKey": null
+},
+v3 = [
   {
     "kind": "Literal",
     "name": "first",
@@ -61,6 +69,7 @@ return {
         "selections": [
           (v0/*:: as any*/),
           (v1/*:: as any*/),
+          (v2/*:: as any*/),
           {
             "args": null,
             "kind": "FragmentSpread",
@@ -89,9 +98,10 @@ return {
         "selections": [
           (v0/*:: as any*/),
           (v1/*:: as any*/),
+          (v2/*:: as any*/),
           {
             "alias": null,
-            "args": (v2/*:: as any*/),
+            "args": (v3/*:: as any*/),
             "concreteType": "UserPdfReportsConnection",
             "kind": "LinkedField",
             "name": "pdfReports",
@@ -212,7 +222,7 @@ return {
           },
           {
             "alias": null,
-            "args": (v2/*:: as any*/),
+            "args": (v3/*:: as any*/),
             "filters": [
               "student"
             ],
@@ -227,16 +237,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "3d1b4cb07fcce367586ac9b45b0740e6",
+    "cacheID": "7b14d7d0d330ca8539f82c677c0aaec2",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    reportDigest\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "bd78453a59ac6b5bcfb5e1cb70a21679";
+(node as any).hash = "4f8a114b050a9efaedab49908267499e";
 
 export default node;

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "report_digest" boolean DEFAULT false NOT NULL;
