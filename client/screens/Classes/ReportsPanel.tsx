@@ -2,7 +2,8 @@
  * Reports (spec screen 8): one row per report file with its expiry (10 characters) and a
  * download arrow; '{file} downloaded' after a download; 'No report file' when there is none.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { readUser } from '../../session';
@@ -54,20 +55,7 @@ export function ReportsPanel() {
   );
   const [status, setStatus] = useState<Status>(null);
   // A class of 50 makes 1,500 reports a month: the teacher finds one student's by name.
-  const [search, setSearch] = useState('');
-  const [student, setStudent] = useState('');
-  useEffect(() => {
-    const wait = window.setTimeout(() => setStudent(search.trim()), 250);
-    return () => window.clearTimeout(wait);
-  }, [search]);
-  const shownFor = useRef('');
-  useEffect(() => {
-    if (student === shownFor.current) return;
-    shownFor.current = student;
-    startTransition(() => {
-      refetch({ student: student || null }, { fetchPolicy: 'store-or-network' });
-    });
-  }, [student, refetch]);
+  const [search, setSearch] = useServerStudentSearch((student) => refetch({ student }, { fetchPolicy: 'store-or-network' }));
   const reports = list?.pdfReports.edges.map((e) => e.node) ?? [];
   const download = async (fileName: string, url: string) => {
     const response = await fetch(url, { headers: { 'x-access-token': readUser()?.accessToken ?? '' } });
@@ -154,10 +142,7 @@ export function ReportsPanel() {
           E-mail me a summary of each day's finished tasks · 每日汇总邮件
         </label>
       )}
-      <label className="list-search">
-        Find a student · 查找学生{' '}
-        <input type="search" name="student" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. ZhangWei" autoComplete="off" />
-      </label>
+      <StudentSearch value={search} onChange={setSearch} />
       {reports.length === 0 ? (
         <p className="guidance">No report file</p>
       ) : (

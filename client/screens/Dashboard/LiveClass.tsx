@@ -8,6 +8,7 @@
  * the 50 cards readable.
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { StudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Link } from 'wouter';
@@ -163,10 +164,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
             no answers yet <strong>{standing.waiting}</strong> · 未作答
           </span>
         </p>
-        <label className="list-search">
-          Find a student · 查找学生{' '}
-          <input type="search" name="student" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. ZhangWei" autoComplete="off" />
-        </label>
+        <StudentSearch value={search} onChange={setSearch} />
       </div>
       {shown.length === 0 && <p className="empty">No student of this class has a name containing “{search.trim()}”.</p>}
       <div className="live-grid">

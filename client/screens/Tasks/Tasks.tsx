@@ -2,7 +2,8 @@
  * Task list (spec screen 6): the signed-in user's tasks — student, bookUnitID, TPID, Type,
  * dueBy. Clicking a Type opens its player with the task id; teachers remove a task with X.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
@@ -106,21 +107,7 @@ export default function Tasks() {
   }, []);
   const [, navigate] = useLocation();
   // A class of 50 has hundreds of open tasks: the teacher finds one student's by name.
-  const [search, setSearch] = useState('');
-  const [student, setStudent] = useState('');
-  useEffect(() => {
-    const wait = window.setTimeout(() => setStudent(search.trim()), 250);
-    return () => window.clearTimeout(wait);
-  }, [search]);
-  const shownFor = useRef('');
-  useEffect(() => {
-    // Only when the name looked for changes (the first list comes with the page).
-    if (student === shownFor.current) return;
-    shownFor.current = student;
-    startTransition(() => {
-      refetch({ className, student: student || null }, { fetchPolicy: 'store-or-network' });
-    });
-  }, [student, className, refetch]);
+  const [search, setSearch, student] = useServerStudentSearch((student) => refetch({ className, student }, { fetchPolicy: 'store-or-network' }));
   const expiry = useTokenExpiry(user);
   const isTeacher = Boolean(user?.isTeacher);
   const tasks = list?.tasks;
@@ -181,10 +168,7 @@ export default function Tasks() {
         </div>
       )}
       {isTeacher && (
-        <label className="list-search">
-          Find a student · 查找学生{' '}
-          <input type="search" name="student" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. ZhangWei" autoComplete="off" />
-        </label>
+        <StudentSearch value={search} onChange={setSearch} />
       )}
       {rows.length === 0 && student ? (
         <p className="empty">No open tasks of a student whose name contains “{student}”.</p>
