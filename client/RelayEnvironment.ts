@@ -7,11 +7,24 @@ import { createClient, type Client } from 'graphql-ws';
 import { expireSession, readUser } from './session';
 
 export class NetworkError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** No answer within the request's time: sent again at once it would most likely wait as long. */
+    readonly timedOut = false,
+  ) {
     super(message);
     this.name = 'NetworkError';
   }
 }
+
+/**
+ * How long a request may go unanswered. A phone that loses its network mid-request (a stalled
+ * connection, not a refused one) would otherwise wait for minutes, the screen saying 'saving…' or
+ * 'Scoring' all along; a loaded server answers a result within 20 s (README, Performance).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** An upload (a PA recording, up to a few hundred KB) goes up a slow link first, then is scored. */
+export const UPLOAD_TIMEOUT_MS = 90_000;
 
 /**
  * The server understood the request and refused it, saying why (a finished task, a class that
@@ -44,17 +57,29 @@ function requestBody(query: string | null | undefined, variables: Record<string,
 const fetchGraphQL: FetchFunction = async (operation, variables, _config, uploadables) => {
   const token = readUser()?.accessToken;
   const { body, type } = requestBody(operation.text, variables, uploadables);
+  const abort = new AbortController();
+  const timer = window.setTimeout(() => abort.abort(), uploadables ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   let response: Response;
+  let json: any;
   try {
-    response = await fetch('/graphql', {
-      method: 'POST',
-      headers: { ...(type ? { 'content-type': type } : {}), ...(token ? { 'x-access-token': token } : {}) },
-      body,
+    try {
+      response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { ...(type ? { 'content-type': type } : {}), ...(token ? { 'x-access-token': token } : {}) },
+        body,
+        signal: abort.signal,
+      });
+    } catch {
+      throw abort.signal.aborted ? timedOut() : new NetworkError('Cannot reach the WordBee server. Check the connection and try again.');
+    }
+    // The reply itself may stall on the way too.
+    json = await response.json().catch(() => {
+      if (abort.signal.aborted) throw timedOut();
+      return null;
     });
-  } catch {
-    throw new NetworkError('Cannot reach the WordBee server. Check the connection and try again.');
+  } finally {
+    window.clearTimeout(timer);
   }
-  const json = await response.json().catch(() => null);
   if (!json) throw new NetworkError(`The server answered ${response.status} without data. Please try again.`);
   if (Array.isArray(json.errors) && json.errors.length && !json.data) {
     const message = json.errors.map((e: { message: string }) => e.message).join('; ');
@@ -65,6 +90,8 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _config, upload
   }
   return json;
 };
+
+const timedOut = () => new NetworkError('The WordBee server did not answer in time. Check the connection and try again.', true);
 
 let wsClient: Client | null = null;
 /** Set when the connection is closed on purpose to open it again at once (reconnectLive). */

@@ -29,6 +29,7 @@ import { createBudgets } from './integrations/limits.ts';
 import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { handleCors, setSecurityHeaders } from './http/headers.ts';
+import { createCompressedFiles } from './http/compressed-files.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
 import { createGraphQLHttpHandler } from './graphql/http.ts';
 import { registerUserRoutes } from './users/rest.ts';
@@ -114,17 +115,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const pageShell = serveClient ? pageShellOf(`${clientDir}/index.html`, config.sentryDsn) : () => '';
   // Built files are read from disk at each request (a file that a new build removed is a 404,
   // never an error that stops the server).
+  // Hashed build output never changes; every other file must be revalidated.
+  const cacheControlOf = (file: string) => (relative(clientDir, file).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
   const assets = serveClient
     ? serveStatic(clientDir, {
         index: false,
         redirect: false,
-        setHeaders: (res, file) => {
-          // Hashed build output never changes; every other file must be revalidated.
-          const hashed = relative(clientDir, file).startsWith(`assets${sep}`);
-          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
+        setHeaders: (res, file) => res.setHeader('cache-control', cacheControlOf(file)),
       })
     : undefined;
+  const compressedAssets = serveClient ? createCompressedFiles(clientDir, cacheControlOf) : undefined;
 
   let ready = true;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -178,12 +178,21 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
         return send(res, { text: pageShell(), headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
       }
-      return void assets(req, res, (error?: Error) => {
-        // Not there (or not readable as a file) is a 404; only a failing disk is the server's fault.
-        if (!error) return send(res, { status: 404, text: 'Not found' });
-        log.error({ err: error, requestId, path }, 'reading a client file failed');
-        send(res, { status: 500, text: 'The file could not be read' });
-      });
+      const serveFile = () =>
+        assets(req, res, (error?: Error) => {
+          // Not there (or not readable as a file) is a 404; only a failing disk is the server's fault.
+          if (!error) return send(res, { status: 404, text: 'Not found' });
+          log.error({ err: error, requestId, path }, 'reading a client file failed');
+          send(res, { status: 500, text: 'The file could not be read' });
+        });
+      // Scripts and styles compressed when the browser accepts it; everything else as it is.
+      return void compressedAssets!(req, res, path).then(
+        (answered) => answered || serveFile(),
+        (error: unknown) => {
+          log.error({ err: error, requestId, path }, 'compressing a client file failed');
+          serveFile();
+        },
+      );
     }
     send(res, { status: 404, text: 'Not found (the client is not built: run `npm run build`)' });
   };

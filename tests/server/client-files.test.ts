@@ -1,10 +1,12 @@
 /**
  * The built client as the server hands it out: the page shell for every client route, hashed
- * assets cached for good, a file that is not there (or no longer there, after a new build
+ * assets cached for good and compressed for a browser that accepts it, a file that is not there (or no longer there, after a new build
  * replaced it while the server runs) a plain 404 that leaves the server running, and a new
  * build's shell as soon as it is written.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,8 @@ describe('the built client', () => {
   let top: string;
   let dist: string;
   const script = 'console.log("WordBee");\n'.repeat(40);
+  /** As big as a screen's code, and as repetitive. */
+  const bigScript = Array.from({ length: 2000 }, (_, i) => `export const word${i} = "word number ${i}";`).join('\n');
 
   beforeAll(async () => {
     top = mkdtempSync(path.join(tmpdir(), 'wordbee-client-'));
@@ -27,6 +31,8 @@ describe('the built client', () => {
     );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'old-def456.js'), 'console.log("old build");\n');
+    writeFileSync(path.join(dist, 'assets', 'Tasks-big789.js'), bigScript);
+    writeFileSync(path.join(dist, 'assets', 'picture-abc.png'), Buffer.alloc(4096, 7));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     server = await startServer('pglite', { app: { clientDir: dist } });
   });
@@ -61,6 +67,52 @@ describe('the built client', () => {
     expect(await part.text()).toBe(script.slice(0, 11));
     // Files outside assets/ keep their names from build to build: always revalidated.
     expect((await fetch(`${server.url}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  /** A raw GET (fetch would decompress behind the test's back). */
+  const rawGet = (file: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+      const req = request(`${server.url}${file}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+
+  it('sends scripts compressed to a browser that accepts it (brotli, else gzip), still cached for good, and revalidated per encoding', async () => {
+    const gz = await rawGet('/assets/Tasks-big789.js', { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(Number(gz.headers['content-length'])).toBe(gz.body.length);
+    expect(gz.body.length).toBeLessThan(bigScript.length / 4);
+    expect(gunzipSync(gz.body).toString()).toBe(bigScript);
+
+    const br = await rawGet('/assets/Tasks-big789.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(bigScript);
+    expect(br.headers.etag).not.toBe(gz.headers.etag);
+    // A second visit within the year does not ask at all; a revalidation (a reload) gets a 304.
+    const again = await rawGet('/assets/Tasks-big789.js', { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    // No Accept-Encoding, a refused one, a Range request or a picture: the file as it is.
+    const asIs: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br;q=0' }, { 'accept-encoding': 'gzip', range: 'bytes=0-9' }];
+    for (const headers of asIs) {
+      const plain = await rawGet('/assets/Tasks-big789.js', headers);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe('range' in headers ? bigScript.slice(0, 10) : bigScript);
+    }
+    expect((await rawGet('/assets/picture-abc.png', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
+    // Nothing outside the build is reachable compressed either.
+    const escape = await rawGet('/assets/..%2F..%2Fsecret.txt', { 'accept-encoding': 'gzip' });
+    expect(escape.status).toBe(404);
+    expect(escape.body.toString()).toBe('Not found');
   });
 
   it('answers a missing file with 404, even one a new build removed while the server runs', async () => {

@@ -162,7 +162,8 @@ function Player({ taskId }: { taskId: string }) {
               </ul>
             </div>
           ) : (
-            <img src={card!.pictureUrl!} alt="What is this word?" className="avatar big" />
+            // A picture the network dropped: the card's text side instead of a broken image.
+            <img src={card!.pictureUrl!} alt="What is this word?" className="avatar big" onError={() => setTextSide(true)} />
           )}
         </div>
         <div className="player-controls">

@@ -216,7 +216,8 @@ export default function Record() {
           finish(r.message ?? 'Could not score the recording');
         }
       },
-      onError: (error) => finish(error.message),
+      // The network failed (or the reply never came): the clip is still here to send again.
+      onError: (error) => finish(`${error.message} Your recording is kept: press Submit again.`),
     });
   }
 

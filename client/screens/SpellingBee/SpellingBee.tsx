@@ -72,6 +72,8 @@ function Player({ taskId }: { taskId: string }) {
   const [replayed, setReplayed] = useState(false);
   /** The word whose time ran out, while the next one is asked. */
   const [timedOut, setTimedOut] = useState<string | null>(null);
+  /** The word's sound did not arrive (the network dropped): said until it plays. */
+  const [soundMissing, setSoundMissing] = useState(false);
   const [message, setMessage] = useState('');
   /** The answers of a finished test whose result did not get through, to send again. */
   const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
@@ -93,6 +95,7 @@ function Player({ taskId }: { taskId: string }) {
     const el = audio.current;
     if (!el) return;
     el.src = src;
+    setSoundMissing(false);
     el.play().catch(() => {
       // Autoplay refused (no gesture yet): the student presses play on the audio control.
     });
@@ -205,7 +208,15 @@ function Player({ taskId }: { taskId: string }) {
       <PreviewNote />
       <div className="player-body">
         <div className="avatar-frame" ref={frame}>
-          <img src={picture} alt={phase === 'asking' ? 'A picture for the word' : 'WordBee'} className="avatar" />
+          <img
+            src={picture}
+            alt={phase === 'asking' ? 'A picture for the word' : 'WordBee'}
+            className="avatar"
+            // A picture the network dropped: the bee (shown before the test, so already loaded) instead of a broken image.
+            onError={(e) => {
+              if (!e.currentTarget.src.endsWith('/avatars/default.svg')) e.currentTarget.src = '/avatars/default.svg';
+            }}
+          />
           {phase === 'asking' && (
             <div className={`countdown${countdown <= 3 ? ' low' : ''}`} role="timer" aria-label={`${countdown} seconds left`} data-testid="countdown">
               {countdown}
@@ -213,7 +224,7 @@ function Player({ taskId }: { taskId: string }) {
           )}
         </div>
         <div className="player-controls">
-          <audio ref={audio} controls preload="none" aria-label="Word audio" />
+          <audio ref={audio} controls preload="none" aria-label="Word audio" onError={() => phase === 'asking' && setSoundMissing(true)} onPlaying={() => setSoundMissing(false)} />
           {phase === 'ready' && (
             <p className="hint">
               Hello {user?.username}! Press (Re)Begin, listen to each word and its sentence, then type the word and press Enter.{' '}
@@ -242,7 +253,7 @@ function Player({ taskId }: { taskId: string }) {
               text={
                 message ||
                 (phase === 'asking'
-                  ? `${timedOut ? `Time's up for "${timedOut}" · ` : ''}Score: ${correct} of ${answers.length}`
+                  ? `${soundMissing ? 'No sound: check the connection, then press 🔊 Again · ' : ''}${timedOut ? `Time's up for "${timedOut}" · ` : ''}Score: ${correct} of ${answers.length}`
                   : `Ready: ${words.length} words`)
               }
               unsaved={Boolean(unsaved)}

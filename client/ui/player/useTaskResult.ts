@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { buildSbArr, type Answer } from './result';
 import { isPreview } from './PreviewNote';
+import { NetworkError } from '../../RelayEnvironment';
 import type { useTaskResultAnswerMutation } from './__generated__/useTaskResultAnswerMutation.graphql';
 import type { useTaskResultSubmitMutation } from './__generated__/useTaskResultSubmitMutation.graphql';
 
@@ -64,7 +65,8 @@ export function useTaskResult(label: string) {
   /**
    * Posts every answer as the spec's sbArr; `done` receives what happened. A post that does not
    * get through (the network, or the server restarting) is sent again a few times before the
-   * student is told: the server keeps one result per task, so a repeat is never counted twice.
+   * student is told, one that gets no answer in time (REQUEST_TIMEOUT_MS) is told at once: the
+   * server keeps one result per task, so a repeat is never counted twice.
    */
   const postResult = useCallback(
     (answers: Answer[], done: (outcome: Outcome) => void) => {
@@ -87,7 +89,10 @@ export function useTaskResult(label: string) {
             }
           },
           onError: (error) => {
-            if (n < RESEND_AFTER_MS.length) window.setTimeout(() => attempt(n + 1), RESEND_AFTER_MS[n]);
+            // A post left unanswered for its whole time is not sent again by itself: after that
+            // long the student is told at once, and Send again is theirs to press.
+            const waitedOut = error instanceof NetworkError && error.timedOut;
+            if (n < RESEND_AFTER_MS.length && !waitedOut) window.setTimeout(() => attempt(n + 1), RESEND_AFTER_MS[n]);
             else done({ saved: false, correct, total, error: error.message });
           },
         });
