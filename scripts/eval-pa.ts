@@ -60,7 +60,7 @@ function replacement(pool: string[], i: number, m: number, word: string): string
 
 /**
  * The recordings as a student's browser uploads them: Opus at 16 kbit/s in WebM, encoded as
- * Chromium's MediaRecorder encodes (scripts/pa/opus-encode.ts), decoded as the server decodes.
+ * Chromium's MediaRecorder encodes (server/speech/opus-encode.ts), decoded as the server decodes.
  */
 export async function asUploaded(items: Utterance[]): Promise<Utterance[]> {
   const out: Utterance[] = [];

@@ -6,7 +6,7 @@
 import { synthesizeInChild } from '../../server/speech/tts.ts';
 import { decodeRecording } from '../../server/speech/pa/audio.ts';
 import type { Voice } from '../../server/speech/flite.ts';
-import { encodeOpus } from './opus-encode.ts';
+import { encodeOpus } from '../../server/speech/opus-encode.ts';
 
 export const SAMPLE_RATE = 16_000;
 

@@ -47,6 +47,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     expect(await leavingAsks()).toBe(true);
     const audioSrc = await page.locator('audio').getAttribute('src');
     expect(decodeURIComponent(audioSrc!)).toContain('red. The red kite flies high in the sky. red.');
+    // Chromium plays Ogg Opus: the word comes as Opus (a tenth of the WAV's bytes), and it plays.
+    expect(audioSrc).toMatch(/&format=opus$/);
+    await expect.poll(() => page.locator('audio').evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(2);
     const answer = async (text: string) => {
       await page.fill('input[name=answer]', text);
       await page.keyboard.press('Enter');

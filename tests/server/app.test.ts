@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { decodeRecording } from '../../server/speech/pa/audio.ts';
 
 describe('the HTTP server', () => {
   let server: TestServer;
@@ -48,5 +49,28 @@ describe('the HTTP server', () => {
     expect(article.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await article.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await fetch(`${server.url}/media/listening/..%2Fjwt-secret`)).status).toBe(404);
+  });
+
+  it('says a word as WAV (the spec) or, asked for, as Ogg Opus at a tenth of the bytes and the same length', async () => {
+    const wav = await fetch(`${server.url}/api/v1.0/tts/?text=${encodeURIComponent('good morning')}`);
+    expect(wav.headers.get('content-type')).toBe('audio/wav');
+    const wavBytes = new Uint8Array(await wav.arrayBuffer());
+    const opus = await fetch(`${server.url}/api/v1.0/tts/?text=${encodeURIComponent('good morning')}&format=opus`);
+    expect(opus.status).toBe(200);
+    expect(opus.headers.get('content-type')).toBe('audio/ogg');
+    expect(opus.headers.get('cache-control')).toContain('immutable');
+    expect(opus.headers.get('etag')).not.toBe(wav.headers.get('etag'));
+    const opusBytes = new Uint8Array(await opus.arrayBuffer());
+    expect(Buffer.from(opusBytes.subarray(0, 4)).toString()).toBe('OggS');
+    expect(opusBytes.length * 5).toBeLessThan(wavBytes.length);
+    const [fromWav, fromOpus] = await Promise.all([decodeRecording(wavBytes), decodeRecording(opusBytes)]);
+    expect(Math.abs(fromOpus.length - fromWav.length) / 16_000).toBeLessThan(0.1);
+    // The same loudness: the word is there, not silence.
+    const rms = (x: Float32Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / x.length);
+    expect(rms(fromOpus) / rms(fromWav)).toBeGreaterThan(0.8);
+    expect(rms(fromOpus) / rms(fromWav)).toBeLessThan(1.25);
+    const refused = await fetch(`${server.url}/api/v1.0/tts/?text=hello&format=mp3`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).info).toBe('format must be wav or opus');
   });
 });

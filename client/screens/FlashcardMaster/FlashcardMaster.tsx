@@ -5,6 +5,7 @@
  * result is posted and the app returns to /task after 4 seconds.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { speechSrc } from '../../ui/player/speech';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';
@@ -167,7 +168,7 @@ function Player({ taskId }: { taskId: string }) {
           )}
         </div>
         <div className="player-controls">
-          <audio ref={audio} controls preload="none" src={card?.audioUrl} aria-label="Hear the word" />
+          <audio ref={audio} controls preload="none" src={card?.audioUrl ? speechSrc(card.audioUrl) : undefined} aria-label="Hear the word" />
           <form onSubmit={submit} className="answer-form">
             <input
               ref={input}

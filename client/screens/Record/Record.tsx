@@ -7,6 +7,7 @@
  * Without a task id this is free practice (`/usertasks/0`), scored but not stored.
  */
 import { useEffect, useRef, useState } from 'react';
+import { speechSrc } from '../../ui/player/speech';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link } from 'wouter';
 import { currentTaskId } from '../../ui/player/taskId';
@@ -304,7 +305,7 @@ function ScoreDetails({ scores, items }: { scores: Scores; items: readonly { tex
   const play = (src: string) => {
     const el = audio.current;
     if (!el) return;
-    el.src = src;
+    el.src = speechSrc(src);
     void el.play().catch(() => {});
   };
   return (

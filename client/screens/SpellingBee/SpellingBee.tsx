@@ -5,6 +5,7 @@
  * At the end the result is posted and the app returns to /task after about 4 seconds.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { speechSrc } from '../../ui/player/speech';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useLocation } from 'wouter';
 import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
@@ -94,7 +95,7 @@ function Player({ taskId }: { taskId: string }) {
   const play = useCallback((src: string) => {
     const el = audio.current;
     if (!el) return;
-    el.src = src;
+    el.src = speechSrc(src);
     setSoundMissing(false);
     el.play().catch(() => {
       // Autoplay refused (no gesture yet): the student presses play on the audio control.

@@ -1,20 +1,21 @@
 /**
- * Encodes mono audio as Opus at a browser recorder's bitrate (16 kbit/s, the spec's constant) in
- * the two containers browsers produce: Ogg (Firefox) and WebM (Chrome). Used by the evaluation
- * and the tests to make recordings like the ones students upload. The encoder is set as Chromium's
+ * Encodes mono audio as Opus in the two containers browsers produce and play: Ogg (Firefox) and
+ * WebM (Chrome). At a browser recorder's bitrate (16 kbit/s, the spec's constant) the evaluation
+ * and the tests make recordings like the ones students upload: the encoder is set as Chromium's
  * MediaRecorder sets it (read off its recordings: full-band hybrid packets of 60 ms, the "audio"
- * application); on the learner sample these recordings score like ones Chromium made.
+ * application), and on the learner sample these recordings score like ones Chromium made. The
+ * server sends spoken words this way too (server/speech/tts.ts, `format=opus`): a tenth of the WAV.
  */
 import OpusScript from 'opusscript';
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, OggOutputFormat, Output, WebMOutputFormat } from 'mediabunny';
-import { resample } from '../../server/speech/pa/audio.ts';
+import { resample } from './pa/audio.ts';
 
 export const RECORDER_BITRATE = 16_000;
 
-export async function encodeOpus(samples: Float32Array, sampleRate: number, container: 'ogg' | 'webm'): Promise<Uint8Array> {
+export async function encodeOpus(samples: Float32Array, sampleRate: number, container: 'ogg' | 'webm', bitrate = RECORDER_BITRATE): Promise<Uint8Array> {
   const pcm = resample(samples, sampleRate, 48_000);
   const encoder = new OpusScript(48_000, 1, OpusScript.Application.AUDIO);
-  encoder.setBitrate(RECORDER_BITRATE);
+  encoder.setBitrate(bitrate);
   const preSkip = 312;
   const head = new Uint8Array(19);
   head.set(new TextEncoder().encode('OpusHead'));
