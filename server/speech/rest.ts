@@ -22,7 +22,7 @@ function speechReply(req: IncomingMessage, speech: Speech): RestReply {
 }
 
 export function registerSpeechRoutes(router: RestRouter): void {
-  // GET /tts/?text={word}[&voice=slt|rms|awb|kal][&speed=0.5–2]: speech audio (spec section 7).
+  // GET /tts/?text={word}[&voice=slt|rms|awb|kal][&speed=0.5–2][&format=wav|opus]: speech audio (spec section 7; WAV unless Ogg Opus is asked for).
   router.on('GET', '/tts', async (r) => {
     const input = parseInput(ttsInputSchema, Object.fromEntries(r.query));
     return speechReply(r.req, await r.deps.tts.speak(input));
