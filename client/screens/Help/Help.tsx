@@ -40,7 +40,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       body: [
         '+Class 新建班级：className、schoolID（ES 小学、MS 初中、HS 高中）、pressID（教材版本）和 students（学生名单，用逗号分隔，例如 Adam, Juliet）为必填。',
         '任务类型 Type 可选 PA 或 SB（PA+SB 表示两种都布置）。taskDueDays 为完成期限（天），spellingTimeoutSec 为拼写倒计时（秒）。',
-        '-Class 删除班级；SelectClass 选择要操作的班级；Reports 查看和下载成绩报告。',
+        '-Class 删除班级；SelectClass 选择要操作的班级；Reports 查看和下载成绩报告，并可选择是否每份报告都发邮件给您，或每天（默认 18:00）收到一封当天的汇总邮件。',
       ],
     },
     {
@@ -56,7 +56,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       title: '常见问题',
       body: [
         '看不到任务？请确认注册时填写的老师名和班级名正确，并请老师布置任务。',
-        '登录过期？出于安全考虑，登录在一段时间后失效（任务页会提示剩余分钟数），重新登录即可。',
+        '登录过期？出于安全考虑，登录在一段时间后失效（任务页会提示剩余分钟数）；失效前 5 分钟每页都会提示，点“保持登录”即可继续，否则重新登录即可。',
         '没有声音？检查设备音量，并允许浏览器播放声音；录音需要允许使用麦克风。',
       ],
     },
@@ -108,7 +108,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       body: [
         "+Class adds a class: className, schoolID (ES primary, MS junior high, HS senior high), pressID (the textbook series) and students (names separated by commas, e.g. 'Adam, Juliet') are required.",
         'Task Type PA or SB (PA+SB assigns both). taskDueDays is how many days students have; spellingTimeoutSec is the spelling countdown.',
-        '-Class deletes a class; SelectClass picks the class to work with; Reports lists the report files to download.',
+        "-Class deletes a class; SelectClass picks the class to work with; Reports lists the report files to download, and lets you choose an e-mail for each student's report and/or one summary of each day's finished tasks (at 18:00 unless the school set another hour).",
       ],
     },
     {
@@ -124,7 +124,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       title: 'FAQ',
       body: [
         'No tasks? Check the teacher and class names you signed up with, and ask your teacher to assign a task.',
-        'Logged out? For safety a login expires after a while (the Tasks page says how many minutes are left); just log in again.',
+        "Logged out? For safety a login expires after a while (the Tasks page says how many minutes are left). Five minutes before, every page says so: press 'Stay logged in' to go on, or just log in again later.",
         'No sound? Check the volume and allow the browser to play sound; recording needs microphone permission.',
       ],
     },
