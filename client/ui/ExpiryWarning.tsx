@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { taskInProgress } from './player/useLeaveGuard';
 import { graphql, useMutation } from 'react-relay';
 import { minutesLeft, startSession, useSession } from '../session';
 import { reconnectLive } from '../RelayEnvironment';
@@ -11,7 +12,9 @@ const WARN_BEFORE_MS = 5 * 60_000;
  * A few minutes before the login runs out (spec: the session ends at the token's expiry), every
  * page says so, so that a student in the middle of a task can finish and save it first, and
  * offers to stay logged in (renewLogin: a new token for the same login, for LOGIN_MAX_HOURS
- * after the password was typed). Ignored, the session ends at expiry as the spec says.
+ * after the password was typed). Ignored, the session ends at expiry as the spec says — except
+ * in the middle of a task: a student answering is there, and the expiry would throw the task
+ * away, so the login is renewed without asking (once per token).
  */
 export function ExpiryWarning() {
   const user = useSession();
@@ -41,9 +44,7 @@ export function ExpiryWarning() {
     const tick = window.setInterval(() => setNow(Date.now()), 15_000);
     return () => window.clearInterval(tick);
   }, []);
-  if (!user || user.tokenExpAt * 1000 - now > WARN_BEFORE_MS) return null;
-  const left = minutesLeft(user, now);
-  const stay = () =>
+  function stay() {
     commit({
       variables: {},
       onCompleted: ({ renewLogin }) => {
@@ -60,6 +61,16 @@ export function ExpiryWarning() {
       },
       onError: (error) => setRefusal(error.message),
     });
+  }
+  const warning = Boolean(user && user.tokenExpAt * 1000 - now <= WARN_BEFORE_MS);
+  const renewedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!warning || !user || !taskInProgress() || renewedFor.current === user.accessToken) return;
+    renewedFor.current = user.accessToken;
+    stay();
+  });
+  if (!user || !warning) return null;
+  const left = minutesLeft(user, now);
   return (
     <div className="status status-error expiry-warning" role="alert">
       <p>

@@ -1,7 +1,7 @@
 /** Spelling Bee and Flashcard Master played through as a student would. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, browserRequired, launchBrowser } from './browser.ts';
+import { browserAvailable, browserRequired, launchBrowser, setLoginExpiry } from './browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium', () => {
@@ -212,6 +212,29 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await page.getByRole('link', { name: /Dashboard/ }).click();
     await page.waitForURL('**/dashboard');
     expect(questions.length).toBe(5);
+    await page.context().close();
+  });
+
+  it('a login that would run out in the middle of a task is renewed without asking', async () => {
+    const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-MS1', Type: 'SB' }, teacher);
+    const page = await studentPage();
+    await page.locator('tr', { hasText: 'NS2022-MS1' }).getByRole('button', { name: 'SB' }).first().click();
+    await page.waitForURL('**/spellingbee');
+    await setLoginExpiry(page, 270);
+    const before = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user')!).accessToken as string);
+    // Not begun yet: the warning asks.
+    await page.clock.fastForward(16_000);
+    await expect.poll(() => page.getByRole('button', { name: 'Stay logged in · 保持登录' }).count()).toBe(1);
+    // Begun: at the next tick the login is renewed, and the warning goes.
+    await page.getByRole('button', { name: '(Re)Begin' }).click();
+    await expect.poll(() => page.getByTestId('word-count').innerText()).toMatch(/^Word 1 of \d+$/);
+    await page.clock.fastForward(16_000);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Your login expires' }).count()).toBe(0);
+    const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user')!) as { accessToken: string; tokenExpAt: number });
+    expect(after.accessToken).not.toBe(before);
+    expect(after.tokenExpAt * 1000 - (await page.evaluate(() => Date.now()))).toBeGreaterThan(100 * 60_000);
+    expect(new URL(page.url()).pathname).toBe('/spellingbee');
     await page.context().close();
   });
 });

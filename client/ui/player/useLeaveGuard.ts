@@ -21,13 +21,16 @@ const MARK = 'wordbeeLeaveGuard';
 /** The guards of the tasks in progress on this page (one at most), each with its release. */
 const guards = new Set<{ current: boolean }>();
 
+/** Whether a task is in progress on this page (begun, its result not yet saved). */
+export const taskInProgress = () => [...guards].some((released) => !released.current);
+
 /**
  * Whether the page may be left now: true when no task is in progress, or the student says OK to
  * losing it (then it is released: nothing asks again on the way out).
  */
 export function mayLeave(): boolean {
+  if (!taskInProgress()) return true;
   const held = [...guards].filter((released) => !released.current);
-  if (held.length === 0) return true;
   if (!window.confirm(LEAVE_QUESTION)) return false;
   for (const released of held) released.current = true;
   return true;
