@@ -103,6 +103,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     const page = await newPage();
     await logIn(page, 'demostudent');
     await page.waitForURL('**/task');
+    // The task list has loaded: nothing of the login is still navigating when the page reloads.
+    await page.locator('tbody').waitFor();
     await page.evaluate(() => {
       const user = JSON.parse(sessionStorage.getItem('user')!);
       sessionStorage.setItem('user', JSON.stringify({ ...user, accessToken: `${user.accessToken.slice(0, -4)}AAAA` }));
