@@ -85,6 +85,27 @@ describe.skipIf(!browserAvailable && !browserRequired)('a student on a network t
     await page.context().close();
   });
 
+  it("online, but on a network that does not reach the server: the panel says so, never the browser's error page, and the screen loads by itself once the server answers", async () => {
+    const page = await phonePage();
+    await logIn(page);
+    let loads = 0;
+    page.on('load', () => loads++);
+    await taskButton(page, 'NS2022-ES1', 'FM').waitFor();
+    // School Wi-Fi without the server (or the server restarting): every request is refused while
+    // the browser still says it is online.
+    await page.route(`${server.url}/**`, (route) => route.abort('connectionrefused'));
+    await taskButton(page, 'NS2022-ES1', 'FM').click();
+    await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 }).toContain('The WordBee server does not answer');
+    await page.getByRole('button', { name: 'Try again · 重试' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('The WordBee server does not answer');
+    expect(page.url()).toBe(`${server.url}/flashcardmaster`);
+    expect(loads).toBe(0);
+    await page.unrouteAll();
+    await expect.poll(() => page.getByTestId('word-count').innerText(), { timeout: 20_000 }).toBe('Card 1 of 12');
+    expect(loads).toBe(1);
+    await page.context().close();
+  });
+
   it('a Spelling Bee word whose sound does not arrive says so, and 🔊 Again plays it once the network is back', async () => {
     const page = await phonePage();
     await logIn(page);
