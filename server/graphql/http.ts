@@ -5,7 +5,8 @@
  * fetch-API adapter, which cost more than the rest of the request (README, Performance).
  * Anything else (GET, GraphiQL, cross-origin calls with CORS, subscriptions over SSE, a body
  * that does not parse or validate) is handed to yoga itself, so every reply but the fast
- * one is yoga's own.
+ * one is yoga's own. JSON replies of 1 KB or more go out brotli- or gzip-compressed to a client
+ * that accepts it, on both paths (server/http/compression.ts, server/graphql/compression.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -15,6 +16,7 @@ import { isAsyncIterable } from 'graphql-yoga';
 import type { Deps } from '../deps.ts';
 import { readBody, PayloadTooLargeError } from '../http/body.ts';
 import { asDomainFailure } from '../http/faults.ts';
+import { sendCompressible } from '../http/compression.ts';
 import { reportError } from '../observability.ts';
 import { GRAPHQL_BODY_LIMIT, type createGraphQL } from './yoga.ts';
 
@@ -26,7 +28,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
     if (req.method !== 'POST' || multipart) {
-      if (/%00/.test(req.url ?? '')) return reply(res, 400, { errors: [{ message: NUL_MESSAGE }] });
+      if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
       return void yoga(req, res, { req });
     }
     let raw: Buffer;
@@ -35,10 +37,10 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     } catch (error) {
       const tooLarge = error instanceof PayloadTooLargeError;
       req.resume();
-      return reply(res, tooLarge ? 413 : 400, { errors: [{ message: tooLarge ? error.message : 'The request body could not be read' }] }, undefined, tooLarge ? { connection: 'close' } : {});
+      return reply(req, res, tooLarge ? 413 : 400, { errors: [{ message: tooLarge ? error.message : 'The request body could not be read' }] }, undefined, tooLarge ? { connection: 'close' } : {});
     }
     // PostgreSQL text cannot hold U+0000 (raw, or as the JSON escape).
-    if (raw.includes(0) || raw.includes('\\u0000')) return reply(res, 400, { errors: [{ message: NUL_MESSAGE }] });
+    if (raw.includes(0) || raw.includes('\\u0000')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
     if (!isPlainJsonPost(req)) {
       // @whatwg-node reads a body already taken from the stream from `req.body`.
       (req as IncomingMessage & { body?: unknown }).body = raw.length ? raw : ' ';
@@ -74,7 +76,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       // As yoga does: an error may carry the HTTP status and headers of the reply (401/403 for
       // integration tokens, 429 with Retry-After for an empty budget).
       const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { status?: number; headers?: Record<string, string> } } | undefined)?.http).find(Boolean);
-      reply(res, http?.status ?? 200, result, serialize(result), http?.headers);
+      reply(req, res, http?.status ?? 200, result, serialize(result), http?.headers);
     } catch (error) {
       // The database gone (503, with Retry-After) or refusing a value (400): a message, not a 500.
       // The context factory's failures arrive already masked by yoga (server/graphql/yoga.ts),
@@ -82,16 +84,16 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       const http = error instanceof GraphQLError ? (error.extensions as { http?: { status?: number }; code?: string }) : undefined;
       if (http?.http?.status) {
         const status = http.http.status;
-        return reply(res, status, { errors: [{ message: (error as GraphQLError).message, extensions: { code: http.code } }] }, undefined, status === 503 ? { 'retry-after': '5' } : {});
+        return reply(req, res, status, { errors: [{ message: (error as GraphQLError).message, extensions: { code: http.code } }] }, undefined, status === 503 ? { 'retry-after': '5' } : {});
       }
       const failure = asDomainFailure(error instanceof GraphQLError ? (error.originalError ?? error) : error);
       if (failure) {
         const retryAfter = failure.retryAfterSec;
-        return reply(res, failure.httpStatus, { errors: [{ message: failure.message }] }, undefined, retryAfter ? { 'retry-after': String(retryAfter) } : {});
+        return reply(req, res, failure.httpStatus, { errors: [{ message: failure.message }] }, undefined, retryAfter ? { 'retry-after': String(retryAfter) } : {});
       }
       deps.log.error({ err: error, requestId: req.headers['x-request-id'] }, 'unexpected error in a GraphQL request');
       reportError(error, { requestId: String(req.headers['x-request-id'] ?? ''), url: req.url, where: 'graphql' });
-      reply(res, 500, { errors: [{ message: 'Unexpected error.' }] });
+      reply(req, res, 500, { errors: [{ message: 'Unexpected error.' }] });
     }
   };
 }
@@ -138,10 +140,9 @@ function serialize(result: ExecutionResult & { stringify?: (r: unknown) => strin
   return JSON.stringify({ ...result, errors });
 }
 
-function reply(res: ServerResponse, status: number, body: unknown, text?: string, headers: Record<string, string> = {}): void {
-  const json = text ?? JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
+/** A JSON reply, compressed when the client accepts it and it is 1 KB or more. */
+function reply(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, text?: string, headers: Record<string, string> = {}): void {
+  sendCompressible(req, res, status, { ...headers, 'content-type': 'application/json; charset=utf-8' }, text ?? JSON.stringify(body));
 }
 
 /** yoga answers what the fast path does not (its error replies, status codes and headers). */
@@ -151,7 +152,7 @@ async function replayToYoga(yoga: ReturnType<typeof createGraphQL>, req: Incomin
     if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const response: Response = await (yoga.fetch as any)(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req });
+  const response: Response = await (yoga.fetch as any)(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, res });
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => (out[name] = value));
   res.writeHead(response.status, out);

@@ -2,7 +2,7 @@
  * GraphQL over HTTP (graphql-yoga at /graphql) and over WebSocket (graphql-ws on the same
  * path and port) for subscriptions. Both build the same context from the access token.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
@@ -24,6 +24,7 @@ import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
 import { useIntegrationScopes } from '../integrations/scopes.ts';
 import { useCostLimits } from '../integrations/limits.ts';
+import { useReplyCompression } from './compression.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -48,7 +49,7 @@ function armor(production: boolean): Plugin[] {
   return plugins;
 }
 
-type ServerContext = { req?: IncomingMessage; connectionParams?: Record<string, unknown> };
+type ServerContext = { req?: IncomingMessage; res?: ServerResponse; connectionParams?: Record<string, unknown> };
 
 export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, GraphQLContext> {
   return createYoga<ServerContext, GraphQLContext>({
@@ -57,12 +58,13 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     // Integration tokens' scopes are checked first, then the cost budgets. Each distinct query or
     // mutation is compiled to a JavaScript function once (README, Performance); yoga's parse and
     // validate caches stay on. Subscriptions keep graphql-js: graphql-jit's subscribe loses
-    // Pothos' typed errors.
+    // Pothos' typed errors. Replies are compressed last, once they are final.
     plugins: [
       useIntegrationScopes(),
       useCostLimits(),
       ...armor(deps.config.production),
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
+      useReplyCompression(),
     ],
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     // GraphiQL's page with its scripts inlined (no CDN: it works offline); loaded on first use.

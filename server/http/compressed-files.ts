@@ -11,6 +11,7 @@ import { extname, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { MIN_COMPRESSED_BYTES, pickEncoding, varyOnEncoding, type Encoding } from './compression.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -23,31 +24,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
-/** Smaller files gain less than the header costs. */
-const MIN_BYTES = 1024;
 /** A build has about 30 such files (about 1 MB compressed both ways); a new build's replace them. */
 const CACHED_FILES = 256;
 
-type Encoding = 'br' | 'gzip';
 const compressors: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
   // Quality 9: within 4% of brotli's best at a tenth of its time (the first visitor waits for it).
   br: (data) => promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
   gzip: (data) => promisify(gzip)(data, { level: 9 }),
 };
 
-/** The encoding to send: brotli when accepted, else gzip, else none (q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: Encoding) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
-}
+/** A file of the build compressed as these are, for what is made from one (the page shell). */
+export const compressBuildFile = (data: Buffer, encoding: Encoding): Promise<Buffer> => compressors[encoding](data);
 
 export function createCompressedFiles(root: string, cacheControlOf: (file: string) => string) {
   const top = resolve(root);
@@ -81,15 +68,15 @@ export function createCompressedFiles(root: string, cacheControlOf: (file: strin
     // Only files of the build, and no hidden ones: anything else is serve-static's to refuse.
     if (decoded.includes('\0') || !file.startsWith(`${top}${sep}`) || file.slice(top.length).split(sep).some((part) => part.startsWith('.'))) return false;
     const info = await stat(file).catch(() => null);
-    if (!info?.isFile() || info.size < MIN_BYTES) return false;
+    if (!info?.isFile() || info.size < MIN_COMPRESSED_BYTES) return false;
     const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
     const etag = `W/"${version}-${encoding}"`;
     const headers: Record<string, string> = {
       'cache-control': cacheControlOf(file),
-      vary: 'Accept-Encoding',
       etag,
       'last-modified': info.mtime.toUTCString(),
     };
+    varyOnEncoding(res);
     const known = String(req.headers['if-none-match'] ?? '')
       .split(',')
       .map((tag) => tag.trim());

@@ -127,6 +127,55 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await kid.context().close();
   });
 
+  it('a teacher on a phone finds a unit of a 200-unit book by its number or title and assigns it', async () => {
+    await server.post('/api/v1.0/username/signup', { username: 'msdict', password: 'dict1', email: 'dict@school.cn', isTeacher: true });
+    const token = (await server.login('msdict', 'dict1')).accessToken;
+    expect((await server.post('/api/v1.0/userclasses/addclass', { className: 'Class 6D', schoolID: 'ES', pressID: 'PEP', students: 'mei001, tao002' }, { 'x-access-token': token })).status).toBe(200);
+    // A dictionary-style book of the school's own, as long as the importer allows: unit n practises one word.
+    const words = ['cat', 'dog', 'bird', 'fish', 'rabbit', 'panda', 'tiger', 'monkey', 'duck', 'elephant'];
+    const rows = Array.from({ length: 200 }, (_, i) => `DICT,Picture dictionary,K-12,${i + 1},"${words[i % 10]}, part ${String.fromCharCode(65 + Math.floor(i / 10))}",${words[i % 10]}`);
+    const imported = await server.gql(
+      'mutation ($n: String!, $c: String!) { importTextbook(fileName: $n, content: $c) { ... on ImportTextbookPayload { units } } }',
+      { n: 'dictionary.csv', c: ['bookID,bookTitle,schoolID,unitID,unitTitle,word', ...rows].join('\n') },
+      token,
+    );
+    expect(imported.body.data.importTextbook.units).toBe(200);
+
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await logIn(page, 'msdict', 'dict1');
+    await page.goto(`${server.url}/classes`);
+    await page.getByRole('button', { name: 'SelectClass' }).click();
+    const selectPanel = page.getByRole('region', { name: 'Select a class' });
+    await selectPanel.locator('select').selectOption('Class 6D');
+    await selectPanel.getByRole('button', { name: 'selectClass' }).click();
+    await expect.poll(() => page.getByTestId('welcome').innerText()).toBe('Welcome msdict · Class 6D');
+    await page.goto(`${server.url}/textbooks`);
+    await page.getByRole('button', { name: 'ES-PEP' }).first().click();
+    await page.getByRole('button', { name: 'DICT', exact: true }).click();
+
+    // The first 20 units, and a page a thumb can cover, not 200 cards.
+    const units = page.locator('tbody tr');
+    await expect.poll(() => units.count()).toBe(20);
+    expect(await page.getByRole('status').filter({ hasText: 'units' }).innerText()).toBe('20 of 200 units shown');
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThan(3 * 844);
+    await page.getByRole('button', { name: 'Show all 200 units · 显示全部 200 个单元' }).click();
+    await expect.poll(() => units.count()).toBe(200);
+
+    const search = page.getByRole('searchbox', { name: /Find a unit/ });
+    await search.fill('panda');
+    await expect.poll(() => units.locator('td[data-label=unitID]').allInnerTexts()).toEqual(Array.from({ length: 20 }, (_, i) => String(i * 10 + 6)));
+    await search.fill('zebra');
+    await expect.poll(() => page.locator('.empty').innerText()).toBe('No unit of DICT has “zebra” in its number or title.');
+    expect(await page.locator('table').count()).toBe(0);
+    // A number is the start of a unit's number: 16, then 160–169.
+    await search.fill('16');
+    await expect.poll(() => units.locator('td[data-label=unitID]').allInnerTexts()).toEqual(['16', ...Array.from({ length: 10 }, (_, i) => String(160 + i))]);
+    await units.first().getByRole('button', { name: '16', exact: true }).click();
+    await page.waitForURL('**/task');
+    await expect.poll(() => status(page)).toMatch(/DICT-16 assigned to 2 students of Class 6D \(TPID \d+\)/);
+    await page.context().close();
+  });
+
   it('a task list longer than a page is all there: the first 100, then more at a click', async () => {
     await server.post('/api/v1.0/username/signup', { username: 'mrbig', password: 'big12', email: 'big@school.cn', isTeacher: true });
     const teacher = { 'x-access-token': (await server.login('mrbig', 'big12')).accessToken };

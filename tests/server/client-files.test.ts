@@ -115,6 +115,21 @@ describe('the built client', () => {
     expect(escape.body.toString()).toBe('Not found');
   });
 
+  it('sends the page shell compressed to a browser that accepts it, and as it is to one that does not', async () => {
+    const plain = await rawGet('/classes', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    for (const [accept, encoding, decode] of [['gzip, deflate, br', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+      const shell = await rawGet('/classes', { 'accept-encoding': accept });
+      expect(shell.status).toBe(200);
+      expect(shell.headers['content-encoding']).toBe(encoding);
+      expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(shell.headers['cache-control']).toBe('no-cache');
+      expect(shell.headers.vary).toBe('Accept-Encoding');
+      expect(decode(shell.body).toString()).toBe(plain.body.toString());
+    }
+  });
+
   it('answers a missing file with 404, even one a new build removed while the server runs', async () => {
     const missing = await fetch(`${server.url}/assets/nothing-000.js`);
     expect(missing.status).toBe(404);

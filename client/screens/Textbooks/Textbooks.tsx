@@ -2,7 +2,9 @@
  * Textbooks (spec screen 9) for the selected class: the start list (National standards 2022,
  * the level sources with unit 'R', the class's school-and-press entry); a press entry lists the
  * National book, itself and the class's textbooks; a book lists its units. Clicking a bookID
- * opens it; clicking a unit assigns it to the class.
+ * opens it; clicking a unit assigns it to the class. A long book (the National standards book has
+ * 210 units) opens with a search box and its first units, the rest a click away: on a phone the
+ * whole list was 31,000 px of scrolling.
  */
 import { useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
@@ -12,12 +14,16 @@ import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { TextbooksQuery, TextbooksQuery$data } from './__generated__/TextbooksQuery.graphql';
 import type { TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
 import { ImportBook } from './ImportBook';
+import { unitsMatching } from './unitSearch';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** What the table shows: the start list, the press entry, or one book's units. */
 type View = { kind: 'start' } | { kind: 'press' } | { kind: 'book'; bookId: string };
 /** Where in history.state the Textbooks level of an entry is kept. */
 const VIEW_KEY = 'textbooksView';
+/** A book of more units than this is long: a search box, and the first FIRST_UNITS units until all are asked for. */
+const LONG_BOOK_UNITS = 30;
+const FIRST_UNITS = 20;
 
 export default function Textbooks() {
   const className = useStoredValue('selectedClassname');
@@ -83,6 +89,8 @@ function Shelf({ className }: { className: string }) {
     return current ? (current === 'press' ? { kind: 'press' } : { kind: 'book', bookId: current }) : { kind: 'start' };
   });
   const [status, setStatus] = useState<Status>(null);
+  const [unitSearch, setUnitSearch] = useState('');
+  const [allUnitsShown, setAllUnitsShown] = useState(false);
   const [, navigate] = useLocation();
   const showRef = useRef<(next: View) => void>(() => {});
   useEffect(() => {
@@ -133,6 +141,8 @@ function Shelf({ className }: { className: string }) {
     if (next.kind === 'start') sessionStorage.removeItem('currentBId');
     else sessionStorage.setItem('currentBId', next.kind === 'press' ? 'press' : next.bookId);
     setStatus(null);
+    setUnitSearch('');
+    setAllUnitsShown(false);
     setView(next);
   };
   // Each level opened is a step of the browser's history: Back goes up a level (to the press's
@@ -161,9 +171,15 @@ function Shelf({ className }: { className: string }) {
   };
 
   let rows: { key: string; bookCell: string; title: string; onBook?: () => void; units: { label: string; title?: string; onClick: () => void }[] }[];
+  /** The open book's search, when it is long: its units in all, those found, those found but not shown. */
+  let longBook: { bookId: string; total: number; found: number; hidden: number } | null = null;
   if (view.kind === 'book') {
     const book = allBooks.find((b) => b.bookId === view.bookId) ?? shelf.national;
-    rows = book.units.map((u) => ({
+    const long = book.units.length > LONG_BOOK_UNITS;
+    const found = long ? unitsMatching(book.units, unitSearch) : book.units;
+    const shown = long && !allUnitsShown ? found.slice(0, FIRST_UNITS) : found;
+    if (long) longBook = { bookId: book.bookId, total: book.units.length, found: found.length, hidden: found.length - shown.length };
+    rows = shown.map((u) => ({
       key: u.unitId,
       bookCell: book.bookId,
       title: `${u.title}${u.wordCount ? ` · ${u.wordCount} words` : ''}`,
@@ -219,40 +235,74 @@ function Shelf({ className }: { className: string }) {
       </nav>
       {/* Above the table: a book's units run far down, and what a click did must be in sight. */}
       <StatusLine status={status} />
-      <div className="table-scroll">
-        <table className="table books-table stack">
-          <thead>
-            <tr>
-              <th>bookID</th>
-              <th>title</th>
-              <th>unitID</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <td data-label="bookID">
-                  {row.onBook ? (
-                    <button type="button" className="cell-button book-cell" onClick={row.onBook}>
-                      {row.bookCell}
-                    </button>
-                  ) : (
-                    row.bookCell
-                  )}
-                </td>
-                <td data-label="title">{row.title}</td>
-                <td data-label="unitID">
-                  {row.units.map((u) => (
-                    <button key={u.label} type="button" className="cell-button unit-cell" disabled={inFlight} onClick={u.onClick} title={u.title}>
-                      {u.label}
-                    </button>
-                  ))}
-                </td>
+      {longBook && (
+        <div className="unit-search">
+          <label className="list-search">
+            Find a unit · 查找单元{' '}
+            <input
+              type="search"
+              name="unit"
+              value={unitSearch}
+              onChange={(e) => setUnitSearch(e.target.value)}
+              placeholder="unit number or title"
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+          </label>
+          <span className="hint" role="status">
+            {unitSearch.trim()
+              ? `${longBook.found} of ${longBook.total} units match`
+              : `${longBook.total - longBook.hidden} of ${longBook.total} units shown`}
+          </span>
+        </div>
+      )}
+      {longBook && longBook.found === 0 ? (
+        <p className="empty">
+          No unit of {longBook.bookId} has “{unitSearch.trim()}” in its number or title.
+        </p>
+      ) : (
+        <div className="table-scroll">
+          <table className={`table books-table stack${view.kind === 'book' ? ' units-table' : ''}`}>
+            <thead>
+              <tr>
+                <th>bookID</th>
+                <th>title</th>
+                <th>unitID</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <td data-label="bookID">
+                    {row.onBook ? (
+                      <button type="button" className="cell-button book-cell" onClick={row.onBook}>
+                        {row.bookCell}
+                      </button>
+                    ) : (
+                      row.bookCell
+                    )}
+                  </td>
+                  <td data-label="title">{row.title}</td>
+                  <td data-label="unitID">
+                    {row.units.map((u) => (
+                      <button key={u.label} type="button" className="cell-button unit-cell" disabled={inFlight} onClick={u.onClick} title={u.title}>
+                        {u.label}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {longBook && longBook.hidden > 0 && (
+        <button type="button" className="button show-all-units" onClick={() => setAllUnitsShown(true)}>
+          {unitSearch.trim()
+            ? `Show all ${longBook.found} matching units · 显示全部 ${longBook.found} 个匹配单元`
+            : `Show all ${longBook.total} units · 显示全部 ${longBook.total} 个单元`}
+        </button>
+      )}
       <ImportBook onImported={() => setFetchKey((k) => k + 1)} />
     </section>
   );
