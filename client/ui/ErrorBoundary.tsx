@@ -77,7 +77,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     if (error instanceof RefusedError) {
       return (
         <section className="panel panel-warn" role="alert">
-          <h2>This page cannot be shown · 无法显示此页</h2>
+          <h1>This page cannot be shown · 无法显示此页</h1>
           <p className="error-message">{error.message}</p>
           {readUser() ? (
             <Link href="/task" className="button">
@@ -94,7 +94,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     const loadFailure = isLoadFailure(error);
     return (
       <section className="panel panel-error" role="alert">
-        <h2>Caught error as below:</h2>
+        <h1>Caught error as below:</h1>
         <p className="error-name">{loadFailure ? 'NetworkError' : error.name}</p>
         <p className="error-message">{loadFailure ? 'This page could not be loaded. Check the connection and try again. · 无法加载此页，请检查网络后重试' : error.message}</p>
         {unreachable === 'offline' && <p className="error-message">Still offline: connect to the internet, then press Try again. · 仍未联网</p>}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export function Panel({ title, tone, children }: { title: string; tone?: 'warn' | 'info'; children: ReactNode }) {
   return (
     <section className={`panel${tone ? ` panel-${tone}` : ''}`}>
-      <h2>{title}</h2>
+      <h1>{title}</h1>
       {children}
     </section>
   );

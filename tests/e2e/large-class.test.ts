@@ -59,7 +59,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('a class of 50 in Chromiu
     expect(rowTops).toBe(2);
 
     await page.fill('input[name=student]', 'xue0');
-    await expect.poll(() => page.locator('.live-student h3').allInnerTexts()).toEqual(ROSTER.slice(0, 9));
+    await expect.poll(() => page.locator('.live-student h2').allInnerTexts()).toEqual(ROSTER.slice(0, 9));
     await page.fill('input[name=student]', 'nobody');
     await expect.poll(() => page.locator('.empty').innerText()).toContain('nobody');
     await page.context().close();

@@ -42,7 +42,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await page.goto(`${server.url}/listening`);
     await expect.poll(() => page.locator('h1').innerText()).toContain('Listening');
     await page.goto(`${server.url}/no/such/page`);
-    await expect.poll(() => page.locator('h2').innerText()).toContain('Page not found');
+    await expect.poll(() => page.locator('h1').innerText()).toContain('Page not found');
     await page.context().close();
   });
 

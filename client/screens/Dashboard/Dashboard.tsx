@@ -30,7 +30,13 @@ export default function Dashboard() {
   const user = useSession();
   const selected = useStoredValue('selectedClassname');
   if (user?.isTeacher) {
-    return selected ? <LiveClass className={selected} /> : <p className="guidance">Click Classes, then SelectClass menu to select a class to work with</p>;
+    if (selected) return <LiveClass className={selected} />;
+    return (
+      <section className="card">
+        <h1>Dashboard · 成绩</h1>
+        <p className="guidance">Click Classes, then SelectClass menu to select a class to work with</p>
+      </section>
+    );
   }
   return <StudentDashboard />;
 }
@@ -72,7 +78,7 @@ function StudentDashboard() {
         <div className="level-grid">
           {(dashboard?.vocabulary ?? []).map((v) => (
             <article key={v.level} className="level-tile" data-testid={`level-${v.level}`}>
-              <h3>{LEVEL_NAMES[v.level] ?? v.level}</h3>
+              <h2>{LEVEL_NAMES[v.level] ?? v.level}</h2>
               <p className="level-numbers">
                 <span>
                   required <strong>{v.required}</strong>

@@ -190,7 +190,7 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
   const shown = current ? lastAttempt(answers, current.taskId) : [];
   return (
     <article className="live-student" data-testid={`live-${student}`}>
-      <h3>{student}</h3>
+      <h2>{student}</h2>
       <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : finished.length ? 'Finished tasks:' : 'No answers yet'}</p>
       <div className="answer-chips">
         {shown.map((a) => (

@@ -80,7 +80,7 @@ export default function Home() {
       <section className="feature-grid">
         {t.features.map(([title, body]) => (
           <article key={title} className="feature">
-            <h3>{title}</h3>
+            <h2>{title}</h2>
             <p>{body}</p>
           </article>
         ))}

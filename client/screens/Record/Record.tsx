@@ -224,7 +224,7 @@ export default function Record() {
 
   return (
     <section lang="en" className="panel record" aria-label="Record">
-      <h2>Press Record button to start</h2>
+      <h1>Press Record button to start</h1>
       <PreviewNote />
       <p className="muted">
         {unitOf(content.label)} · {words.length} words · say each word as it appears
