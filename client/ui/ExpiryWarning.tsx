@@ -20,6 +20,7 @@ export function ExpiryWarning() {
   const user = useSession();
   const [now, setNow] = useState(Date.now());
   const [refusal, setRefusal] = useState<string | null>(null);
+  const stayButton = useRef<HTMLButtonElement>(null);
   const [commit, inFlight] = useMutation<ExpiryWarningRenewMutation>(graphql`
     mutation ExpiryWarningRenewMutation {
       renewLogin {
@@ -53,6 +54,8 @@ export function ExpiryWarning() {
           return;
         }
         const { __typename, ...renewed } = renewLogin;
+        // The warning and its button go away: the keyboard goes on from the page's start.
+        if (stayButton.current === document.activeElement) document.getElementById('main')?.focus({ preventScroll: true });
         setRefusal(null);
         startSession(renewed);
         setNow(Date.now());
@@ -79,7 +82,7 @@ export function ExpiryWarning() {
       {refusal ? (
         <p>{refusal} · 请重新登录</p>
       ) : (
-        <button type="button" className="button primary small" onClick={stay} disabled={inFlight}>
+        <button ref={stayButton} type="button" className="button primary small" onClick={() => !inFlight && stay()} aria-disabled={inFlight}>
           {inFlight ? 'Renewing…' : 'Stay logged in · 保持登录'}
         </button>
       )}

@@ -1,8 +1,10 @@
 /**
  * The fixed top bar (spec section 2): items per login state, the welcome text, and a burger
- * toggle that collapses the items on small screens.
+ * toggle that collapses the items on small screens. The open menu closes with Escape (the focus
+ * back on the burger) and when the keyboard leaves it, so that it never hides the control that
+ * has the focus.
  */
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { endSession, modeOf, useSession, useStoredValue } from '../session';
 import { mayLeave } from './player/useLeaveGuard';
@@ -15,6 +17,40 @@ export function NavBar() {
   const selectedClass = useStoredValue('selectedClassname');
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
+  const bar = useRef<HTMLElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+
+  // The page starts below the bar however tall it is (the welcome line under it on a phone, large
+  // text): its height without the open menu, as --bar-h for .page's padding and the scroll padding.
+  useLayoutEffect(() => {
+    const header = bar.current;
+    if (!header) return;
+    const measure = () => {
+      const top = header.getBoundingClientRect().top;
+      const items = menu.current?.getBoundingClientRect();
+      const brand = header.querySelector('.brand')?.getBoundingClientRect();
+      // On a phone the open menu is a row of its own under the bar; beside the brand it is part of the bar.
+      const height = items && brand && items.height > 0 && items.top >= brand.bottom ? items.top - top : header.getBoundingClientRect().height;
+      document.documentElement.style.setProperty('--bar-h', `${Math.ceil(height)}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const inMenu = menu.current?.contains(document.activeElement);
+      setOpen(false);
+      if (inMenu) burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const items: Item[] = [{ href: '/', label: 'Home', zh: '首页' }];
   if (mode === 'teacher') {
@@ -38,7 +74,16 @@ export function NavBar() {
         : 'Please Login';
 
   return (
-    <header className="navbar" data-mode={mode}>
+    <header
+      className="navbar"
+      data-mode={mode}
+      ref={bar}
+      onBlur={(e) => {
+        // Tab past the last item (or Shift+Tab before the burger) closes the menu: it would cover the page's control.
+        // (Not when the window itself loses the focus: the menu is as it was on coming back.)
+        if (open && document.hasFocus() && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <a
         className="skip-link"
         href="#main"
@@ -58,30 +103,12 @@ export function NavBar() {
         <span className="welcome" data-testid="welcome">
           {welcome}
         </span>
-        <button
-          type="button"
-          className="burger"
-          aria-label="Menu"
-          aria-expanded={open}
-          aria-controls="nav-items"
-          onClick={() => setOpen((v) => !v)}
-          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-        >
+        <button ref={burger} type="button" className="burger" aria-label="Menu" aria-expanded={open} aria-controls="nav-items" onClick={() => setOpen((v) => !v)}>
           <span />
           <span />
           <span />
         </button>
-        <nav
-          id="nav-items"
-          className={open ? 'nav-items open' : 'nav-items'}
-          aria-label="Main"
-          onKeyDown={(e) => {
-            // Escape closes the open menu and gives the focus back to its button.
-            if (e.key !== 'Escape' || !open) return;
-            setOpen(false);
-            e.currentTarget.parentElement?.querySelector<HTMLButtonElement>('.burger')?.focus();
-          }}
-        >
+        <nav ref={menu} id="nav-items" className={open ? 'nav-items open' : 'nav-items'} aria-label="Main">
           {items.map((item) => (
             <Link
               key={item.href}

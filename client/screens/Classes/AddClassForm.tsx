@@ -1,5 +1,5 @@
 /** The +Class form (spec screen 8 and section 5, Add class). */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { addClassSchema, CLASS_TASK_TYPES, DEFAULT_FM_BATCH_SIZE, DEFAULT_SPELLING_TIMEOUT_SEC, DEFAULT_TASK_DUE_DAYS, DEFAULT_TB_TASK_TYPE, SCHOOL_IDS } from '../../../server/classes/schemas';
 import { TextField } from '../../ui/TextField';
@@ -20,6 +20,24 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
     fmBatchSize: lastSet('fmBatchSize', String(DEFAULT_FM_BATCH_SIZE)),
   });
   const [status, setStatus] = useState<Status>(null);
+  /** The field a refused submit is about, pointed at when the form is back. */
+  const [refusedField, setRefusedField] = useState<PropertyKey | undefined>(undefined);
+  // The form and the status take turns (spec screen 8): the keyboard goes from Submit to the
+  // button under the status, and from there back to the form (the field to fix, or the first).
+  const section = useRef<HTMLElement>(null);
+  const shown = useRef(status);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = status;
+    if (Boolean(before) === Boolean(status)) return;
+    if (status) {
+      section.current?.querySelector<HTMLButtonElement>('.status-back')?.focus();
+      return;
+    }
+    const form = section.current?.querySelector('form') ?? null;
+    if (refusedField !== undefined) pointAtField(form, refusedField);
+    else form?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [status, refusedField]);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const [commit, inFlight] = useMutation<AddClassFormMutation>(graphql`
     mutation AddClassFormMutation($input: AddClassInput!, $connections: [ID!]!) {
@@ -68,8 +86,10 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
     if (!parsed.success) {
       setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
       pointAtField(formElement, parsed.error.issues[0]!.path[0]);
+      setRefusedField(parsed.error.issues[0]!.path[0]);
       return;
     }
+    setRefusedField(undefined);
     const input = parsed.data;
     commit({
       variables: {
@@ -102,13 +122,13 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
   };
 
   return (
-    <section className="card panel-form" aria-label="Add a class">
+    <section className="card panel-form" aria-label="Add a class" ref={section}>
       <h2>+Class</h2>
       {/* The form is hidden while a status message shows (spec screen 8). */}
       {status ? (
         <>
           <StatusLine status={status} />
-          <button type="button" className="button" onClick={() => setStatus(null)}>
+          <button type="button" className="button status-back" onClick={() => setStatus(null)}>
             {status.tone === 'success' ? 'Add another class' : 'Back to the form'}
           </button>
         </>

@@ -2,7 +2,7 @@
  * Reports (spec screen 8): one row per report file with its expiry (10 characters) and a
  * download arrow; '{file} downloaded' after a download; 'No report file' when there is none.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
@@ -54,6 +54,7 @@ export function ReportsPanel() {
     data.viewer ?? null,
   );
   const [status, setStatus] = useState<Status>(null);
+  const table = useRef<HTMLTableSectionElement>(null);
   // A class of 50 makes 1,500 reports a month: the teacher finds one student's by name.
   const [search, setSearch] = useServerStudentSearch((student) => refetch({ student }, { fetchPolicy: 'store-or-network' }));
   const reports = list?.pdfReports.edges.map((e) => e.node) ?? [];
@@ -127,18 +128,19 @@ export function ReportsPanel() {
       },
       onCompleted: ({ setReportDigest: r }) => saved(r),
     });
+  // While a setting is saved its box waits (not disabled: a disabled box loses the keyboard's focus).
   return (
     <section className="card panel-form" aria-label="Reports">
       <h2>Reports</h2>
       {data.viewer?.reportMail != null && (
         <label className="checkbox">
-          <input type="checkbox" checked={data.viewer.reportMail} disabled={savingMail} onChange={(e) => setMail(e.target.checked)} />
+          <input type="checkbox" checked={data.viewer.reportMail} aria-disabled={savingMail} onChange={(e) => !savingMail && setMail(e.target.checked)} />
           E-mail me each student's report · 每份学生报告都发邮件给我
         </label>
       )}
       {data.viewer?.reportDigest != null && (
         <label className="checkbox">
-          <input type="checkbox" checked={data.viewer.reportDigest} disabled={savingDigest} onChange={(e) => setDigest(e.target.checked)} />
+          <input type="checkbox" checked={data.viewer.reportDigest} aria-disabled={savingDigest} onChange={(e) => !savingDigest && setDigest(e.target.checked)} />
           E-mail me a summary of each day's finished tasks · 每日汇总邮件
         </label>
       )}
@@ -158,7 +160,7 @@ export function ReportsPanel() {
                 <th aria-label="Download" />
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={table}>
               {reports.map((r) => (
                 <tr key={r.fileName}>
                   <td data-label="file">{r.fileName}</td>
@@ -180,7 +182,22 @@ export function ReportsPanel() {
         </div>
       )}
       {hasNext && (
-        <button type="button" className="button" disabled={isLoadingNext} onClick={() => loadNext(100)}>
+        <button
+          type="button"
+          className="button"
+          aria-disabled={isLoadingNext}
+          onClick={() => {
+            if (isLoadingNext) return;
+            const shown = reports.length;
+            // The last page loaded takes the button away: the keyboard goes on at the first report it brought.
+            loadNext(100, {
+              onComplete: () =>
+                requestAnimationFrame(() => {
+                  if (document.activeElement === document.body) table.current?.rows[shown]?.querySelector('button')?.focus();
+                }),
+            });
+          }}
+        >
           {isLoadingNext ? 'Loading…' : `Show older reports · 显示更早的报告 (${reports.length} shown)`}
         </button>
       )}

@@ -1,7 +1,9 @@
 /**
  * 'My Latest Scores' (spec screen 7): x testID, y Score 0–100; currentScore blue, averageScore
- * purple, maxScore green, minScore red; no legend; a tooltip per point.
+ * purple, maxScore green, minScore red; no legend; a tooltip per point. The tooltip needs a
+ * pointer: the same numbers are a table, read by screen readers and shown on request.
  */
+import { useState } from 'react';
 import { Axis, Grid, LineSeries, GlyphSeries, Tooltip, XYChart } from '@visx/xychart';
 
 export type ScorePoint = { testId: string; currentScore: number; averageScore: number; maxScore: number; minScore: number };
@@ -21,33 +23,39 @@ const short = (id: string) => {
 };
 
 export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; width: number }) {
+  const [numbersShown, setNumbersShown] = useState(false);
   return (
     <figure className="score-chart" aria-label="My Latest Scores">
       <div aria-hidden="true">{chart(points, width)}</div>
-      {/* The same numbers for a screen reader, which cannot hover the points. */}
-      <table className="visually-hidden">
-        <caption>My Latest Scores</caption>
-        <thead>
-          <tr>
-            <th scope="col">testID</th>
-            {SERIES.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.testId}>
-              <th scope="row">{p.testId}</th>
+      {/* Without a mouse the points cannot be hovered: their numbers as a table, for the keyboard too. */}
+      <button type="button" className="link-button" aria-expanded={numbersShown} aria-controls="score-numbers" onClick={() => setNumbersShown((v) => !v)}>
+        {numbersShown ? 'Hide the numbers · 隐藏分数' : 'Show the numbers · 显示分数'}
+      </button>
+      <div className={numbersShown ? 'table-scroll' : 'visually-hidden'}>
+        <table id="score-numbers" className={numbersShown ? 'table' : undefined}>
+          <caption className="visually-hidden">My Latest Scores</caption>
+          <thead>
+            <tr>
+              <th scope="col">testID</th>
               {SERIES.map((s) => (
-                <td key={s.key}>{p[s.key]}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.testId}>
+                <th scope="row">{p.testId}</th>
+                {SERIES.map((s) => (
+                  <td key={s.key}>{p[s.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

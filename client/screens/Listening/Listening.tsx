@@ -70,7 +70,17 @@ function BackToTop() {
   }, []);
   if (!shown) return null;
   return (
-    <button type="button" className="button back-to-top" aria-label="Back to top" title="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+    <button
+      type="button"
+      className="button back-to-top"
+      aria-label="Back to top"
+      title="Back to top"
+      onClick={() => {
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        // The keyboard goes back to the top too (the button goes away there), to the page's start.
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }}
+    >
       ↑<span className="back-to-top-text"> Back to top</span>
     </button>
   );

@@ -2,7 +2,7 @@
  * Task list (spec screen 6): the signed-in user's tasks — student, bookUnitID, TPID, Type,
  * dueBy. Clicking a Type opens its player with the task id; teachers remove a task with X.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { useLocation } from 'wouter';
@@ -113,14 +113,36 @@ export default function Tasks() {
   const tasks = list?.tasks;
   const rows = tasks?.edges?.map((e) => e?.node).filter((n): n is NonNullable<typeof n> => Boolean(n)) ?? [];
 
+  // The keyboard's place after a removal (its X is gone): on Undo; after Undo, on the task's X again;
+  // after Show more, on the first task it brought.
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const table = useRef<HTMLTableSectionElement>(null);
+  const [focusAfter, setFocusAfter] = useState<{ undo: true } | { removeLabel: string; listLoaded?: boolean } | { row: number } | null>(null);
+  useEffect(() => {
+    if (!focusAfter) return;
+    const target =
+      'undo' in focusAfter
+        ? undoButton.current
+        : 'row' in focusAfter
+          ? table.current?.rows[focusAfter.row]?.querySelector('button')
+          : table.current?.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(focusAfter.removeLabel)}"]`);
+    // The task put back may not be in the list yet (it is fetched again), or at all (a search hides it).
+    if (!target && 'removeLabel' in focusAfter && !focusAfter.listLoaded) return;
+    (target ?? document.getElementById('main'))?.focus({ preventScroll: !target });
+    setFocusAfter(null);
+  });
+
+  const removeLabel = (row: Pick<(typeof rows)[number], 'type' | 'bookUnitId' | 'student'>) => `Remove ${row.type} ${row.bookUnitId} of ${row.student}`;
   const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
   const remove = (row: (typeof rows)[number]) => {
-    if (!tasks) return;
+    // One removal at a time (the buttons stay enabled, so the one pressed keeps the focus if it fails).
+    if (!tasks || removing) return;
     setStatus({ text: `Removing ${row.type} ${row.bookUnitId} of ${row.student}…`, tone: 'info' });
     commitRemove({
       variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type }, connections: [tasks.__id] },
       onCompleted: ({ removeTask }) => {
         setRemoved(removeTask.__typename === 'RemoveTaskPayload' ? row : null);
+        if (removeTask.__typename === 'RemoveTaskPayload') setFocusAfter({ undo: true });
         setStatus(
           removeTask.__typename === 'RemoveTaskPayload'
             ? { text: removeTask.info, tone: 'success' }
@@ -140,9 +162,14 @@ export default function Tasks() {
         setRemoved(null);
         if (restoreTask.__typename === 'RestoreTaskPayload') {
           setStatus({ text: restoreTask.info ?? 'success', tone: 'success' });
-          refetch({ className, student: student || null }, { fetchPolicy: 'network-only' });
+          setFocusAfter({ removeLabel: removeLabel(row) });
+          refetch(
+            { className, student: student || null },
+            { fetchPolicy: 'network-only', onComplete: () => setFocusAfter((f) => (f && 'removeLabel' in f ? { ...f, listLoaded: true } : f)) },
+          );
         } else {
           setStatus({ text: restoreTask.message ?? 'The task could not be put back', tone: 'error' });
+          document.getElementById('main')?.focus({ preventScroll: true });
         }
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
@@ -162,7 +189,7 @@ export default function Tasks() {
           <span>
             Removed {removed.type} {removed.bookUnitId} of {removed.student}
           </span>
-          <button type="button" className="button" disabled={restoring} onClick={undo}>
+          <button ref={undoButton} type="button" className="button" aria-disabled={restoring} onClick={() => !restoring && undo()}>
             Undo · 撤销
           </button>
         </div>
@@ -191,7 +218,7 @@ export default function Tasks() {
                 {isTeacher && <th aria-label="Remove">X</th>}
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={table}>
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td data-label="student">{row.student}</td>
@@ -207,7 +234,7 @@ export default function Tasks() {
                   <td data-label="dueBy">{dueText(String(row.dueBy))}</td>
                   {isTeacher && (
                     <td data-label="X">
-                      <button type="button" className="remove-x" disabled={removing} onClick={() => remove(row)} aria-label={`Remove ${row.type} ${row.bookUnitId} of ${row.student}`}>
+                      <button type="button" className="remove-x" aria-disabled={removing} onClick={() => remove(row)} aria-label={removeLabel(row)}>
                         X
                       </button>
                     </td>
@@ -219,7 +246,12 @@ export default function Tasks() {
         </div>
       )}
       {hasNext && (
-        <button type="button" className="button" disabled={isLoadingNext} onClick={() => loadNext(100)}>
+        <button
+          type="button"
+          className="button"
+          disabled={isLoadingNext}
+          onClick={() => loadNext(100, { onComplete: () => setFocusAfter({ row: rows.length }) })}
+        >
           {isLoadingNext ? 'Loading…' : `Show more tasks · 显示更多 (${rows.length} shown)`}
         </button>
       )}

@@ -93,6 +93,21 @@ function Shelf({ className }: { className: string }) {
   const [allUnitsShown, setAllUnitsShown] = useState(false);
   const [, navigate] = useLocation();
   const showRef = useRef<(next: View) => void>(() => {});
+  // The button that opened a level is gone with the level: the keyboard goes on in the new one (its
+  // search box, else its first button); after Show all, on the first unit it brought.
+  const card = useRef<HTMLElement>(null);
+  const focusNext = useRef<'level' | number | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    const active = document.activeElement;
+    if (next === null || (active && active !== document.body && active.isConnected && !(active as HTMLButtonElement).disabled)) return;
+    const target =
+      next === 'level'
+        ? card.current?.querySelector<HTMLElement>('.unit-search input, .books-table button')
+        : card.current?.querySelectorAll<HTMLTableRowElement>('.books-table tbody tr')[next]?.querySelector('button');
+    target?.focus();
+  });
   useEffect(() => {
     // The entry the page opened on remembers its level too (a reload inside a book).
     if (!(history.state as Record<string, unknown> | null)?.[VIEW_KEY]) history.replaceState({ ...(history.state as object | null), [VIEW_KEY]: view }, '', location.href);
@@ -144,6 +159,7 @@ function Shelf({ className }: { className: string }) {
     setUnitSearch('');
     setAllUnitsShown(false);
     setView(next);
+    focusNext.current = 'level';
   };
   // Each level opened is a step of the browser's history: Back goes up a level (to the press's
   // books, then all sources) before it leaves the page.
@@ -213,7 +229,7 @@ function Shelf({ className }: { className: string }) {
   }
 
   return (
-    <section className="card">
+    <section className="card" ref={card}>
       <h1>Textbooks · 教材</h1>
       <p className="hint">
         Class <strong>{klass.name}</strong> ({shelf.schoolId}, {shelf.pressId}) — a unit click assigns <strong>{klass.tbTaskType}</strong>, due in{' '}
@@ -285,7 +301,8 @@ function Shelf({ className }: { className: string }) {
                   <td data-label="title">{row.title}</td>
                   <td data-label="unitID">
                     {row.units.map((u) => (
-                      <button key={u.label} type="button" className="cell-button unit-cell" disabled={inFlight} onClick={u.onClick} title={u.title}>
+                      // While a unit is assigned the others wait (not disabled: the one pressed keeps the focus should it fail).
+                      <button key={u.label} type="button" className="cell-button unit-cell" aria-disabled={inFlight} onClick={() => !inFlight && u.onClick()} title={u.title}>
                         {u.label}
                       </button>
                     ))}
@@ -297,7 +314,14 @@ function Shelf({ className }: { className: string }) {
         </div>
       )}
       {longBook && longBook.hidden > 0 && (
-        <button type="button" className="button show-all-units" onClick={() => setAllUnitsShown(true)}>
+        <button
+          type="button"
+          className="button show-all-units"
+          onClick={() => {
+            setAllUnitsShown(true);
+            focusNext.current = FIRST_UNITS;
+          }}
+        >
           {unitSearch.trim()
             ? `Show all ${longBook.found} matching units · 显示全部 ${longBook.found} 个匹配单元`
             : `Show all ${longBook.total} units · 显示全部 ${longBook.total} 个单元`}
