@@ -1,8 +1,10 @@
+import { T } from '../i18n';
+
 export function Loading() {
   return (
     <div className="loading" role="status" aria-live="polite">
       <span className="loading-bee" aria-hidden="true" />
-      Loading…
+      <T k="common.loading" />
     </div>
   );
 }
