@@ -191,6 +191,44 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     await until(() => openLiveViews() === 0);
   });
 
+  it('gives a live view\'s slot back the moment it ends, however it ends, with no class event in between', async () => {
+    await until(() => openLiveViews() === 0);
+    const now = new Date().toISOString();
+    const url = `${server.url.replace(/^http/, 'ws')}/graphql`;
+    // More cycles than there are slots: a slot kept until the class's next event refuses the last ones.
+    for (let cycle = 0; cycle < SUBSCRIPTIONS_PER_USER + 5; cycle++) {
+      const how = cycle % 3; // 0: the client completes the operation; 1: a clean close; 2: the TCP connection drops
+      const sink = { errors: [] as unknown[], events: [] as unknown[] };
+      let socket: WebSocket | undefined;
+      const client = createClient({
+        url,
+        webSocketImpl: class extends WebSocket {
+          constructor(address: string, protocols?: string | string[]) {
+            super(address, protocols);
+            socket = this; // eslint-disable-line @typescript-eslint/no-this-alias
+          }
+        },
+        connectionParams: { accessToken: ctx.teacher },
+        retryAttempts: 0,
+        lazy: false,
+        on: { connected: () => (connected = true) },
+        onNonLazyError: () => {}, // a dropped socket is the point here, not news
+      });
+      let connected = false;
+      await until(() => connected);
+      const stop = client.subscribe({ query: ACTIVITY, variables: { c: ctx.classId, s: now } }, { next: (v) => (v.errors ? sink.errors.push(...v.errors) : sink.events.push(v)), error: (e) => sink.errors.push(e), complete: () => {} });
+      // Half the views end while the server is still opening them (checking the class, replaying).
+      if (cycle % 2 === 0) await until(() => openLiveViews() === 1 || sink.errors.length > 0);
+      else await new Promise((r) => setTimeout(r, cycle % 4 === 1 ? 0 : 15));
+      expect(sink.errors, `cycle ${cycle}`).toEqual([]);
+      if (how === 0) stop();
+      else if (how === 1) await client.dispose();
+      else socket!.terminate();
+      await until(() => openLiveViews() === 0, 5_000);
+      if (how !== 1) await client.dispose();
+    }
+  });
+
   it('refuses students and other teachers', async () => {
     const asStudent = subscribe(server.url, ctx.student, ACTIVITY, { c: ctx.classId });
     await until(() => asStudent.errors.length > 0);
