@@ -93,6 +93,8 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _config, upload
 
 const timedOut = () => new NetworkError('The WordBee server did not answer in time. Check the connection and try again.', true);
 
+/** graphql-ws's close code for a connection_init the server refused. */
+const FORBIDDEN_CLOSE = 4403;
 let wsClient: Client | null = null;
 /** Set when the connection is closed on purpose to open it again at once (reconnectLive). */
 let reopenNow = false;
@@ -101,7 +103,14 @@ function subscriptionClient(): Client {
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     connectionParams: () => ({ accessToken: readUser()?.accessToken ?? '' }),
     retryAttempts: Infinity,
-    shouldRetry: () => true,
+    // 4403: the server refused the login this page holds (graphql-ws closes at connection_init):
+    // to the login page, which says so, as a 401 over HTTP does. Anything else is worth retrying.
+    shouldRetry: (event) => (event as { code?: number } | null)?.code !== FORBIDDEN_CLOSE,
+    on: {
+      closed: (event) => {
+        if ((event as { code?: number } | null)?.code === FORBIDDEN_CLOSE && readUser()) expireSession();
+      },
+    },
     // graphql-ws's own backoff (1 s doubling, plus 0.3–3 s at random, so that a restarted server
     // is not hit by every class at once), except right after a renewed login.
     retryWait: async (retries) => {

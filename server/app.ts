@@ -198,7 +198,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 60_000;
-  const subscriptions = attachSubscriptions(server, yoga);
+  const subscriptions = attachSubscriptions(server, yoga, deps);
 
   return {
     deps,

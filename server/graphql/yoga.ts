@@ -115,8 +115,14 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
   });
 }
 
+/** The access token a WebSocket client sent: in connection_init's payload, else on the upgrade request. */
+function socketToken(connectionParams: Record<string, unknown> | undefined, req: IncomingMessage): string | undefined {
+  const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];
+  return typeof fromParams === 'string' ? fromParams : accessTokenOf(req.headers);
+}
+
 /** graphql-ws on the HTTP server's upgrade, executing through yoga's envelop pipeline. */
-export function attachSubscriptions(server: Server, yoga: ReturnType<typeof createGraphQL>) {
+export function attachSubscriptions(server: Server, yoga: ReturnType<typeof createGraphQL>, deps: Deps) {
   // Upgrades are routed here rather than handing `server` to ws, which would re-emit the HTTP
   // server's own errors (a port in use) as the WebSocket server's.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -126,6 +132,14 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
   });
   const disposable = useServer(
     {
+      // A token that does not authenticate closes the socket with 4403 Forbidden at
+      // connection_init (graphql-ws protocol), instead of an acknowledged socket whose every
+      // operation then fails. No token at all is a visitor, refused per operation as over HTTP.
+      onConnect: async (ctx) => {
+        const token = socketToken(ctx.connectionParams, ctx.extra.request);
+        if (!token) return true;
+        return (await graphqlContext(deps, token)).authError === null;
+      },
       execute: (args: ExecutionArgs) => (args.rootValue as any).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as any).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {

@@ -112,6 +112,7 @@ export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): Re
     // Someone held back by a throttle (sign-ups, logins) is worth a line: where from, and what.
     if (error.httpStatus === 429) deps.log.warn({ requestId, url, address: clientAddressOf(req, deps.config.trustProxy) }, error.message);
     const headers: Record<string, string> = error.retryAfterSec !== undefined ? { 'retry-after': String(error.retryAfterSec) } : {};
+    if (error.httpStatus === 401) headers['www-authenticate'] = 'Bearer realm="WordBee"';
     return { status: error.httpStatus, json: { info: error.message }, headers };
   }
   deps.log.error({ err: error, requestId, url }, 'unexpected error in REST call');

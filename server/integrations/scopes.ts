@@ -96,6 +96,9 @@ function needsNoLogin(document: DocumentNode): boolean {
   );
 }
 
+/** RFC 6750: a 401 says which scheme to authenticate with, and that the token sent was refused. */
+export const BEARER_CHALLENGE = 'Bearer realm="WordBee", error="invalid_token"';
+
 /** The scope as the `IntegrationScope` enum names it (READ_RESULTS for results:read). */
 const scopeName = (scope: string) => scope.split(':').reverse().join('_').toUpperCase();
 
@@ -104,7 +107,7 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
   // operation is refused with 401, as the docs say, rather than run as a visitor's (a `viewer`
   // of null looked like an empty account). Logging in or signing up needs no token.
   if (context.authError && (context.authError instanceof IntegrationTokenError || !needsNoLogin(document))) {
-    return new GraphQLError(context.authError.message, { extensions: { code: 'AuthenticationError', http: { status: 401 } } });
+    return new GraphQLError(context.authError.message, { extensions: { code: 'AuthenticationError', http: { status: 401, headers: { 'www-authenticate': BEARER_CHALLENGE } } } });
   }
   const integration = context.viewer?.integration;
   if (!integration) return undefined;

@@ -229,6 +229,31 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     }
   });
 
+  it('closes a socket whose token does not authenticate with 4403, before acknowledging it', async () => {
+    for (const token of ['not-a-token', `${ctx.teacher.slice(0, -4)}AAAA`]) {
+      let closed: number | undefined;
+      let acknowledged = false;
+      const client = createClient({
+        url: `${server.url.replace(/^http/, 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { accessToken: token },
+        retryAttempts: 0,
+        lazy: false,
+        onNonLazyError: () => {},
+        on: { connected: () => (acknowledged = true), closed: (e) => (closed = (e as { code: number }).code) },
+      });
+      await until(() => closed !== undefined);
+      expect(closed).toBe(4403);
+      expect(acknowledged).toBe(false);
+      await client.dispose();
+    }
+    // The teacher's own token still opens a view.
+    const live = subscribe(server.url, ctx.teacher, ACTIVITY, { c: ctx.classId, s: new Date().toISOString() });
+    await until(() => openLiveViews() > 0 || live.errors.length > 0);
+    expect(live.errors).toEqual([]);
+    await live.close();
+  });
+
   it('refuses students and other teachers', async () => {
     const asStudent = subscribe(server.url, ctx.student, ACTIVITY, { c: ctx.classId });
     await until(() => asStudent.errors.length > 0);

@@ -160,6 +160,13 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     const forged = await server.gql(VIEWER, {}, 'forged.token.here');
     expect(forged.status).toBe(401);
     expect(forged.body.errors[0].extensions.code).toBe('AuthenticationError');
+    // …and says how to authenticate (RFC 6750), over GraphQL and REST alike.
+    const challenge = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer forged.token.here' }, body: JSON.stringify({ query: VIEWER }) });
+    expect(challenge.status).toBe(401);
+    expect(challenge.headers.get('www-authenticate')).toMatch(/^Bearer realm="WordBee", error="invalid_token"/);
+    const rest = await fetch(`${server.url}/api/v1.0/usertasks`, { headers: { 'x-access-token': 'forged.token.here' } });
+    expect(rest.status).toBe(401);
+    expect(rest.headers.get('www-authenticate')).toMatch(/^Bearer realm="WordBee"/);
   });
 
   it("a deleted user's token is refused", async () => {
