@@ -6,7 +6,7 @@
  * current one (tests/server/integrations/compatibility.test.ts runs the check).
  */
 import { execFileSync } from 'node:child_process';
-import { buildSchema, findBreakingChanges } from 'graphql';
+import { buildSchema, findBreakingChanges, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
 
 export type BreakingChange = { type: string; description: string };
 
@@ -38,4 +38,66 @@ export function previousSchema(current: string, cwd: string, file = 'schema.grap
     if (version !== current) return version;
   }
   return undefined;
+}
+
+/** Every `@deprecated` of a schema announces the day after which it may go (docs/api.md, Versions). */
+export const REMOVAL_NOTICE = /May be removed after (\d{4}-\d{2}-\d{2})\.$/;
+/** How long a deprecation is announced before the thing may go: six months. */
+export const NOTICE_DAYS = 182;
+
+export type Deprecation = { coordinate: string; reason: string; removableAfter: string | null };
+
+/** The deprecated fields, arguments, input fields and enum values of a schema, with their dates. */
+export function deprecations(sdl: string): Deprecation[] {
+  const schema = buildSchema(sdl);
+  const found: Deprecation[] = [];
+  const add = (coordinate: string, reason: string | null | undefined) => {
+    if (reason == null) return;
+    found.push({ coordinate, reason, removableAfter: REMOVAL_NOTICE.exec(reason)?.[1] ?? null });
+  };
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (type.name.startsWith('__')) continue;
+    if (isEnumType(type)) for (const v of type.getValues()) add(`${type.name}.${v.name}`, v.deprecationReason);
+    if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        add(`${type.name}.${field.name}`, field.deprecationReason);
+        for (const arg of 'args' in field ? field.args : []) add(`${type.name}.${field.name}(${arg.name}:)`, arg.deprecationReason);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * What `current` removed of `previous`'s deprecated things before their announced day (or that
+ * announced none): a removal the changelog may not excuse.
+ */
+export function earlyRemovals(previousSdl: string, currentSdl: string, today: string): Deprecation[] {
+  const still = new Set(deprecations(currentSdl).map((d) => d.coordinate));
+  const present = new Set(listCoordinates(currentSdl));
+  return deprecations(previousSdl).filter((d) => !still.has(d.coordinate) && !present.has(d.coordinate) && (d.removableAfter === null || d.removableAfter >= today));
+}
+
+function listCoordinates(sdl: string): string[] {
+  const schema = buildSchema(sdl);
+  const out: string[] = [];
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (isEnumType(type)) for (const v of type.getValues()) out.push(`${type.name}.${v.name}`);
+    if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        out.push(`${type.name}.${field.name}`);
+        for (const arg of 'args' in field ? field.args : []) out.push(`${type.name}.${field.name}(${arg.name}:)`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The releases CHANGELOG.md lists (`## YYYY-MM-DD …` headings), newest first, with their text. */
+export function releases(changelog: string): { date: string; text: string }[] {
+  const parts = changelog.split(/^## /m).slice(1);
+  return parts.flatMap((part) => {
+    const date = /^(\d{4}-\d{2}-\d{2})\b/.exec(part)?.[1];
+    return date ? [{ date, text: part }] : [];
+  });
 }

@@ -53,7 +53,7 @@ builder.objectField(UserRef, 'pdfReports', (t) =>
 builder.objectField(UserRef, 'reports', (t) =>
   t.field({
     type: [ReportRef],
-    deprecationReason: 'Use `pdfReports`, a connection (first/after).',
+    deprecationReason: 'Use `pdfReports`, a connection (first/after). May be removed after 2027-06-01.',
     description: "A teacher's students' reports that have not expired, newest first (empty for students).",
     resolve: (user, _args, ctx) => (user.isTeacher ? listReports(ctx.deps.db, viewerOf(ctx)) : []),
   }),

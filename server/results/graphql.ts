@@ -138,7 +138,7 @@ const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
       description: 'Finished tasks, with the class comparison, in the order they were finished; page with first/after.',
       resolve: async (viewer, args, ctx) => offsetConnection(args, await dashboardRecords(ctx.deps.db, viewer)),
     }),
-    records: t.field({ type: [DashboardRecordRef], deprecationReason: 'Use `finishedTasks`, a connection (first/after).', description: 'Finished tasks, with the class comparison.', resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
+    records: t.field({ type: [DashboardRecordRef], deprecationReason: 'Use `finishedTasks`, a connection (first/after). May be removed after 2027-06-01.', description: 'Finished tasks, with the class comparison.', resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
     vocabulary: t.field({
       type: [LevelVocabularyRef],
       description: 'The vocabulary measure, per level.',
