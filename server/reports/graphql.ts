@@ -1,11 +1,19 @@
 /** Reports in GraphQL: a teacher's list of their students' report files. */
 import { placeConnection } from '../graphql/connections.ts';
-import { builder, placeCursor, placeOf, viewerOf } from '../graphql/builder.ts';
+import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { listReports, reportLink, reportsPage, REPORT_LINK_SECONDS, type ReportListing, type ReportPlace } from './service.ts';
+import { listReports, reportById, reportLink, reportsPage, REPORT_LINK_SECONDS, type ReportListing, type ReportPlace } from './service.ts';
 
-const ReportRef = builder.objectRef<ReportListing>('Report').implement({
-  description: 'A PDF report of a finished task, downloadable at downloadUrl (send the access token) until it expires.',
+const ReportRef = builder.objectRef<ReportListing>('Report');
+builder.node(ReportRef, {
+  description: 'A PDF report of a finished task, downloadable at downloadUrl (send the access token) until it expires. Its id is stable: key what you store by it.',
+  id: { resolve: (r) => r.id },
+  isTypeOf: (v) => typeof v === 'object' && v !== null && 'fileName' in v && 'expireAt' in v,
+  loadOne: (id, ctx) => {
+    const rowId = rowIdOf(id);
+    const viewer = viewerOf(ctx);
+    return rowId === null ? null : reportById(ctx.deps.db, viewer, rowId);
+  },
   fields: (t) => ({
     fileName: t.exposeString('fileName', { description: 'The PDF file name.' }),
     expireAt: t.expose('expireAt', { type: 'DateTime', description: 'When the report is deleted.' }),

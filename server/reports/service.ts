@@ -88,7 +88,7 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
   return { fileName };
 }
 
-export type ReportListing = { fileName: string; expireAt: Date; createdAt: Date; student: string; className: string; bookUnitId: string; type: string; score: number };
+export type ReportListing = { id: number; fileName: string; expireAt: Date; createdAt: Date; student: string; className: string; bookUnitId: string; type: string; score: number };
 
 /** A place in the report list (newest first, then by file name): a report's time and file name. */
 export type ReportPlace = { createdAt: Date; fileName: string };
@@ -106,7 +106,7 @@ export async function listReports(db: Executor, viewer: Viewer, now = new Date()
 export async function reportsPage(
   db: Executor,
   viewer: Viewer,
-  page: { after?: ReportPlace; before?: ReportPlace; limit?: number; inverted?: boolean; student?: string },
+  page: { after?: ReportPlace; before?: ReportPlace; limit?: number; inverted?: boolean; student?: string; id?: number },
   now = new Date(),
 ): Promise<ReportListing[]> {
   requireTeacher(viewer);
@@ -117,6 +117,7 @@ export async function reportsPage(
   const comesBefore = (p: ReportPlace) => or(gt(at, placeOf(p)), and(eq(at, placeOf(p)), lt(reports.fileName, p.fileName)));
   const query = db
     .select({
+      id: reports.id,
       fileName: reports.fileName,
       expireAt: reports.expireAt,
       createdAt: reports.createdAt,
@@ -138,6 +139,7 @@ export async function reportsPage(
         ownClasses(viewer),
         gt(reports.expireAt, now),
         page.student ? rosterNameContains(page.student) : undefined,
+        page.id !== undefined ? eq(reports.id, page.id) : undefined,
         page.after ? comesAfter(page.after) : undefined,
         page.before ? comesBefore(page.before) : undefined,
       ),
@@ -145,6 +147,13 @@ export async function reportsPage(
     .orderBy(...(page.inverted ? [asc(at), desc(reports.fileName)] : [desc(at), asc(reports.fileName)]));
   const rows = page.limit === undefined ? await query : await query.limit(page.limit);
   return rows.map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` }));
+}
+
+/** One report of the teacher's students by its id (`node(id:)`), or null: expired, or not theirs. */
+export async function reportById(db: Executor, viewer: Viewer, id: number, now = new Date()): Promise<ReportListing | null> {
+  if (!viewer.isTeacher) return null;
+  const [report] = await reportsPage(db, viewer, { id, limit: 1 }, now);
+  return report ?? null;
 }
 
 /** A report's PDF, for the teacher of its student only; anything else is "not found". */

@@ -129,6 +129,20 @@ export async function classResultsPage(
   return finishedTasks(db, classId, where).orderBy(...order).limit(page.limit);
 }
 
+/** One finished task of the viewer's classes by its result id (`node(id:)`), or null. */
+export async function classResultById(db: Executor, viewer: Viewer, resultId: number): Promise<FinishedTask | null> {
+  if (!viewer.isTeacher) return null;
+  const [place] = await db
+    .select({ classId: assignments.classId })
+    .from(results)
+    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .where(eq(results.id, resultId));
+  if (!place || !(await classById(db, viewer, place.classId))) return null;
+  const [task] = await finishedTasks(db, place.classId, eq(results.id, resultId));
+  return task ?? null;
+}
+
 /** The class's finished tasks as CSV (the spec's local result export), oldest first. */
 export async function classResultsCsv(db: Executor, viewer: Viewer, className: string, timeZone = DEFAULT_TIME_ZONE): Promise<string> {
   const klass = await classByName(db, viewer, className);

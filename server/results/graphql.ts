@@ -5,7 +5,7 @@ import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/bui
 import { taskContent, type TaskContent } from '../tasks/service.ts';
 import type { WordCard } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
-import { classResultsPage, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
+import { classResultById, classResultsPage, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import { UserRef } from '../users/graphql.ts';
@@ -223,8 +223,18 @@ builder.mutationField('submitRecording', (t) =>
 // ---------------------------------------------------------------- a class's results, for integrations
 
 type ClassResult = FinishedTask & { teacher: string };
-const ClassResultRef = builder.objectRef<ClassResult>('ClassResult').implement({
-  description: "A student's finished task: the result a gradebook keeps.",
+const ClassResultRef = builder.objectRef<ClassResult>('ClassResult');
+builder.node(ClassResultRef, {
+  description: "A student's finished task: the result a gradebook keeps. Its id is this student's result (taskId is shared by every student of an assignment): key what you store by it.",
+  id: { resolve: (r) => r.id },
+  isTypeOf: (v) => typeof v === 'object' && v !== null && 'correct' in v && 'finishedAt' in v && 'tpid' in v,
+  loadOne: async (id, ctx) => {
+    const rowId = rowIdOf(id);
+    const viewer = viewerOf(ctx);
+    if (rowId === null) return null;
+    const found = await classResultById(ctx.deps.db, viewer, rowId);
+    return found ? { ...found, teacher: viewer.teacherName } : null;
+  },
   fields: (t) => ({
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     taskId: t.string({ description: 'The task id: {bookID}-{unitID}-{TPID}-{Type}-{teachername}.', resolve: (r) => taskIdOf({ ...r, teacher: r.teacher }) }),

@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { classes, users } from '../../../db/schema.ts';
+import { classes, reports, users } from '../../../db/schema.ts';
 import { createTokenIssuer } from '../../../server/users/tokens.ts';
 import { schema } from '../../../server/graphql/schema.ts';
 import { browserRecording, speak, wavBytes } from '../../../scripts/pa/synth.ts';
@@ -56,6 +56,9 @@ type Fixtures = {
   classGlobalId: string;
   studentGlobalId: string;
   bookGlobalId: string;
+  /** The classmate's finished task and its report (ClassResult, Report). */
+  resultGlobalId: string;
+  reportGlobalId: string;
   /** The student's open tasks, by unit. */
   tasks: Record<'ES1' | 'ES3', string>;
   classmateTask: { ES3: { TPID: number }; MS1: { TPID: number } };
@@ -133,6 +136,8 @@ const OPERATIONS: Operation[] = [
   // Textbooks.
   { name: 'GET /textbooks', run: rest('GET', '/textbooks?cn=M1'), expect: teacherOfClass() },
   { name: 'GraphQL Class.shelf (via viewer.class)', run: gql('viewer', '{ viewer { class(name: "M1") { shelf { press { bookId } } } } }'), expect: viewersClass },
+  { name: 'GraphQL node(ClassResult)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassResult { student score } } }', (f) => ({ id: f.resultGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
+  { name: 'GraphQL node(Report)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Report { student fileName } } }', (f) => ({ id: f.reportGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book) of a teacher', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { bookId title } } }', (f) => ({ id: f.bookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'POST /textbooks/import', run: rest('POST', '/textbooks/import', (_f, who) => ({ fileName: 'b.csv', content: `bookID,unitID,word\nMTXR${CALLERS.indexOf(who)},1,cat\n` })), expect: anyTeacher },
   { name: 'GraphQL importTextbook', run: gql('importTextbook', `mutation ($c: String!) { importTextbook(fileName: "b.csv", content: $c) { ${ERR} } }`, (_f, who) => ({ c: `bookID,unitID,word\nMTXG${CALLERS.indexOf(who)},1,cat\n` })), expect: anyTeacher },
@@ -189,7 +194,7 @@ const OPERATIONS: Operation[] = [
 
 /** Subscribes to the class's activity; ok when events arrive, else the refusal. */
 async function subscribeOutcome(f: Fixtures, who: Caller): Promise<Reply> {
-  const client = createClient({ url: `${f.server.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: f.tokens[who] ? { accessToken: f.tokens[who] } : {}, retryAttempts: 0, lazy: false });
+  const client = createClient({ url: `${f.server.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: f.tokens[who] ? { accessToken: f.tokens[who] } : {}, retryAttempts: 0, lazy: false, onNonLazyError: () => {} });
   try {
     return await new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => resolve({ transport: 'ws', outcome: 'no event', text: '' }), 5000);
@@ -203,6 +208,8 @@ async function subscribeOutcome(f: Fixtures, who: Caller): Promise<Reply> {
           },
           error: (e) => {
             clearTimeout(timer);
+            // A refused token closes the socket at connection_init with 4403 (graphql-ws): a 401's worth.
+            if ((e as { code?: number } | null)?.code === 4403) return resolve({ transport: 'ws', outcome: 'auth', text: 'closed 4403' });
             const first = Array.isArray(e) ? e[0] : e;
             resolve({ transport: 'ws', outcome: outcomeOfCode(first?.extensions?.code, first?.message ?? String(e)), text: JSON.stringify(first ?? e) });
           },
@@ -279,6 +286,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
     const [teacherRow] = await db.select().from(users).where(eq(users.usernameKey, 'mtxteach'));
     const [studentRow] = await db.select().from(users).where(eq(users.usernameKey, 'mtxkid'));
     const [classRow] = await db.select().from(classes).where(eq(classes.name, 'M1'));
+    const [reportRow] = await db.select().from(reports).where(eq(reports.fileName, reportFile));
     const globalId = (type: string, id: string | number) => Buffer.from(`${type}:${id}`).toString('base64');
     f = {
       server,
@@ -294,6 +302,8 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
       classGlobalId: globalId('Class', classRow!.id),
       studentGlobalId: globalId('User', studentRow!.id),
       bookGlobalId: globalId('Book', 'MTXOWN'),
+      resultGlobalId: globalId('ClassResult', reportRow!.resultId),
+      reportGlobalId: globalId('Report', reportRow!.id),
       tasks,
       classmateTask,
       reportFile,

@@ -154,6 +154,22 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     const refused = await bearer(rosterOnly, RESULTS, { id: secondClassId, first: 2 });
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].message).toMatch(/READ_RESULTS/);
+    // Each student's result and each report has an id of its own to key by (taskId is the
+    // assignment's, shared by its students), and node(id:) fetches it again, in the token's classes only.
+    const withIdsReply = await bearer(token, 'query($id: ID!) { node(id: $id) { ... on Class { results(first: 10) { edges { node { id taskId score } } } } } }', { id: secondClassId });
+    expect(withIdsReply.body.errors).toBeUndefined();
+    const withIds = withIdsReply.body.data.node.results.edges.map((e: any) => e.node);
+    expect(new Set(withIds.map((r: any) => r.id)).size).toBe(done.length);
+    const AGAIN = 'query($id: ID!) { node(id: $id) { __typename id ... on ClassResult { taskId score } ... on Report { fileName student } } }';
+    expect((await bearer(token, AGAIN, { id: withIds[1].id })).body.data.node).toEqual({ __typename: 'ClassResult', ...withIds[1] });
+    const reports = (await bearer(token, '{ viewer { pdfReports(first: 10) { edges { node { id fileName student } } } } }')).body.data.viewer.pdfReports.edges.map((e: any) => e.node);
+    expect(reports.length).toBe(done.length);
+    expect((await bearer(token, AGAIN, { id: reports[0].id })).body.data.node).toEqual({ __typename: 'Report', ...reports[0] });
+    const { token: demoOnly } = await create({ name: 'Demo only', scopes: ['READ_CLASSES', 'READ_RESULTS'], classIds: [demoClassId] });
+    expect((await bearer(demoOnly, AGAIN, { id: withIds[1].id })).body.data.node).toBeNull();
+    expect((await bearer(demoOnly, AGAIN, { id: reports[0].id })).body.data.node).toBeNull();
+    expect((await bearer(rosterOnly, AGAIN, { id: withIds[1].id })).status).toBe(403);
+    expect((await server.gql(AGAIN, { id: reports[0].id }, student['x-access-token'])).body.data.node).toBeNull();
   });
 
   it('is refused once revoked, and only its teacher can revoke it', async () => {
