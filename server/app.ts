@@ -29,6 +29,7 @@ import { createBudgets } from './integrations/limits.ts';
 import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { handleCors, setSecurityHeaders } from './http/headers.ts';
+import { hasValidHost, isUpload, limitRequestTime } from './http/time-limit.ts';
 import { compressBuildFile, createCompressedFiles } from './http/compressed-files.ts';
 import { pickEncoding, varyOnEncoding, type Encoding } from './http/compression.ts';
 import { attachSubscriptions, createGraphQL, GRAPHQL_PATH } from './graphql/yoga.ts';
@@ -146,6 +147,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     setSecurityHeaders(res, path, !config.production);
     // Shutting down: this connection is not kept for another request.
     if (!ready) res.setHeader('connection', 'close');
+    if (!hasValidHost(req)) {
+      res.setHeader('connection', 'close');
+      return send(res, { status: 400, json: { info: 'The Host header is not a host name' } });
+    }
+    limitRequestTime(req, res, (isUpload(req, path) ? config.uploadTimeoutSec : config.requestTimeoutSec) * 1000, log);
     if (handleCors(req, res, config.corsOrigins)) return;
     if (path === '/healthz') return send(res, { json: { status: 'ok' } });
     if (path === '/readyz') {
@@ -173,7 +179,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (path.startsWith(MEDIA_PREFIX)) return serveListeningMedia(deps, req, res, path.slice(MEDIA_PREFIX.length));
     if (path.startsWith(AVATAR_PREFIX)) return serveAvatar(deps, req, res, path.slice(AVATAR_PREFIX.length));
     if (path.startsWith(WORD_AUDIO_PREFIX)) return serveWordAudio(deps, req, res, path.slice(WORD_AUDIO_PREFIX.length));
-    if (path === GRAPHQL_PATH) return void graphqlHttp(req, res);
+    if (path === GRAPHQL_PATH) {
+      return void graphqlHttp(req, res).catch((error: unknown) => {
+        log.error({ err: error, requestId, path }, 'GraphQL request failed');
+        if (!res.headersSent) send(res, { status: 500, json: { errors: [{ message: 'Unexpected error.' }] } });
+        else res.destroy();
+      });
+    }
     if (assets) {
       // Client routes (no file extension) get the page shell; everything else is a built file.
       if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) return servePageShell(req, res, pageShell!());

@@ -75,6 +75,8 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   PA_QUEUE: optionalPositiveInt(10_000),
+  REQUEST_TIMEOUT_SEC: positiveInt(60, 3600),
+  UPLOAD_TIMEOUT_SEC: positiveInt(300, 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
   TIME_ZONE: z
@@ -122,6 +124,13 @@ export type Config = {
   paWorkers: number;
   /** Recordings that may wait for a scoring worker; undefined: the pool's default per worker. */
   paQueue: number | undefined;
+  /**
+   * A request not answered within this time is ended with a 503 (server/http/time-limit.ts);
+   * uploads (a recording, a GraphQL multipart request) have `uploadTimeoutSec`. The live
+   * WebSocket and a reply already streaming are not limited.
+   */
+  requestTimeoutSec: number;
+  uploadTimeoutSec: number;
   logLevel: string;
   production: boolean;
   /** The school's time zone (IANA): reports, their file names and exports give times in it. */
@@ -166,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: e.SENTRY_DSN,
     paWorkers: e.PA_WORKERS,
     paQueue: e.PA_QUEUE,
+    requestTimeoutSec: e.REQUEST_TIMEOUT_SEC,
+    uploadTimeoutSec: e.UPLOAD_TIMEOUT_SEC,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     timeZone: e.TIME_ZONE,

@@ -29,7 +29,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
     if (req.method !== 'POST' || multipart) {
       if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
-      return void yoga(req, res, { req });
+      return void (await yoga(req, res, { req }));
     }
     let raw: Buffer;
     try {
@@ -44,7 +44,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     if (!isPlainJsonPost(req)) {
       // @whatwg-node reads a body already taken from the stream from `req.body`.
       (req as IncomingMessage & { body?: unknown }).body = raw.length ? raw : ' ';
-      return void yoga(req, res, { req });
+      return void (await yoga(req, res, { req }));
     }
     const params = parseParams(raw);
     if (!params) return replayToYoga(yoga, req, res, raw);
@@ -155,6 +155,8 @@ async function replayToYoga(yoga: ReturnType<typeof createGraphQL>, req: Incomin
   const response: Response = await (yoga.fetch as any)(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, res });
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => (out[name] = value));
+  // Ended meanwhile (the server's time limit answered, or the caller went away).
+  if (res.headersSent || res.destroyed) return void (await response.body?.cancel().catch(() => {}));
   res.writeHead(response.status, out);
   if (!response.body) return void res.end();
   // Streamed, not buffered: a subscription sent as a POST is an endless event stream, which ends
