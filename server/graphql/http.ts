@@ -14,7 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import type { Deps } from '../deps.ts';
-import { readBody, PayloadTooLargeError } from '../http/body.ts';
+import { isJsonType, readBody, PayloadTooLargeError } from '../http/body.ts';
+import { accessTokenOf } from '../http/auth.ts';
 import { asDomainFailure } from '../http/faults.ts';
 import { sendCompressible } from '../http/compression.ts';
 import { reportError } from '../observability.ts';
@@ -26,7 +27,18 @@ type Params = { query: string; operationName?: string; variables?: Record<string
 
 export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof createGraphQL>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const multipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
+    const type = String(req.headers['content-type'] ?? '').toLowerCase();
+    const multipart = type.startsWith('multipart/');
+    // A browser sends other types to another site without a preflight (a login from another
+    // site's page would spend the address's failed-login budget); an upload carries the token
+    // header, which needs a preflight too (README, Security).
+    if (req.method === 'POST' && !multipart && !isJsonType(type) && !type.startsWith('application/graphql+json')) {
+      return reply(req, res, 415, { errors: [{ message: 'Send GraphQL requests as a POST with Content-Type: application/json (or as a GET query)' }] }, undefined, { connection: 'close' });
+    }
+    if (req.method === 'POST' && multipart && !accessTokenOf(req.headers)) {
+      // Every upload needs a login: without the token it is refused as the upload itself would be.
+      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { connection: 'close' });
+    }
     if (req.method !== 'POST' || multipart) {
       if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
       return void (await yoga(req, res, { req }));

@@ -20,6 +20,21 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
+/**
+ * A body sent as something other than JSON. A browser posts text/plain, urlencoded and multipart
+ * bodies to another site without a CORS preflight; JSON needs one (ASVS 13.1.5).
+ */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly httpStatus = 415;
+  constructor(message = 'Send the request body as JSON, with the header Content-Type: application/json') {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}
+
+/** True for `application/json`, with or without parameters (charset). */
+export const isJsonType = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');
+
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limit);
@@ -33,16 +48,16 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-/** A JSON body (or an urlencoded form, which old clients post); empty means `{}`. */
+/**
+ * A JSON body (Content-Type: application/json; anything else is a 415, refused before it is
+ * read); an empty body, with no type or JSON's, means `{}`.
+ */
 export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = req.headers['content-type'];
+  if (type !== undefined && !isJsonType(type)) throw new UnsupportedMediaTypeError();
   const raw = await readBody(req, limit);
   if (raw.length === 0) return {};
-  const type = String(req.headers['content-type'] ?? '');
-  if (type.startsWith('application/x-www-form-urlencoded')) {
-    const form = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
-    if (Object.values(form).some(hasNul)) throw new ValidationError(NUL_MESSAGE);
-    return form;
-  }
+  if (type === undefined) throw new UnsupportedMediaTypeError();
   // A byte-order mark, as some Windows tools write before JSON, is not part of it.
   const text = raw.toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown;
