@@ -41,6 +41,8 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     }
     if (req.method !== 'POST' || multipart) {
       if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
+      const badParameter = req.method === 'GET' ? badJsonParameter(req.url ?? '') : undefined;
+      if (badParameter) return reply(req, res, 400, { errors: [{ message: badParameter, extensions: { code: 'BAD_REQUEST' } }] });
       return void (await yoga(req, res, { req }));
     }
     let raw: Buffer;
@@ -120,6 +122,26 @@ function isPlainJsonPost(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   if (origin && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`) return false;
   return true;
+}
+
+/**
+ * The message for a GET whose `variables` or `extensions` is not a JSON object (yoga would throw
+ * on it: a 500), or undefined when both are fine or absent.
+ */
+function badJsonParameter(url: string): string | undefined {
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined;
+  for (const name of ['variables', 'extensions']) {
+    const text = query?.get(name);
+    if (text === null || text === undefined || text === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return `The ${name} parameter is not valid JSON: send a JSON object, e.g. ${name}={"name":"value"}`;
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) return `The ${name} parameter must be a JSON object, e.g. ${name}={"name":"value"}`;
+  }
+  return undefined;
 }
 
 function parseParams(raw: Buffer): Params | null {

@@ -105,7 +105,9 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
         reportError((error instanceof GraphQLError ? error.originalError : null) ?? error, { where: 'graphql' });
         return maskError(error, message, isDev);
       },
-      isDev: !deps.config.production,
+      // Never development's details (the original error's message and stack): `npm start` runs
+      // in development mode unless NODE_ENV says otherwise; the log has them.
+      isDev: false,
     },
     context: async ({ request, connectionParams, req }) => {
       const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];

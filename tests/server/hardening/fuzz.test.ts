@@ -160,8 +160,11 @@ describe.each(DATABASES)('fuzzing every call on %s', (kind) => {
         who,
         contentType,
         fc.boolean(),
-        async (body, as, type, asGet) => {
-          if (asGet) await send('GET', `/graphql?query=${encodeURIComponent(String(body).slice(0, 2000))}`, as, '', undefined);
+        fc.record({ variables: fc.oneof(anyBody.map(String), fc.constantFrom('{not', '[1]', '7', '"x"', 'null')), extensions: fc.oneof(anyBody.map(String), fc.constantFrom('{not', '{"persistedQuery":5}')) }, { requiredKeys: [] }),
+        async (body, as, type, asGet, params) => {
+          // GET carries variables and extensions in the query string, as text that may not be JSON.
+          const extra = Object.entries(params).map(([k, v]) => `&${k}=${encodeURIComponent(String(v).slice(0, 500))}`).join('');
+          if (asGet) await send('GET', `/graphql?query=${encodeURIComponent(String(body).slice(0, 2000))}${extra}`, as, '', undefined);
           else await send('POST', '/graphql', as, type || 'application/json', body);
           return true;
         },
