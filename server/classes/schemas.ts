@@ -1,6 +1,6 @@
 /** Class inputs (spec section 5, Add class / Delete class), shared with the Classes screen. */
 import { z } from 'zod';
-import { MAX_INPUT, MIN_LENGTH } from '../users/schemas.ts';
+import { MAX_INPUT, MIN_LENGTH, noControlCharacters } from '../users/schemas.ts';
 
 export const SCHOOL_IDS = ['K-12', 'ES', 'MS', 'HS'] as const;
 export const CLASS_TASK_TYPES = ['PA+SB', 'PA', 'SB'] as const;
@@ -52,9 +52,9 @@ export const studentNamesSchema = z
   );
 
 export const addClassSchema = z.object({
-  className: required.max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`),
+  className: required.max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`).refine(...noControlCharacters('className')),
   schoolID: required.pipe(z.enum(SCHOOL_IDS, { error: `schoolID must be one of ${SCHOOL_IDS.join(', ')}` })),
-  pressID: required.max(MAX_INPUT, `pressID must be at most ${MAX_INPUT} characters`),
+  pressID: required.max(MAX_INPUT, `pressID must be at most ${MAX_INPUT} characters`).refine(...noControlCharacters('pressID')),
   students: studentNamesSchema,
   tbTaskType: z
     .union([z.string(), z.null()])
@@ -76,5 +76,6 @@ export const classNameSchema = z.object({
     .string({ error: INPUT_CLASSNAME_MESSAGE })
     .trim()
     .min(1, INPUT_CLASSNAME_MESSAGE)
-    .max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`),
+    .max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`)
+    .refine(...noControlCharacters('className')),
 });

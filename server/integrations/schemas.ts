@@ -1,5 +1,6 @@
 /** Inputs of the integrations domain (tokens and webhooks), shared by GraphQL and the /classes panel. */
 import { z } from 'zod';
+import { noControlCharacters } from '../users/schemas.ts';
 
 /** What an integration token may do (docs/api.md, Scopes). */
 export const SCOPES = ['classes:read', 'results:read', 'tasks:assign'] as const;
@@ -20,7 +21,7 @@ const classIds = z
   .transform((ids) => [...new Set(ids)]);
 
 export const createTokenSchema = z.object({
-  name: z.string({ error: 'Give the token a name' }).trim().min(1, 'Give the token a name').max(60, 'The name is at most 60 characters'),
+  name: z.string({ error: 'Give the token a name' }).trim().min(1, 'Give the token a name').max(60, 'The name is at most 60 characters').refine(...noControlCharacters('The name')),
   scopes: z
     .array(z.enum(SCOPES, { error: `Scopes are ${SCOPES.join(', ')}` }), { error: 'Choose what the token may do' })
     .min(1, 'Choose at least one scope')

@@ -11,6 +11,7 @@ import { classById, classByName } from '../classes/service.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
+import { csvText } from './csv.ts';
 
 export type DashboardRecord = {
   testID: string;
@@ -147,15 +148,8 @@ export async function classResultById(db: Executor, viewer: Viewer, resultId: nu
 export async function classResultsCsv(db: Executor, viewer: Viewer, className: string, timeZone = DEFAULT_TIME_ZONE): Promise<string> {
   const klass = await classByName(db, viewer, className);
   const rows = await finishedTasks(db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
-  const cell = (v: string | number) => {
-    const text = String(v);
-    // Quote when needed, and defuse spreadsheet formulas.
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [
-    ['class', 'student', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'].join(','),
-    ...rows.map((r) => [klass.name, r.student, `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, localIso(r.finishedAt, timeZone)].map(cell).join(',')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([
+    ['class', 'student', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'],
+    ...rows.map((r) => [klass.name, r.student, `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, localIso(r.finishedAt, timeZone)]),
+  ]);
 }

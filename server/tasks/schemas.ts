@@ -1,6 +1,6 @@
 /** Task inputs (spec section 7: assign, remove, task ids). */
 import { z } from 'zod';
-import { MAX_INPUT } from '../users/schemas.ts';
+import { MAX_INPUT, noControlCharacters } from '../users/schemas.ts';
 
 export const ASSIGNABLE_TYPES = ['PA+SB', 'PA', 'SB', 'FM'] as const;
 
@@ -36,7 +36,7 @@ const optionalDueDays = z
   );
 
 export const assignTaskSchema = z.object({
-  className: z.string({ error: 'Click Classes, then SelectClass menu to select a class to work with' }).trim().min(1, 'Click Classes, then SelectClass menu to select a class to work with').max(MAX_INPUT),
+  className: z.string({ error: 'Click Classes, then SelectClass menu to select a class to work with' }).trim().min(1, 'Click Classes, then SelectClass menu to select a class to work with').max(MAX_INPUT).refine(...noControlCharacters('className')),
   bookUnitID: bookUnitIdSchema,
   Type: z
     .string({ error: 'Type is required' })
@@ -47,7 +47,7 @@ export const assignTaskSchema = z.object({
 export type AssignTaskInput = z.infer<typeof assignTaskSchema>;
 
 export const removeTaskSchema = z.object({
-  student: z.string({ error: 'student is required' }).trim().min(1, 'student is required').max(MAX_INPUT),
+  student: z.string({ error: 'student is required' }).trim().min(1, 'student is required').max(MAX_INPUT).refine(...noControlCharacters('student')),
   bookUnitID: bookUnitIdSchema,
   TPID: z
     .union([z.number(), z.string()], { error: 'TPID is required' })

@@ -7,11 +7,22 @@ import { z } from 'zod';
 export const MAX_INPUT = 30;
 export const MIN_LENGTH = 4;
 
+/**
+ * C0 and C1 control characters (a line break, a tab, a carriage return…) and the Unicode line and
+ * paragraph separators: no name needs one, and in an export a CR starts a new line that a
+ * spreadsheet may read as a formula (results CSV).
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** The refinement every single-line text field gets, after trimming. */
+export const noControlCharacters = (label: string) =>
+  [(v: string) => !CONTROL_CHARACTERS.test(v), `${label} must not contain a line break, tab or other control character`] as const;
+
 const text = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
-    .max(MAX_INPUT, `${label} must be at most ${MAX_INPUT} characters`);
+    .max(MAX_INPUT, `${label} must be at most ${MAX_INPUT} characters`)
+    .refine(...noControlCharacters(label));
 
 /** Usernames are also roster names and join task ids with '-', so no hyphen, comma or space. */
 export const usernameSchema = text('Username')
