@@ -5,6 +5,8 @@
  * cursors, except that a page by place that follows a cursor gives it back (a client keeps its place).
  */
 import { resolveArrayConnection, resolveCursorConnection } from '@pothos/plugin-relay';
+import { BREAK, GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { ValidationError } from '../errors.ts';
 
 type PageArgs = { first?: number | null; last?: number | null; after?: string | null; before?: string | null };
@@ -54,4 +56,44 @@ export async function placeConnection<T>(
   const args = { ...options.args, after: options.args.after || null, before: options.args.before || null };
   const connection = (await resolveCursorConnection({ ...options, args } as never, resolve as never)) as unknown as Page<T>;
   return withoutEmptyCursors(connection);
+}
+
+/** The most a page of any connection may ask for (`first`/`last`), as GitHub's API does. */
+export const MAX_PAGE = 100;
+
+/**
+ * Why an operation asks for too big a page, or undefined. Every field taking `first` or `last` is
+ * a connection (Pothos' relay plugin), so this holds for connections added later without a word.
+ */
+export function oversizedPage(document: DocumentNode, variables?: Record<string, unknown> | null): string | undefined {
+  let problem: string | undefined;
+  visit(document, {
+    Field(node) {
+      for (const arg of node.arguments ?? []) {
+        if (arg.name.value !== 'first' && arg.name.value !== 'last') continue;
+        const value = valueFromASTUntyped(arg.value, variables ?? undefined);
+        if (typeof value === 'number' && value > MAX_PAGE) {
+          problem ??= `\`${arg.name.value}\` is at most ${MAX_PAGE} (${node.name.value} asked for ${value}): ask for the next page with \`after\` (or \`before\`)`;
+          return BREAK;
+        }
+      }
+      return undefined;
+    },
+  });
+  return problem;
+}
+
+/** Envelop plugin: an operation asking for a page over MAX_PAGE runs nothing and is a 400 saying so. */
+export function usePageCaps(): Plugin {
+  const refuse = (message: string) => ({ errors: [new GraphQLError(message, { extensions: { code: 'ValidationError', http: { status: 400 } } })] });
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const problem = oversizedPage(args.document, args.variableValues as Record<string, unknown> | undefined);
+      if (problem) setResultAndStopExecution(refuse(problem));
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const problem = oversizedPage(args.document, args.variableValues as Record<string, unknown> | undefined);
+      if (problem) setResultAndStopExecution(refuse(problem));
+    },
+  };
 }

@@ -24,6 +24,7 @@ import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
 import { useIntegrationScopes } from '../integrations/scopes.ts';
 import { useCostLimits } from '../integrations/limits.ts';
+import { usePageCaps } from './connections.ts';
 import { useReplyCompression } from './compression.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -61,6 +62,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     // Pothos' typed errors. Replies are compressed last, once they are final.
     plugins: [
       useIntegrationScopes(),
+      usePageCaps(),
       useCostLimits(),
       ...armor(deps.config.production),
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),

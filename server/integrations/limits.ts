@@ -41,6 +41,7 @@ import type { Database } from '../../db/index.ts';
 import type { Config } from '../config.ts';
 import type { Viewer } from '../deps.ts';
 import type { GraphQLContext } from '../graphql/builder.ts';
+import { MAX_PAGE } from '../graphql/connections.ts';
 
 /** Items a list is assumed to hold when the query does not say (`first`/`last`). */
 const DEFAULT_PAGE = 20;
@@ -101,7 +102,7 @@ function selectionCost(
       const arg = (name: string) => {
         const node = selection.arguments?.find((a) => a.name.value === name);
         const value = node ? valueFromASTUntyped(node.value, variables ?? undefined) : undefined;
-        return typeof value === 'number' && value >= 0 ? value : undefined;
+        return typeof value === 'number' && value >= 0 ? Math.min(value, MAX_PAGE) : undefined;
       };
       const isConnection = field.args.some((a) => a.name === 'first');
       const childPage = isConnection ? (arg('first') ?? arg('last') ?? DEFAULT_PAGE) : DEFAULT_PAGE;
@@ -114,6 +115,58 @@ function selectionCost(
         const ids = selection.arguments?.find((a) => a.name.value === 'ids');
         const asked = ids ? valueFromASTUntyped(ids.value, variables ?? undefined) : undefined;
         cost += /Connection$/.test(parent.name) ? page * inner : (Array.isArray(asked) ? asked.length : page) * (1 + inner);
+      }
+    }
+  }
+  return cost;
+}
+
+/**
+ * What an operation's result cost, counted as the estimate is but on the rows it returned: a
+ * connection's page is the edges it gave, a list the items it holds, a null nothing. At most the
+ * estimate (a field selected by two fragments is counted once there, perhaps twice here).
+ */
+export function resultCost(schema: GraphQLSchema, document: DocumentNode, data: unknown, operationName?: string | null): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let operation;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
+  }
+  if (!operation) return 0;
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  if (!root) return 0;
+  const base = operation.operation === 'mutation' ? MUTATION_COST * operation.selectionSet.selections.length : operation.operation === 'subscription' ? SUBSCRIPTION_COST * operation.selectionSet.selections.length : 0;
+  return base + returnedCost(schema, operation.selectionSet, root, fragments, data, new Set());
+}
+
+function returnedCost(schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, data: unknown, seen: Set<string>): number {
+  if (!data || typeof data !== 'object') return 0;
+  const object = data as Record<string, unknown>;
+  // A fragment on another concrete type than the object's own selected nothing of it.
+  const applies = (typeName: string) => typeof object.__typename !== 'string' || !isObjectType(schema.getType(typeName)) || object.__typename === typeName;
+  let cost = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const type = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : parent;
+      if (type && applies(type.name)) cost += returnedCost(schema, selection.selectionSet, type, fragments, data, seen);
+    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      const fragment = fragments.get(selection.name.value);
+      if (!fragment || seen.has(fragment.name.value)) continue;
+      const type = schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined;
+      if (type && applies(type.name)) cost += returnedCost(schema, fragment.selectionSet, type, fragments, data, new Set([...seen, fragment.name.value]));
+    } else {
+      const field = fieldOf(parent, selection.name.value);
+      const value = object[selection.alias?.value ?? selection.name.value];
+      if (!field || !selection.selectionSet || value === null || value === undefined) continue;
+      const named = getNamedType(field.type);
+      if (isLeafType(named)) continue;
+      const inner = (item: unknown) => returnedCost(schema, selection.selectionSet!, named as GraphQLCompositeType, fragments, item, seen);
+      if (field.args.some((a) => a.name === 'first')) cost += 2 + inner(value);
+      else if (!Array.isArray(value)) cost += 1 + inner(value);
+      else {
+        const items = value.flat(Infinity).filter((item) => item !== null);
+        cost += items.reduce<number>((sum, item) => sum + (/Connection$/.test(parent.name) ? 0 : 1) + inner(item), 0);
       }
     }
   }
@@ -233,11 +286,15 @@ export function bucketsOf(viewer: Viewer, budgets: Config['budgets']): Bucket[] 
 
 // ---------------------------------------------------------------- the plugin
 
-/** What `extensions.cost` says: the estimate and the tightest bucket after it. */
-function costExtension(cost: number, charge: Charge) {
+/**
+ * What `extensions.cost` says: the estimate (what the operation had to afford), what it cost (the
+ * rows it returned: what was charged), and the tightest bucket after it.
+ */
+function costExtension(cost: number, charge: Charge, actual = cost) {
   const tightest = charge.levels.reduce((a, b) => (b.remaining < a.remaining ? b : a));
   return {
     requested: cost,
+    actual,
     limit: tightest.limit,
     remaining: tightest.remaining,
     restorePerSec: tightest.restorePerSec,
@@ -276,7 +333,17 @@ export function useCostLimits(): Plugin<{}, {}, GraphQLContext> {
       return {
         onExecuteDone({ result, setResult }: { result: ExecutionResult | AsyncIterable<unknown>; setResult: (r: ExecutionResult) => void }) {
           if (Symbol.asyncIterator in result) return;
-          setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(charged.cost, charged.charge) } });
+          // The operation had to afford its estimate; it is charged for the rows it returned, the
+          // rest given back (a page of 100 asked for that held 3 costs 3 pages' worth less).
+          const actual = Math.min(charged.cost, resultCost(args.schema, args.document, result.data, args.operationName));
+          const refund = charged.cost - actual;
+          let charge = charged.charge;
+          if (refund > 0) {
+            const ctx = args.contextValue as GraphQLContext;
+            ctx.deps.budgets.charge(bucketsOf(ctx.viewer!, ctx.deps.config.budgets), -refund).catch((error: unknown) => ctx.deps.log.debug({ err: error }, 'giving back an unused charge failed'));
+            charge = { ...charge, levels: charge.levels.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + refund) })) };
+          }
+          setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(charged.cost, charge, actual) } });
         },
       };
     },

@@ -53,26 +53,48 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
 
   const call = (query: string, credential: string) => bearerGql(server.url, credential, query);
 
-  it('charges a token and its teacher, reports what is left, and refuses with 429 when a bucket runs dry', async () => {
-    // The setup's two calls spent 1 + 11 points of the teacher's 60.
+  it('charges a token and its teacher for the rows returned, reports what is left, and refuses with 429 when a bucket cannot afford the estimate', async () => {
+    // The teacher has one class: a page of 5 asked for (18 points to afford) returns 1 (6 points charged).
     const first = await call(CLASSES(5), token);
     expect(first.status).toBe(200);
     expect(first.body.data.viewer.classes.edges[0].node.name).toBe('Demo Class');
-    expect(first.body.extensions.cost).toMatchObject({ requested: 18, limit: 30, remaining: 12, bucket: 'token', restorePerSec: 1 });
+    expect(first.body.extensions.cost).toMatchObject({ requested: 18, actual: 6, limit: 30, bucket: 'token', restorePerSec: 1 });
+    expect(first.body.extensions.cost.remaining).toBeGreaterThanOrEqual(24);
 
+    // 24, then about 18 left: each call must still afford 18, and is charged 6.
+    expect((await call(CLASSES(5), token)).status).toBe(200);
+    expect((await call(CLASSES(5), token)).status).toBe(200);
     const refused = await call(CLASSES(5), token);
     expect(refused.status).toBe(429);
-    expect(refused.retryAfter).toMatch(/^[56]$/);
+    expect(refused.retryAfter).toMatch(/^[3-6]$/);
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[23] remain; try again in [56] s$/), extensions: { code: 'RateLimitError' } });
+    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[2-5] remain; try again in [3-6] s$/), extensions: { code: 'RateLimitError' } });
 
-    // The teacher's own session draws on the user bucket, which the token's call also drained.
+    // The teacher's own session draws on the user bucket, which the token's calls also drew on.
     const mine = await call(CLASSES(5), session);
     expect(mine.status).toBe(200);
-    expect(mine.body.extensions.cost).toMatchObject({ bucket: 'user', limit: 60 });
-    expect(mine.body.extensions.cost.remaining).toBeLessThanOrEqual(60 - 12 - 18 - 18 + 1);
-    const again = await call(CLASSES(5), session);
-    expect(again.status).toBe(429);
+    expect(mine.body.extensions.cost).toMatchObject({ bucket: 'user', limit: 60, actual: 6 });
+    expect(mine.body.extensions.cost.remaining).toBeLessThanOrEqual(60 - 4 * 6 + 10);
+  });
+
+  it('a page is at most 100 on every connection: more is a 400 saying so, and runs nothing', async () => {
+    for (const query of [
+      CLASSES(101),
+      CLASSES(15000),
+      '{ viewer { tasks(first: 101) { edges { node { taskId } } } } }',
+      '{ viewer { integrationTokens(last: 500) { edges { node { name } } } } }',
+    ]) {
+      const r = await server.gql(query, {}, session);
+      expect(r.status, query).toBe(400);
+      expect(r.body.errors[0].message, query).toMatch(/^`(first|last)` is at most 100 \(\w+ asked for \d+\): ask for the next page with `after`/);
+      expect(r.body.data, query).toBeUndefined();
+    }
+    const asVariable = await server.gql('query ($n: Int) { viewer { classes(first: $n) { edges { node { name } } } } }', { n: 1000 }, session);
+    expect(asVariable.status).toBe(400);
+    // 100 itself is a page (of cursors only, to stay within this test's small budget).
+    const hundred = await server.gql('query ($n: Int) { viewer { classes(first: $n) { edges { cursor } } } }', { n: 100 }, session);
+    expect(hundred.status).toBe(200);
+    expect(hundred.body.data.viewer.classes.edges.length).toBeGreaterThan(0);
   });
 
   it('refuses a query bigger than the whole budget with advice, as a mistake no wait would mend', async () => {
@@ -108,8 +130,8 @@ describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('budgets with Redi
     const one = (await a.gql(CLASSES(5), {}, token)).body.extensions.cost.remaining;
     const two = (await b.gql(CLASSES(5), {}, token)).body.extensions.cost.remaining;
     expect(one).toBeGreaterThanOrEqual(60 - 18 - 1);
-    expect(two).toBeLessThanOrEqual(one - 18 + 1);
-    expect((await b.gql(CLASSES(5), {}, token)).status).toBe(200);
-    expect((await a.gql(CLASSES(5), {}, token)).status).toBe(429);
+    // Charged for the one class returned (6 points), the estimate (18) given back in part.
+    expect(two).toBeLessThanOrEqual(one - 6 + 1);
+    expect((await b.gql(CLASSES(5), {}, token)).body.extensions.cost.remaining).toBeLessThanOrEqual(two - 6 + 1);
   });
 });
