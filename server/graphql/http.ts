@@ -37,7 +37,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     }
     if (req.method === 'POST' && multipart && !accessTokenOf(req.headers)) {
       // Every upload needs a login: without the token it is refused as the upload itself would be.
-      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { connection: 'close' });
+      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { connection: 'close', 'www-authenticate': 'Bearer realm="WordBee"' });
     }
     if (req.method !== 'POST' || multipart) {
       if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
