@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<8d1430f04782851407922b00b885ad79>>
+ * @generated SignedSource<<38e46c88d5d87b0e2c7fff6b8709a291>>
  * @lightSyntaxTransform
  */
 
@@ -65,7 +65,14 @@ v6 = {
   "name": "__typename",
   "storageKey": null
 },
-v7 = [
+v7 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "id",
+  "storageKey": null
+},
+v8 = [
   {
     "kind": "Variable",
     "name": "after",
@@ -142,19 +149,13 @@ return {
         "plural": false,
         "selections": [
           (v6/*:: as any*/),
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "id",
-            "storageKey": null
-          },
+          (v7/*:: as any*/),
           {
             "kind": "InlineFragment",
             "selections": [
               {
                 "alias": null,
-                "args": (v7/*:: as any*/),
+                "args": (v8/*:: as any*/),
                 "concreteType": "UserPdfReportsConnection",
                 "kind": "LinkedField",
                 "name": "pdfReports",
@@ -225,6 +226,7 @@ return {
                             "name": "downloadUrl",
                             "storageKey": null
                           },
+                          (v7/*:: as any*/),
                           (v6/*:: as any*/)
                         ],
                         "storageKey": null
@@ -269,7 +271,7 @@ return {
               },
               {
                 "alias": null,
-                "args": (v7/*:: as any*/),
+                "args": (v8/*:: as any*/),
                 "filters": [
                   "student"
                 ],
@@ -288,12 +290,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "af97f8416df7e00792ece62c1db3cd77",
+    "cacheID": "eed81373f85a412725ddd167b5b61a9a",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelPaginationQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_2oQ0sB\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_2oQ0sB on User {\n  pdfReports(first: $count, after: $cursor, student: $student) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_2oQ0sB\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_2oQ0sB on User {\n  pdfReports(first: $count, after: $cursor, student: $student) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<0e087cff5ac571349cc828fd65464111>>
+ * @generated SignedSource<<ef217e56bddb035c56d46b22dc2b47be>>
  * @lightSyntaxTransform
  */
 
@@ -172,6 +172,7 @@ return {
                         "name": "downloadUrl",
                         "storageKey": null
                       },
+                      (v0/*:: as any*/),
                       {
                         "alias": null,
                         "args": null,
@@ -237,12 +238,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "7b14d7d0d330ca8539f82c677c0aaec2",
+    "cacheID": "37d101b19f8e34e6d201cf3ff97edf7b",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    reportDigest\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    reportDigest\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
