@@ -67,7 +67,11 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       let document: DocumentNode;
       try {
         document = parse(params.query);
-      } catch {
+      } catch (error) {
+        // Yoga caches a document's parse error and marks it (400, GRAPHQL_PARSE_FAILED) only when
+        // it parses with a request in hand: marked here too, the reply to the same document does
+        // not depend on which path or Accept header met it first.
+        if (error instanceof GraphQLError) markParseFailure(error);
         return replayToYoga(yoga, req, res, raw);
       }
       const operation = getOperationAST(document, params.operationName);
@@ -110,6 +114,15 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       reply(req, res, 500, { errors: [{ message: 'Unexpected error.' }] });
     }
   };
+}
+
+/** What yoga's own parse hook puts on a document that does not parse (usePreventMutationViaGET). */
+function markParseFailure(error: GraphQLError): void {
+  const extensions = error.extensions as Record<string, unknown>;
+  extensions.code ??= 'GRAPHQL_PARSE_FAILED';
+  const http = (extensions.http ??= {}) as { spec?: boolean; status?: number };
+  http.spec ??= true;
+  http.status ??= 400;
 }
 
 /** A POST of JSON, answered as JSON, from this origin (or from a script: no Origin header). */

@@ -11,7 +11,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
-import { GraphQLError, getOperationAST } from 'graphql';
+import { GraphQLError, getOperationAST, type ValidationContext } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { DomainError } from '../errors.ts';
 import { WebSocketServer } from 'ws';
@@ -38,12 +38,29 @@ export const GRAPHQL_LIMITS = { depth: 12, aliases: 15, tokens: 2000, directives
 /** A JSON request body; importTextbook carries a file of up to 2 MB as a string. */
 export const GRAPHQL_BODY_LIMIT = 5 * 1024 * 1024;
 
+/**
+ * A limit's refusal as a validation error with a code (GraphQL Armor words it as a thrown
+ * 'Syntax Error: …' without one, which yoga answered with 200 whatever the client accepted): a
+ * 400 under application/graphql-response+json, like any document that does not validate.
+ */
+export const LIMIT_CODE = 'GRAPHQL_VALIDATION_FAILED';
+const limitError = (refusal: GraphQLError) => new GraphQLError(refusal.message.replace(/^Syntax Error: /, ''), { extensions: { code: LIMIT_CODE } });
+/** Validation rules report the refusal; the token limit, checked while parsing, throws it. */
+const reported = { propagateOnRejection: false, onReject: [(context: unknown, refusal: GraphQLError) => (context as ValidationContext).reportError(limitError(refusal))] };
+const thrown = {
+  onReject: [
+    (_context: unknown, refusal: GraphQLError) => {
+      throw limitError(refusal);
+    },
+  ],
+};
+
 function armor(production: boolean): Plugin[] {
   const plugins = [
-    maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, flattenFragments: true }),
-    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases }),
-    maxTokensPlugin({ n: GRAPHQL_LIMITS.tokens }),
-    maxDirectivesPlugin({ n: GRAPHQL_LIMITS.directives }),
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.depth, flattenFragments: true, ...reported }),
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.aliases, ...reported }),
+    maxTokensPlugin({ n: GRAPHQL_LIMITS.tokens, ...thrown }),
+    maxDirectivesPlugin({ n: GRAPHQL_LIMITS.directives, ...reported }),
   ] as Plugin[];
   // "Did you mean …?" would describe the schema to someone probing it.
   if (production) plugins.push(blockFieldSuggestionsPlugin() as Plugin);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { GRAPHQL_LIMITS } from '../../../server/graphql/yoga.ts';
+import { GRAPHQL_LIMITS, LIMIT_CODE } from '../../../server/graphql/yoga.ts';
 
 /** The operations the client sends, from the Relay artifacts. */
 function clientOperations(dir = 'client', out: { name: string; text: string }[] = []) {
@@ -46,7 +46,7 @@ describe('GraphQL limits', () => {
 
   it(`refuses a query deeper than ${GRAPHQL_LIMITS.depth} with a message; a real 8-level query runs`, async () => {
     const deep = await prod.gql(depthQuery(GRAPHQL_LIMITS.depth + 1), {}, token);
-    expect(deep.body.errors[0].message).toBe(`Syntax Error: Query depth limit of ${GRAPHQL_LIMITS.depth} exceeded, found ${GRAPHQL_LIMITS.depth + 1}.`);
+    expect(deep.body.errors[0].message).toBe(`Query depth limit of ${GRAPHQL_LIMITS.depth} exceeded, found ${GRAPHQL_LIMITS.depth + 1}.`);
     expect(deep.body.data).toBeUndefined();
     const ok = await prod.gql(`{ viewer { classes { edges { node { shelf { national { units { title } } } } } } } }`, {}, token);
     expect(ok.body.errors).toBeUndefined();
@@ -55,19 +55,47 @@ describe('GraphQL limits', () => {
   it(`refuses more than ${GRAPHQL_LIMITS.aliases} aliases`, async () => {
     const many = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: viewer { username }`).join(' ')} }`;
     const refused = await prod.gql(many(GRAPHQL_LIMITS.aliases + 1), {}, token);
-    expect(refused.body.errors[0].message).toBe(`Syntax Error: Aliases limit of ${GRAPHQL_LIMITS.aliases} exceeded, found ${GRAPHQL_LIMITS.aliases + 1}.`);
+    expect(refused.body.errors[0].message).toBe(`Aliases limit of ${GRAPHQL_LIMITS.aliases} exceeded, found ${GRAPHQL_LIMITS.aliases + 1}.`);
     const ok = await prod.gql(many(GRAPHQL_LIMITS.aliases), {}, token);
     expect(ok.body.data.a0.username).toBe('demoteacher');
   });
 
   it(`refuses an operation of more than ${GRAPHQL_LIMITS.tokens} tokens before parsing it all`, async () => {
     const refused = await prod.gql(`{ viewer { ${'username '.repeat(GRAPHQL_LIMITS.tokens)} } }`, {}, token);
-    expect(refused.body.errors[0].message).toBe(`Syntax Error: Token limit of ${GRAPHQL_LIMITS.tokens} exceeded.`);
+    expect(refused.body.errors[0].message).toBe(`Token limit of ${GRAPHQL_LIMITS.tokens} exceeded.`);
   });
 
   it(`refuses more than ${GRAPHQL_LIMITS.directives} directives`, async () => {
     const refused = await prod.gql(`{ viewer { ${'username @include(if: true) '.repeat(GRAPHQL_LIMITS.directives + 1)} } }`, {}, token);
-    expect(refused.body.errors[0].message).toBe(`Syntax Error: Directives limit of ${GRAPHQL_LIMITS.directives} exceeded, found ${GRAPHQL_LIMITS.directives + 1}.`);
+    expect(refused.body.errors[0].message).toBe(`Directives limit of ${GRAPHQL_LIMITS.directives} exceeded, found ${GRAPHQL_LIMITS.directives + 1}.`);
+  });
+
+  it('answers every limit refusal with 400 and a code under application/graphql-response+json, 200 under application/json, whichever came first', async () => {
+    const refused = [
+      depthQuery(GRAPHQL_LIMITS.depth + 1),
+      `{ ${Array.from({ length: GRAPHQL_LIMITS.aliases + 1 }, (_, i) => `b${i}: viewer { id }`).join(' ')} }`,
+      `{ viewer { ${'id '.repeat(GRAPHQL_LIMITS.tokens)} } }`,
+      `{ viewer { ${'id @skip(if: false) '.repeat(GRAPHQL_LIMITS.directives + 1)} } }`,
+    ];
+    const ask = async (query: string, accept: string) => {
+      const r = await fetch(`${prod.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept, 'x-access-token': token }, body: JSON.stringify({ query }) });
+      return { status: r.status, body: (await r.json()) as { data?: unknown; errors: { message: string; extensions?: { code?: string } }[] } };
+    };
+    for (const query of refused) {
+      // The same document asked first the old way (cached then), then the new way, then the old again.
+      for (const [accept, status] of [['application/json', 200], ['application/graphql-response+json', 400], ['application/json', 200]] as const) {
+        const r = await ask(query, accept);
+        expect([r.status, r.body.errors[0]!.extensions?.code], `${accept}: ${query.slice(0, 40)}`).toEqual([status, LIMIT_CODE]);
+        expect(r.body.errors[0]!.message).toMatch(LIMIT_MESSAGES);
+        expect(r.body.errors[0]!.message).not.toMatch(/^Syntax Error/);
+        expect(r.body.data).toBeUndefined();
+      }
+    }
+    // A document that does not parse, first met on the JSON fast path: still 400 with its code for the new way.
+    for (const [accept, status] of [['application/json', 200], ['application/graphql-response+json', 400]] as const) {
+      const r = await ask('{ viewer { id ', accept);
+      expect([r.status, r.body.errors[0]!.extensions?.code]).toEqual([status, 'GRAPHQL_PARSE_FAILED']);
+    }
   });
 
   it("lets every one of the client's own operations through the limits", async () => {
