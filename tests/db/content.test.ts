@@ -1,13 +1,14 @@
 /** The real content pack (db/content): levels, cards, pictures and the National standards units. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../db/index.ts';
 import { buildPack, NATIONAL_BOOK, type Pack } from '../../db/content/pack.ts';
 import { loadPack } from '../../db/content/load.ts';
-import { checkWordFiles, readWordFiles } from '../../db/content/check.ts';
-import { readAvatarMapping, TWEMOJI_DIR } from '../../db/content/avatars.ts';
+import { checkBookFiles, checkDuplicateCards, checkWordFiles, parseBookFiles, readBookFiles, readWordFiles, WORDS_DIR } from '../../db/content/check.ts';
+import { AVATARS_FILE, readAvatarMapping, TWEMOJI_DIR } from '../../db/content/avatars.ts';
 import { levelWords, unitWords, words } from '../../db/schema.ts';
 
 describe('the content pack', () => {
@@ -71,5 +72,51 @@ describe('the content pack', () => {
       expect(new Set(covered)).toEqual(new Set(pack.levels[level]));
     }
     for (const u of national.units) expect(u.words.length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('the book files loader', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wordbee-books-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (books: unknown[], extra: object = {}) => ({
+    series: 'PEP Primary English', edition: '2012 edition', schoolId: 'ES', pressId: 'PEP', sources: ['a test'], books, ...extra,
+  });
+
+  it('puts a real book in place of its synthesized namesake and adds new ids after the synthesized books', () => {
+    writeFileSync(path.join(dir, 'a.json'), JSON.stringify(file([
+      { id: 'PEP3A', title: 'PEP Primary English 3A', units: [{ unitId: '1', title: 'Unit 1 Hello!', words: ['ruler', 'pencil', 'zzqxw'] }] },
+      { id: 'PEP2024_3A', title: 'PEP Primary English 3A (2024)', units: [{ unitId: '1', title: 'Unit 1', words: ['hello'] }] },
+    ])));
+    const pack = buildPack(WORDS_DIR, AVATARS_FILE, dir);
+    const pep3a = pack.books.find((b) => b.id === 'PEP3A')!;
+    // The word without a card is left out of the pack (the check names it).
+    expect(pep3a).toMatchObject({ kind: 'press', schoolId: 'ES', pressId: 'PEP', title: 'PEP Primary English 3A', units: [{ unitId: '1', title: 'Unit 1 Hello!', words: ['ruler', 'pencil'] }] });
+    expect(pack.books.filter((b) => b.id === 'PEP3A')).toHaveLength(1);
+    expect(pack.books.find((b) => b.id === 'PEP3B')!.title).toMatch(/units built from the level's word list by topic/);
+    expect(pack.books.at(-1)!.id).toBe('PEP2024_3A');
+    const problems = checkBookFiles(readBookFiles(dir), readWordFiles());
+    expect(problems).toEqual([{ file: 'a.json', word: 'zzqxw', problem: 'PEP3A unit 1: no word card' }]);
+  });
+
+  it('reports a word twice in one book, a book id used twice and a file that does not parse', () => {
+    writeFileSync(path.join(dir, 'a.json'), JSON.stringify(file([
+      { id: 'PEP3A', title: '3A', units: [{ unitId: '1', title: 'Unit 1', words: ['ruler'] }, { unitId: '2', title: 'Unit 2', words: ['Ruler', 'pen'] }] },
+    ])));
+    writeFileSync(path.join(dir, 'b.json'), JSON.stringify(file([{ id: 'PEP3A', title: '3A again', units: [{ unitId: '1', title: 'Unit 1', words: ['pen'] }] }])));
+    writeFileSync(path.join(dir, 'c.json'), JSON.stringify(file([{ id: 'PEP-3B', title: '3B', units: [{ unitId: 'R', title: 'Unit 1', words: ['sth./sb.'] }] }])));
+    const problems = checkBookFiles(parseBookFiles(dir).flatMap(({ file, data }) => (data ? [{ file, data }] : [])), readWordFiles()).map((p) => `${p.file} ${p.word}: ${p.problem}`);
+    expect(problems).toEqual(['a.json Ruler: PEP3A unit 2: already in unit 1 of this book', 'b.json PEP3A: book id already used in a.json']);
+    expect(parseBookFiles(dir).find((f) => f.file === 'c.json')!.errors).toEqual([
+      'books.0.id: 1–30 letters, digits, _ or . (no -)',
+      'books.0.units.0.unitId: unit R is kept for Flashcard Master review batches',
+      'books.0.units.0.words.0: letters, spaces, apostrophes, hyphens and dots only',
+    ]);
+    expect(() => readBookFiles(dir)).toThrow(/c\.json: books\.0\.id/);
+    rmSync(path.join(dir, 'b.json'));
+    rmSync(path.join(dir, 'c.json'));
+  });
+
+  it('has no card in two word files (the pack would silently use only one)', () => {
+    expect(checkDuplicateCards(readWordFiles())).toEqual([]);
   });
 });
