@@ -30,7 +30,9 @@ describe('the content pack', () => {
       (await database.db.select({ level: levelWords.level, n: sql<number>`count(*)::int` }).from(levelWords).groupBy(levelWords.level)).map((r) => [r.level, r.n]),
     );
     expect(counts.ES).toBeGreaterThanOrEqual(450);
-    expect(counts.ES).toBeLessThanOrEqual(750);
+    // The 2022 standard's level 2 (about 500 words) plus what the PEP primary books teach beside
+    // it: their phrases (wash my clothes), past and comparative forms (went, taller), names.
+    expect(counts.ES).toBeLessThanOrEqual(900);
     expect(counts.MS).toBeGreaterThanOrEqual(1400);
     expect(counts.HM).toBeGreaterThanOrEqual(1800);
     expect(counts.HSM).toBeGreaterThanOrEqual(2700);
