@@ -18,7 +18,8 @@ describe('the content pack', () => {
     pack = buildPack();
     database = await openDatabase({});
     await loadPack(database.db, pack);
-  });
+    // Loading the whole pack into PGlite takes 15 s on a quiet machine, a minute or more on a busy one.
+  }, 180_000);
   afterAll(() => database?.close());
 
   it('passes the content checks: every sentence uses its word, no template sentences', () => {
