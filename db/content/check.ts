@@ -65,6 +65,9 @@ export function readBookFiles(dir = BOOKS_DIR): { file: string; data: BookFile }
 export const BOOK_REPEATS: Record<string, string[]> = {
   // 5A lists house with Unit 5 (There is a big bed) and again with Unit 6 (In a nature park).
   PEP5A: ['house'],
+  // Go for it! 7A lists these again where a later unit uses them with another meaning (watch 手表 /
+  // 看, first 名 / 第一, well 嗯 / 好): as its file (pep-go-for-it-7.json) gives them.
+  PEP7A: ['in', 'have', 'watch', 'well', 'first'],
 };
 
 /**

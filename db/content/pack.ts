@@ -5,7 +5,7 @@
  * the others (series not yet established) synthesized from the level's list, saying so. Pure: no database here (see load.ts).
  */
 import { createHash } from 'node:crypto';
-import { LEVEL_CODES, TOPICS, type WordEntry } from './format.ts';
+import { LEVEL_CODES, TOPICS, type BookFile, type WordEntry } from './format.ts';
 import { booksDirFor, readBookFiles, readWordFiles, WORDS_DIR } from './check.ts';
 import { phoneticOf } from './phonetics.ts';
 import { AVATARS_FILE, readAvatarMapping } from './avatars.ts';
@@ -138,9 +138,9 @@ function pressBooks(cards: Card[], schoolId: string, pressId: string, press: str
  * here (so a file being written cannot stop the app); `npm run content:check` and the content
  * tests name every such word.
  */
-function realBooks(booksDir: string, cards: Card[]): PackBook[] {
+function realBooks(files: { data: BookFile }[], cards: Card[]): PackBook[] {
   const known = new Set(cards.map((c) => c.word.toLowerCase()));
-  return readBookFiles(booksDir).flatMap(({ data }) =>
+  return files.flatMap(({ data }) =>
     data.books.map((book): PackBook => ({
       id: book.id,
       title: book.title,
@@ -155,11 +155,30 @@ function realBooks(booksDir: string, cards: Card[]): PackBook[] {
   );
 }
 
+/** The curriculum level of a book file's school level (senior high books teach the compulsory list). */
+const BOOK_LEVEL: Record<BookFile['schoolId'], Card['level']> = { ES: 'ES', MS: 'MS', HS: 'HM' };
+
 const grades = (prefix: string, labels: string[]) => labels.map((l) => ({ id: `${prefix}${l}`, label: l }));
 
 export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE, booksDir = booksDirFor(dir)): Pack {
   const avatars = readAvatarMapping(avatarsFile);
-  const cards = readCards(dir).map((c) => ({ ...c, picture: avatars.get(c.word.toLowerCase()) ?? null }));
+  const bookFiles = readBookFiles(booksDir);
+  // A word a primary book teaches is a primary word, whatever level its card's file has: the
+  // level lists (and so the vocabulary measure and NS2022) follow the books.
+  const bookLevel = new Map<string, Card['level']>();
+  for (const { data } of bookFiles) {
+    const level = BOOK_LEVEL[data.schoolId];
+    for (const w of data.books.flatMap((b) => b.units.flatMap((u) => u.words))) {
+      const key = w.toLowerCase();
+      const known = bookLevel.get(key);
+      if (!known || LEVEL_CODES.indexOf(level) < LEVEL_CODES.indexOf(known)) bookLevel.set(key, level);
+    }
+  }
+  const cards = readCards(dir).map((c) => {
+    const taught = bookLevel.get(c.word.toLowerCase());
+    const level = taught && LEVEL_CODES.indexOf(taught) < LEVEL_CODES.indexOf(c.level) ? taught : c.level;
+    return { ...c, level, picture: avatars.get(c.word.toLowerCase()) ?? null };
+  });
   const of = (level: Card['level']) => cards.filter((c) => c.level === level);
   const es = of('ES');
   const ms = of('MS');
@@ -192,7 +211,7 @@ export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE, booksDir 
     units: [{ unitId: PROFILE_UNIT, title: 'Words due for review, then new words', words: [] }],
   }));
   const seniorSelective = [...hm.slice(Math.floor(hm.length / 2)), ...hsm];
-  const real = realBooks(booksDir, cards);
+  const real = realBooks(bookFiles, cards);
   const synthesized: PackBook[] = [
     ...pressBooks(es, 'ES', 'PEP', 'PEP Primary English', grades('PEP', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
     ...pressBooks([...es].reverse(), 'ES', 'BNU', 'BNU Primary English', grades('BNU', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
