@@ -2,12 +2,17 @@
  * Content checks shared by `npm run content:check` and the content tests: the pack's files
  * parse, every sentence uses its word, and no sentence is a fill-in template of another.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wordFile, type WordFile } from './format.ts';
+import { bookFile, LEVEL_CODES, wordFile, type BookFile, type WordFile } from './format.ts';
+import { phoneticOf } from './phonetics.ts';
 
 export const WORDS_DIR = fileURLToPath(new URL('./words', import.meta.url));
+/** The real textbooks: one file per series (or part of one), read in file-name order. */
+export const BOOKS_DIR = fileURLToPath(new URL('./books', import.meta.url));
+/** The books that go with a word folder: its sibling `books` (none for a test fixture without one). */
+export const booksDirFor = (wordsDir: string) => path.join(path.dirname(path.resolve(wordsDir)), 'books');
 
 export function readWordFiles(dir = WORDS_DIR): { file: string; data: WordFile }[] {
   return readdirSync(dir)
@@ -22,6 +27,99 @@ export function readWordFiles(dir = WORDS_DIR): { file: string; data: WordFile }
       }
       return { file, data: parsed.data };
     });
+}
+
+export type ParsedBookFile = { file: string; data?: BookFile; errors: string[] };
+
+/** Every book file, parsed; a file that does not parse carries its first few errors instead. */
+export function parseBookFiles(dir = BOOKS_DIR): ParsedBookFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file): ParsedBookFile => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+      } catch (e) {
+        return { file, errors: [`not JSON: ${(e as Error).message}`] };
+      }
+      const parsed = bookFile.safeParse(raw);
+      if (parsed.success) return { file, data: parsed.data, errors: [] };
+      return { file, errors: parsed.error.issues.slice(0, 20).map((i) => `${i.path.join('.')}: ${i.message}`) };
+    });
+}
+
+/** The book files for the pack; throws on the first file that does not parse. */
+export function readBookFiles(dir = BOOKS_DIR): { file: string; data: BookFile }[] {
+  return parseBookFiles(dir).map(({ file, data, errors }) => {
+    if (!data) throw new Error(`${file}: ${errors[0]}`);
+    return { file, data };
+  });
+}
+
+/**
+ * Words a book's own vocabulary list gives in two units (book id → words). Anything else listed
+ * twice in one book is a mistake in the file.
+ */
+export const BOOK_REPEATS: Record<string, string[]> = {
+  // 5A lists house with Unit 5 (There is a big bed) and again with Unit 6 (In a nature park).
+  PEP5A: ['house'],
+  // Go for it! 7A lists these again where a later unit uses them with another meaning (watch 手表 /
+  // 看, first 名 / 第一, well 嗯 / 好): as its file (pep-go-for-it-7.json) gives them.
+  PEP7A: ['in', 'have', 'watch', 'well', 'first'],
+};
+
+/**
+ * The book checks: every unit word has a card with IPA, no word twice in one book (unless the
+ * book repeats it, BOOK_REPEATS), no book id in two places.
+ */
+export function checkBookFiles(books: { file: string; data: BookFile }[], words: { file: string; data: WordFile }[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const cards = new Map<string, string>();
+  for (const { data } of words) for (const e of data.entries) if (!cards.has(e.word.toLowerCase())) cards.set(e.word.toLowerCase(), e.word);
+  const bookIds = new Map<string, string>();
+  for (const { file, data } of books) {
+    for (const book of data.books) {
+      const other = bookIds.get(book.id);
+      if (other) problems.push({ file, word: book.id, problem: `book id already used in ${other}` });
+      bookIds.set(book.id, file);
+      const units = new Map<string, string>();
+      const allowed = new Set((BOOK_REPEATS[book.id] ?? []).map((w) => w.toLowerCase()));
+      for (const unit of book.units) {
+        for (const word of unit.words) {
+          const key = word.toLowerCase();
+          const where = `${book.id} unit ${unit.unitId}`;
+          const first = units.get(key);
+          if (first !== undefined && !allowed.has(key)) problems.push({ file, word, problem: `${where}: already in ${first === unit.unitId ? 'this unit' : `unit ${first}`} of this book` });
+          if (first === undefined) units.set(key, unit.unitId);
+          const card = cards.get(key);
+          if (card === undefined) problems.push({ file, word, problem: `${where}: no word card` });
+          else if (!phoneticOf(card)) problems.push({ file, word, problem: `${where}: no IPA (not in the CMU dictionary nor the team's IPA list)` });
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Cards for one word in two word files: the pack keeps the lowest level's (then the first file's)
+ * silently, so the other is dead weight or, worse, a card someone edits in vain.
+ */
+export function checkDuplicateCards(files: { file: string; data: WordFile }[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const kept = new Map<string, string>();
+  const byLevel = [...files].sort((a, b) => LEVEL_CODES.indexOf(a.data.level) - LEVEL_CODES.indexOf(b.data.level));
+  for (const { file, data } of byLevel) {
+    for (const e of data.entries) {
+      const key = e.word.toLowerCase();
+      const other = kept.get(key);
+      if (other !== undefined && other !== file) problems.push({ file, word: e.word, problem: `duplicate card: the pack uses the one in ${other}` });
+      if (other === undefined) kept.set(key, file);
+    }
+  }
+  return problems;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -47,3 +47,44 @@ export const wordFile = z.object({
   entries: z.array(wordEntry).min(1),
 });
 export type WordFile = z.infer<typeof wordFile>;
+
+/** Book and unit ids: letters, digits, `_` and `.` (task ids are joined with `-`). */
+const bookId = z.string().regex(/^[A-Za-z0-9_.]{1,30}$/, '1–30 letters, digits, _ or . (no -)');
+
+/** A word of a book's unit as the learner types it (ASCII apostrophe, so it matches its card). */
+export const bookWord = wordText.refine((w) => !w.includes('’'), "use the ASCII apostrophe (')");
+
+export const bookUnit = z.object({
+  /** The unit's number as printed (`1` … `14`, starter units `S1` `S2` `S3`); `R` is Flashcard Master's. */
+  unitId: bookId.refine((id) => id !== 'R', 'unit R is kept for Flashcard Master review batches'),
+  /** `Unit N` and the unit's title as printed. */
+  title: z.string().trim().min(1).max(120),
+  /** The words and phrases the unit introduces, in the book's vocabulary-list order. */
+  words: z.array(bookWord).min(1).max(60),
+});
+
+export const bookEntry = z
+  .object({
+    id: bookId,
+    title: z.string().trim().min(1).max(120),
+    units: z.array(bookUnit).min(1).max(200),
+  })
+  .superRefine((book, ctx) => {
+    const seen = new Set<string>();
+    book.units.forEach((u, i) => {
+      if (seen.has(u.unitId)) ctx.addIssue({ code: 'custom', path: ['units', i, 'unitId'], message: `unit ${u.unitId} is listed twice` });
+      seen.add(u.unitId);
+    });
+  });
+
+/** One file of db/content/books: a textbook series (or part of one) with its real units (docs/content.md). */
+export const bookFile = z.object({
+  series: z.string().trim().min(3),
+  edition: z.string().trim().min(3),
+  schoolId: z.enum(['ES', 'MS', 'HS']),
+  pressId: z.string().regex(/^[A-Za-z0-9_.]{1,30}$/),
+  /** Where the unit lists come from (public pages, cross-checks) and what was left out. */
+  sources: z.array(z.string().trim().min(3)).min(1),
+  books: z.array(bookEntry).min(1),
+});
+export type BookFile = z.infer<typeof bookFile>;

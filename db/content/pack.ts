@@ -1,11 +1,12 @@
 /**
  * Builds the content pack from the word files: each word's card (with IPA from the CMU
  * dictionary), the curriculum lists per level, the National standards 2022 book, the level
- * sources with unit 'R', and the press textbooks. Pure: no database here (see load.ts).
+ * sources with unit 'R', and the press textbooks: the real ones from db/content/books/*.json,
+ * the others (series not yet established) synthesized from the level's list, saying so. Pure: no database here (see load.ts).
  */
 import { createHash } from 'node:crypto';
-import { LEVEL_CODES, TOPICS, type WordEntry } from './format.ts';
-import { readWordFiles, WORDS_DIR } from './check.ts';
+import { LEVEL_CODES, TOPICS, type BookFile, type WordEntry } from './format.ts';
+import { booksDirFor, readBookFiles, readWordFiles, WORDS_DIR } from './check.ts';
 import { phoneticOf } from './phonetics.ts';
 import { AVATARS_FILE, readAvatarMapping } from './avatars.ts';
 import type { Level } from '../schema.ts';
@@ -132,11 +133,52 @@ function pressBooks(cards: Card[], schoolId: string, pressId: string, press: str
     .filter((book) => book.units.length > 0);
 }
 
+/**
+ * The real press books of the book files, in file order. A unit word without a card is left out
+ * here (so a file being written cannot stop the app); `npm run content:check` and the content
+ * tests name every such word.
+ */
+function realBooks(files: { data: BookFile }[], cards: Card[]): PackBook[] {
+  const known = new Set(cards.map((c) => c.word.toLowerCase()));
+  return files.flatMap(({ data }) =>
+    data.books.map((book): PackBook => ({
+      id: book.id,
+      title: book.title,
+      kind: 'press',
+      level: null,
+      schoolId: data.schoolId,
+      pressId: data.pressId,
+      units: book.units
+        .map((u) => ({ unitId: u.unitId, title: u.title, words: u.words.filter((w) => known.has(w.toLowerCase())) }))
+        .filter((u) => u.words.length > 0),
+    })),
+  );
+}
+
+/** The curriculum level of a book file's school level (senior high books teach the compulsory list). */
+const BOOK_LEVEL: Record<BookFile['schoolId'], Card['level']> = { ES: 'ES', MS: 'MS', HS: 'HM' };
+
 const grades = (prefix: string, labels: string[]) => labels.map((l) => ({ id: `${prefix}${l}`, label: l }));
 
-export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE): Pack {
+export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE, booksDir = booksDirFor(dir)): Pack {
   const avatars = readAvatarMapping(avatarsFile);
-  const cards = readCards(dir).map((c) => ({ ...c, picture: avatars.get(c.word.toLowerCase()) ?? null }));
+  const bookFiles = readBookFiles(booksDir);
+  // A word a primary book teaches is a primary word, whatever level its card's file has: the
+  // level lists (and so the vocabulary measure and NS2022) follow the books.
+  const bookLevel = new Map<string, Card['level']>();
+  for (const { data } of bookFiles) {
+    const level = BOOK_LEVEL[data.schoolId];
+    for (const w of data.books.flatMap((b) => b.units.flatMap((u) => u.words))) {
+      const key = w.toLowerCase();
+      const known = bookLevel.get(key);
+      if (!known || LEVEL_CODES.indexOf(level) < LEVEL_CODES.indexOf(known)) bookLevel.set(key, level);
+    }
+  }
+  const cards = readCards(dir).map((c) => {
+    const taught = bookLevel.get(c.word.toLowerCase());
+    const level = taught && LEVEL_CODES.indexOf(taught) < LEVEL_CODES.indexOf(c.level) ? taught : c.level;
+    return { ...c, level, picture: avatars.get(c.word.toLowerCase()) ?? null };
+  });
   const of = (level: Card['level']) => cards.filter((c) => c.level === level);
   const es = of('ES');
   const ms = of('MS');
@@ -169,7 +211,8 @@ export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE): Pack {
     units: [{ unitId: PROFILE_UNIT, title: 'Words due for review, then new words', words: [] }],
   }));
   const seniorSelective = [...hm.slice(Math.floor(hm.length / 2)), ...hsm];
-  const press: PackBook[] = [
+  const real = realBooks(bookFiles, cards);
+  const synthesized: PackBook[] = [
     ...pressBooks(es, 'ES', 'PEP', 'PEP Primary English', grades('PEP', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
     ...pressBooks([...es].reverse(), 'ES', 'BNU', 'BNU Primary English', grades('BNU', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
     ...pressBooks(ms, 'MS', 'PEP', 'PEP Go for it!', grades('PEP', ['7A', '7B', '8A', '8B', '9'])),
@@ -178,6 +221,11 @@ export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE): Pack {
     ...pressBooks(seniorSelective, 'HS', 'PEP', 'PEP Senior English Selective', grades('PEPX', ['1', '2', '3', '4'])),
     ...pressBooks([...hm].reverse(), 'HS', 'BNU', 'BNU Senior English', grades('BNUB', ['1', '2', '3'])),
     ...pressBooks([...hsm].reverse(), 'HS', 'BNU', 'BNU Senior English Selective', grades('BNUX', ['1', '2', '3', '4'])),
+  ];
+  // A real book takes its synthesized namesake's place on the shelf; new ids (PEP2024_3A) follow.
+  const press = [
+    ...synthesized.map((b) => real.find((r) => r.id === b.id) ?? b),
+    ...real.filter((r) => !synthesized.some((b) => b.id === r.id)),
   ];
   const books = [national, ...sources, ...press];
   const version = createHash('sha256').update(JSON.stringify({ cards, books })).digest('hex').slice(0, 16);

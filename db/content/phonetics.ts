@@ -93,7 +93,18 @@ function phonesOf(word: string): string | undefined {
   return undefined;
 }
 
-/** `/ˈæpəl/` for a word or phrase; '' when any part is missing from the dictionary. */
+/**
+ * IPA written by the team for textbook words the CMU dictionary lacks (US pronunciation, like the
+ * rest of the pack). Keep it small: a word found here is one `npm run content:check` stopped
+ * reporting as "no IPA".
+ */
+export const TEAM_IPA: Record<string, string> = {
+  pe: 'ˌpiˈi', // PE class (PEP 4B), P.E. (Go for it! 7A)
+  pipa: 'ˈpipɑ', // play the pipa (PEP 5A): the Chinese lute
+  uncrowded: 'ʌnˈkraʊdɪd',
+};
+
+/** `/ˈæpəl/` for a word or phrase; '' when any part is missing from the dictionary and the team's list. */
 export function phoneticOf(text: string): string {
   const parts = text
     .toLowerCase()
@@ -102,7 +113,7 @@ export function phoneticOf(text: string): string {
     .filter(Boolean);
   const ipa = parts.map((p) => {
     const phones = phonesOf(p);
-    return phones ? arpabetToIpa(phones) : undefined;
+    return phones ? arpabetToIpa(phones) : TEAM_IPA[p];
   });
   return ipa.every(Boolean) ? `/${ipa.join(' ')}/` : '';
 }
