@@ -68,6 +68,8 @@ export const BOOK_REPEATS: Record<string, string[]> = {
   // Go for it! 7A lists these again where a later unit uses them with another meaning (watch 手表 /
   // 看, first 名 / 第一, well 嗯 / 好): as its file (pep-go-for-it-7.json) gives them.
   PEP7A: ['in', 'have', 'watch', 'well', 'first'],
+  // 2024 7B lists instead with Unit 4 (Eat Well) and again with Unit 8 (Once upon a Time).
+  PEP2024_7B: ['instead'],
 };
 
 /**

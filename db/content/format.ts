@@ -60,7 +60,7 @@ export const bookUnit = z.object({
   /** `Unit N` and the unit's title as printed. */
   title: z.string().trim().min(1).max(120),
   /** The words and phrases the unit introduces, in the book's vocabulary-list order. */
-  words: z.array(bookWord).min(1).max(60),
+  words: z.array(bookWord).min(1).max(100),
 });
 
 export const bookEntry = z
