@@ -101,7 +101,10 @@ function phonesOf(word: string): string | undefined {
 export const TEAM_IPA: Record<string, string> = {
   pe: 'ˌpiˈi', // PE class (PEP 4B), P.E. (Go for it! 7A)
   pipa: 'ˈpipɑ', // play the pipa (PEP 5A): the Chinese lute
-  uncrowded: 'ʌnˈkraʊdɪd',
+  uncrowded: 'ʌnˈkraʊdɪd', // PEP9 Unit 3
+  colourful: 'ˈkʌlɚfəl', // 2024 7B Unit 5 (the dictionary has only colorful)
+  ginkgo: 'ˈɡɪŋkoʊ', // 2024 8A Unit 4
+  healthily: 'ˈhɛlθəli', // 2024 8A Unit 6
 };
 
 /** `/ˈæpəl/` for a word or phrase; '' when any part is missing from the dictionary and the team's list. */
