@@ -94,9 +94,10 @@ function phonesOf(word: string): string | undefined {
 }
 
 /**
- * IPA written by the team for textbook words the CMU dictionary lacks (US pronunciation, like the
- * rest of the pack). Keep it small: a word found here is one `npm run content:check` stopped
- * reporting as "no IPA".
+ * IPA written by the team (US pronunciation, like the rest of the pack) for textbook words the CMU
+ * dictionary lacks and for those where its first pronunciation misleads a learner. An entry wins
+ * over the dictionary: a key with a dot or a space is a whole card word (`a.m.`, `ID card`), any
+ * other key also stands for that word inside a phrase (`read` in `read a newspaper`). Keep it small.
  */
 export const TEAM_IPA: Record<string, string> = {
   pe: 'ˌpiˈi', // PE class (PEP 4B), P.E. (Go for it! 7A)
@@ -105,18 +106,30 @@ export const TEAM_IPA: Record<string, string> = {
   colourful: 'ˈkʌlɚfəl', // 2024 7B Unit 5 (the dictionary has only colorful)
   ginkgo: 'ˈɡɪŋkoʊ', // 2024 8A Unit 4
   healthily: 'ˈhɛlθəli', // 2024 8A Unit 6
+  // Read letter by letter, not as the word 'am' or 'us' (the dictionary's reading once the dots go).
+  'a.m.': 'ˌeɪˈɛm',
+  'p.m.': 'ˌpiˈɛm',
+  'the u.s.': 'ðə ˌjuˈɛs',
+  'id card': 'ˌaɪˈdi kɑrd',
+  // The dictionary lists the past tense /rɛd/ first; a card's verb is the present /rid/.
+  read: 'rid',
+  // The dictionary lists the verb (subJECT) first; the school subject is the noun.
+  subject: 'ˈsʌbdʒɛkt',
 };
 
-/** `/ˈæpəl/` for a word or phrase; '' when any part is missing from the dictionary and the team's list. */
+/** `/ˈæpəl/` for a word or phrase (the team's list first); '' when any part is missing from both. */
 export function phoneticOf(text: string): string {
+  const whole = TEAM_IPA[text.trim().toLowerCase().replace(/’/g, "'")];
+  if (whole) return `/${whole}/`;
   const parts = text
     .toLowerCase()
     .replace(/[.!?,]/g, '')
     .split(/\s+/)
     .filter(Boolean);
   const ipa = parts.map((p) => {
+    if (TEAM_IPA[p]) return TEAM_IPA[p];
     const phones = phonesOf(p);
-    return phones ? arpabetToIpa(phones) : TEAM_IPA[p];
+    return phones ? arpabetToIpa(phones) : undefined;
   });
   return ipa.every(Boolean) ? `/${ipa.join(' ')}/` : '';
 }

@@ -59,6 +59,19 @@ describe('the content pack', () => {
     expect(pack.cards.find((c) => c.word === 'apple')?.phonetic).toBe('/ˈæpəl/');
   });
 
+  it("reads a card as a learner says it where the CMU dictionary's first reading misleads (the team's IPA wins)", () => {
+    const ipa = (word: string) => pack.cards.find((c) => c.word === word)?.phonetic;
+    // Letter by letter, not the words 'am' and 'us' once the dots are gone.
+    expect(ipa('a.m.')).toBe('/ˌeɪˈɛm/');
+    expect(ipa('the U.S.')).toBe('/ðə ˌjuˈɛs/');
+    expect(ipa('ID card')).toBe('/ˌaɪˈdi kɑrd/');
+    // The present tense, also inside a phrase, and the school subject (a noun), not the verb.
+    expect(ipa('read a newspaper')).toBe('/rid ə ˈnuzˌpeɪpɚ/');
+    expect(ipa('subject')).toBe('/ˈsʌbdʒɛkt/');
+    // Words the dictionary lacks still come from the team's list.
+    expect(ipa('colourful')).toBe('/ˈkʌlɚfəl/');
+  });
+
   it('has an image file for every picture in the avatar mapping', () => {
     const mapping = readAvatarMapping();
     expect(mapping.size).toBeGreaterThan(100);
