@@ -70,6 +70,9 @@ export const BOOK_REPEATS: Record<string, string[]> = {
   PEP7A: ['in', 'have', 'watch', 'well', 'first'],
   // 2024 7B lists instead with Unit 4 (Eat Well) and again with Unit 8 (Once upon a Time).
   PEP2024_7B: ['instead'],
+  // Go for it! 8B lists these again with a second meaning: rock 岩石 (Unit 1) / 摇滚乐 (Unit 8), while
+  // 当……的时候 (Unit 3) / 一段时间 (Unit 10), clear 清楚的 (Unit 4) / 清理 (Unit 10).
+  PEP8B: ['rock', 'while', 'clear'],
 };
 
 /**
