@@ -73,6 +73,9 @@ export const BOOK_REPEATS: Record<string, string[]> = {
   // Go for it! 8B lists these again with a second meaning: rock 岩石 (Unit 1) / 摇滚乐 (Unit 8), while
   // 当……的时候 (Unit 3) / 一段时间 (Unit 10), clear 清楚的 (Unit 4) / 清理 (Unit 10).
   PEP8B: ['rock', 'while', 'clear'],
+  // Go for it! 9 lists these again in Unit 13 (after Units 4, 14 and 6: public places, a cruel method,
+  // numbers dropping too low).
+  PEP9: ['public', 'method', 'low'],
 };
 
 /**
