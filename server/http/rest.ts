@@ -139,6 +139,9 @@ export function send(res: ServerResponse, reply: RestReply): void {
     headers['content-type'] = reply.contentType;
     payload = reply.bytes;
   }
+  // A known length, not a chunked reply: a browser's audio element cannot tell a chunked Ogg's
+  // duration (it reads Infinity, and the word's audio never plays).
+  headers['content-length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength);
   res.writeHead(reply.status ?? 200, headers);
   res.end(payload);
 }

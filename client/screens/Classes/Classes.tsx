@@ -23,7 +23,7 @@ export default function Classes() {
       query ClassesQuery {
         viewer {
           id
-          classes(first: 500) @connection(key: "Classes_classes") {
+          classes(first: 100) @connection(key: "Classes_classes") {
             __id
             edges {
               node {

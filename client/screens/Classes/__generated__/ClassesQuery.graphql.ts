@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<59a4857b8d2ce03f5ea42478d04c4fa5>>
+ * @generated SignedSource<<82d5b332486c5da8e92324dc5d642b3b>>
  * @lightSyntaxTransform
  */
 
@@ -198,7 +198,7 @@ v5 = [
   {
     "kind": "Literal",
     "name": "first",
-    "value": 500
+    "value": 100
   }
 ];
 return {
@@ -258,7 +258,7 @@ return {
             "name": "classes",
             "plural": false,
             "selections": (v3/*:: as any*/),
-            "storageKey": "classes(first:500)"
+            "storageKey": "classes(first:100)"
           },
           {
             "alias": null,
@@ -276,7 +276,7 @@ return {
     ]
   },
   "params": {
-    "cacheID": "57e9971e9cbef9414aa3c9b5bedbaddd",
+    "cacheID": "9906d22fcaf956e55324bfc7a3073d9b",
     "id": null,
     "metadata": {
       "connection": [
@@ -293,11 +293,11 @@ return {
     },
     "name": "ClassesQuery",
     "operationKind": "query",
-    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 500) {\n      edges {\n        node {\n          id\n          name\n          schoolId\n          pressId\n          students\n          tbTaskType\n          spellingTimeoutSec\n          taskDueDays\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n  pressOptions {\n    schoolId\n    pressId\n    title\n  }\n}\n"
+    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 100) {\n      edges {\n        node {\n          id\n          name\n          schoolId\n          pressId\n          students\n          tbTaskType\n          spellingTimeoutSec\n          taskDueDays\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n  pressOptions {\n    schoolId\n    pressId\n    title\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "c8dd76278c0aaf20cdf8f2fe89dd2bd6";
+(node as any).hash = "197da5206a712e00b7d212436efffe04";
 
 export default node;
