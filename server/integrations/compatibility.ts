@@ -47,25 +47,28 @@ export const NOTICE_DAYS = 182;
 
 export type Deprecation = { coordinate: string; reason: string; removableAfter: string | null };
 
-/** The deprecated fields, arguments, input fields and enum values of a schema, with their dates. */
-export function deprecations(sdl: string): Deprecation[] {
+/** Every field, argument, input field and enum value of a schema, with its deprecation reason (if any). */
+function schemaCoordinates(sdl: string): { coordinate: string; reason: string | null | undefined }[] {
   const schema = buildSchema(sdl);
-  const found: Deprecation[] = [];
-  const add = (coordinate: string, reason: string | null | undefined) => {
-    if (reason == null) return;
-    found.push({ coordinate, reason, removableAfter: REMOVAL_NOTICE.exec(reason)?.[1] ?? null });
-  };
+  const out: { coordinate: string; reason: string | null | undefined }[] = [];
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__')) continue;
-    if (isEnumType(type)) for (const v of type.getValues()) add(`${type.name}.${v.name}`, v.deprecationReason);
+    if (isEnumType(type)) for (const v of type.getValues()) out.push({ coordinate: `${type.name}.${v.name}`, reason: v.deprecationReason });
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
       for (const field of Object.values(type.getFields())) {
-        add(`${type.name}.${field.name}`, field.deprecationReason);
-        for (const arg of 'args' in field ? field.args : []) add(`${type.name}.${field.name}(${arg.name}:)`, arg.deprecationReason);
+        out.push({ coordinate: `${type.name}.${field.name}`, reason: field.deprecationReason });
+        for (const arg of 'args' in field ? field.args : []) out.push({ coordinate: `${type.name}.${field.name}(${arg.name}:)`, reason: arg.deprecationReason });
       }
     }
   }
-  return found;
+  return out;
+}
+
+/** The deprecated fields, arguments, input fields and enum values of a schema, with their dates. */
+export function deprecations(sdl: string): Deprecation[] {
+  return schemaCoordinates(sdl).flatMap(({ coordinate, reason }) =>
+    reason == null ? [] : [{ coordinate, reason, removableAfter: REMOVAL_NOTICE.exec(reason)?.[1] ?? null }],
+  );
 }
 
 /**
@@ -73,24 +76,8 @@ export function deprecations(sdl: string): Deprecation[] {
  * announced none): a removal the changelog may not excuse.
  */
 export function earlyRemovals(previousSdl: string, currentSdl: string, today: string): Deprecation[] {
-  const still = new Set(deprecations(currentSdl).map((d) => d.coordinate));
-  const present = new Set(listCoordinates(currentSdl));
-  return deprecations(previousSdl).filter((d) => !still.has(d.coordinate) && !present.has(d.coordinate) && (d.removableAfter === null || d.removableAfter >= today));
-}
-
-function listCoordinates(sdl: string): string[] {
-  const schema = buildSchema(sdl);
-  const out: string[] = [];
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (isEnumType(type)) for (const v of type.getValues()) out.push(`${type.name}.${v.name}`);
-    if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) {
-        out.push(`${type.name}.${field.name}`);
-        for (const arg of 'args' in field ? field.args : []) out.push(`${type.name}.${field.name}(${arg.name}:)`);
-      }
-    }
-  }
-  return out;
+  const present = new Set(schemaCoordinates(currentSdl).map((c) => c.coordinate));
+  return deprecations(previousSdl).filter((d) => !present.has(d.coordinate) && (d.removableAfter === null || d.removableAfter >= today));
 }
 
 /** The releases CHANGELOG.md lists (`## YYYY-MM-DD …` headings), newest first, with their text. */
