@@ -9,6 +9,7 @@ import { ErrorBoundary } from './ui/ErrorBoundary';
 import { Panel } from './ui/Panel';
 import { Loading } from './ui/Loading';
 import { ExpiryWarning } from './ui/ExpiryWarning';
+import { T, useT } from './i18n';
 
 export function App() {
   const [location] = useLocation();
@@ -33,8 +34,10 @@ let firstPage = true;
 function CurrentRoute({ path }: { path: string }) {
   const mode = modeOf(useSession());
   const route = routeFor(path);
+  const { t, lang } = useT();
+  const pageName = route ? (route.titleKey ? t(route.titleKey) : route.title) : null;
   useEffect(() => {
-    document.title = route ? `${route.title} · WordBee 单词蜂` : 'WordBee 单词蜂';
+    document.title = pageName ? `${pageName} · WordBee 单词蜂` : 'WordBee 单词蜂';
     window.scrollTo(0, 0);
     // After moving to another page the keyboard starts at its content, not on a control of the
     // page before (which is gone): a screen reader reads the new page from its top. A screen
@@ -49,13 +52,20 @@ function CurrentRoute({ path }: { path: string }) {
       document.getElementById('main')?.focus({ preventScroll: true });
     }
   }, [route]);
+  useEffect(() => {
+    document.title = pageName ? `${pageName} · WordBee 单词蜂` : 'WordBee 单词蜂';
+  }, [pageName, lang]);
 
   if (!route) {
     return (
-      <Panel title="Page not found · 页面不存在" tone="warn">
-        <p>There is no page at {path}.</p>
+      <Panel title={<T k="app.notFoundTitle" />} tone="warn">
         <p>
-          <Link href="/">Go to the home page · 返回首页</Link>
+          <T k="app.notFoundBody" values={{ path }} />
+        </p>
+        <p>
+          <Link href="/">
+            <T k="app.goHome" />
+          </Link>
         </p>
       </Panel>
     );
@@ -64,10 +74,14 @@ function CurrentRoute({ path }: { path: string }) {
     if (mode === 'visitor') return <Redirect to={`/login?next=${encodeURIComponent(path)}`} replace />;
     if (route.path === '/login') return <Redirect to="/task" replace />;
     return (
-      <Panel title="Teachers only · 仅限教师" tone="warn">
-        <p>The {route.title} page is for teachers. Your tasks are waiting on the Tasks page.</p>
+      <Panel title={<T k="app.teachersOnlyTitle" />} tone="warn">
         <p>
-          <Link href="/task">Go to my tasks · 我的任务</Link>
+          <T k="app.teachersOnlyBody" values={{ page: route.title }} />
+        </p>
+        <p>
+          <Link href="/task">
+            <T k="app.goToTasks" />
+          </Link>
         </p>
       </Panel>
     );

@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { LoginMode } from './session';
+import type { MessageKey } from './i18n';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -12,8 +13,10 @@ export type RouteDef = {
   screen: Screen;
   /** Who may open it. */
   modes: readonly LoginMode[];
-  /** Shown in the bar's burger menu and as the page title. */
+  /** The page's name in English (the spec's word). */
   title: string;
+  /** Its name in the catalogue, for the browser tab and messages (Chinese first); else the title. */
+  titleKey?: MessageKey;
 };
 
 const ALL = ['teacher', 'student', 'visitor'] as const;
@@ -36,22 +39,23 @@ const SpellingBee = lazy(() => import('./screens/SpellingBee/SpellingBee'));
 const FlashcardMaster = lazy(() => import('./screens/FlashcardMaster/FlashcardMaster'));
 
 export const ROUTES: RouteDef[] = [
-  { path: '/', screen: Home, modes: ALL, title: 'Home' },
-  { path: '/help', screen: Help, modes: ALL, title: 'Help' },
-  { path: '/padocs', screen: PaDocs, modes: ALL, title: 'Pronunciation Assessment' },
-  { path: '/listening', screen: Listening, modes: ALL, title: 'Listening' },
-  { path: '/rjbpep', screen: TextbookAudio, modes: ALL, title: 'Primary textbook audio' },
-  { path: '/rjbms', screen: TextbookAudio, modes: ALL, title: 'Middle school textbook audio' },
-  { path: '/rjbhs', screen: TextbookAudio, modes: ALL, title: 'High school textbook audio' },
-  { path: '/login', screen: Login, modes: ['visitor'], title: 'Login' },
-  { path: '/signup', screen: Signup, modes: ALL, title: 'Signup' },
-  { path: '/task', screen: Tasks, modes: SIGNED_IN, title: 'Tasks' },
-  { path: '/dashboard', screen: Dashboard, modes: SIGNED_IN, title: 'Dashboard' },
-  { path: '/record', screen: Record, modes: SIGNED_IN, title: 'Pronunciation' },
-  { path: '/spellingbee', screen: SpellingBee, modes: SIGNED_IN, title: 'Spelling Bee' },
-  { path: '/flashcardmaster', screen: FlashcardMaster, modes: SIGNED_IN, title: 'Flashcard Master' },
-  { path: '/classes', screen: Classes, modes: TEACHER, title: 'Classes' },
-  { path: '/textbooks', screen: Textbooks, modes: TEACHER, title: 'Textbooks' },
+  { path: '/', screen: Home, modes: ALL, title: 'Home', titleKey: 'nav.home' },
+  { path: '/help', screen: Help, modes: ALL, title: 'Help', titleKey: 'nav.help' },
+  { path: '/padocs', screen: PaDocs, modes: ALL, title: 'Pronunciation Assessment', titleKey: 'nav.paDocs' },
+  { path: '/listening', screen: Listening, modes: ALL, title: 'Listening', titleKey: 'nav.listening' },
+  { path: '/rjbpep', screen: TextbookAudio, modes: ALL, title: 'Primary textbook audio', titleKey: 'nav.primaryAudio' },
+  { path: '/rjbms', screen: TextbookAudio, modes: ALL, title: 'Middle school textbook audio', titleKey: 'nav.middleAudio' },
+  { path: '/rjbhs', screen: TextbookAudio, modes: ALL, title: 'High school textbook audio', titleKey: 'nav.highAudio' },
+  { path: '/login', screen: Login, modes: ['visitor'], title: 'Login', titleKey: 'nav.login' },
+  { path: '/signup', screen: Signup, modes: ALL, title: 'Signup', titleKey: 'nav.signup' },
+  { path: '/task', screen: Tasks, modes: SIGNED_IN, title: 'Tasks', titleKey: 'nav.tasks' },
+  { path: '/dashboard', screen: Dashboard, modes: SIGNED_IN, title: 'Dashboard', titleKey: 'nav.dashboard' },
+  { path: '/record', screen: Record, modes: SIGNED_IN, title: 'Pronunciation', titleKey: 'nav.pronunciation' },
+  { path: '/spellingbee', screen: SpellingBee, modes: SIGNED_IN, title: 'Spelling Bee', titleKey: 'nav.spellingBee' },
+  { path: '/flashcardmaster', screen: FlashcardMaster, modes: SIGNED_IN, title: 'Flashcard Master', titleKey: 'nav.flashcardMaster' },
+  { path: '/mistakes', screen: lazy(() => import('./screens/Mistakes/Mistakes')), modes: SIGNED_IN, title: 'My mistakes', titleKey: 'mistakes.title' },
+  { path: '/classes', screen: Classes, modes: TEACHER, title: 'Classes', titleKey: 'nav.classes' },
+  { path: '/textbooks', screen: Textbooks, modes: TEACHER, title: 'Textbooks', titleKey: 'nav.textbooks' },
 ];
 
 export function routeFor(path: string): RouteDef | undefined {

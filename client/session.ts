@@ -74,6 +74,8 @@ export function startSession(user: UserRecord): void {
   sessionStorage.setItem(USER_KEY, JSON.stringify(user));
   scheduleExpiry(user);
   notify();
+  // A teacher's class is remembered by the server: selected again at login (DESIGN).
+  if (user.isTeacher) void import('./screens/Classes/restoreSelection').then((m) => m.restoreSelectedClass());
 }
 
 /** Logout (spec section 2): clear all session storage and go to /login. */

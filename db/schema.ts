@@ -56,6 +56,8 @@ export const users = pgTable(
     reportMail: boolean('report_mail').notNull().default(true),
     /** Teachers: one e-mail a day summing up their students' finished tasks (server/reports/digest.ts). */
     reportDigest: boolean('report_digest').notNull().default(false),
+    /** Teachers: the class they selected last (SelectClass), selected again at their next login. */
+    selectedClassId: integer('selected_class_id').references((): any => classes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), index('users_teacher_idx').on(t.teacherId)],
@@ -79,6 +81,11 @@ export const classes = pgTable(
     taskDueDays: smallint('task_due_days').notNull().default(7),
     /** Words per Flashcard Master batch drawn from the memory model. */
     fmBatchSize: smallint('fm_batch_size').notNull().default(10),
+    /**
+     * A student whose name is not on the roster may still join at signup (under their username);
+     * off, every student claims a name the teacher listed.
+     */
+    joinWithoutRoster: boolean('join_without_roster').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('classes_teacher_name_key').on(t.teacherId, t.nameKey)],

@@ -76,6 +76,8 @@ const envSchema = z.object({
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   PA_QUEUE: optionalPositiveInt(10_000),
   REQUEST_TIMEOUT_SEC: positiveInt(60, 3600),
+  TTS_CACHE_MB: positiveInt(512, 1_000_000),
+  TTS_SYNTHESES_PER_ADDRESS: positiveInt(300, 1_000_000),
   UPLOAD_TIMEOUT_SEC: positiveInt(300, 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
@@ -130,6 +132,10 @@ export type Config = {
    * WebSocket and a reply already streaming are not limited.
    */
   requestTimeoutSec: number;
+  /** The speech files kept in DATA_DIR/tts, in MB; the least recently used go first. */
+  ttsCacheMb: number;
+  /** New syntheses (speech not yet cached) per address in 10 minutes, for callers without a login. */
+  ttsSynthesesPerAddress: number;
   uploadTimeoutSec: number;
   logLevel: string;
   production: boolean;
@@ -176,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paWorkers: e.PA_WORKERS,
     paQueue: e.PA_QUEUE,
     requestTimeoutSec: e.REQUEST_TIMEOUT_SEC,
+    ttsCacheMb: e.TTS_CACHE_MB,
+    ttsSynthesesPerAddress: e.TTS_SYNTHESES_PER_ADDRESS,
     uploadTimeoutSec: e.UPLOAD_TIMEOUT_SEC,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

@@ -4,6 +4,13 @@ import { reportError } from '../sentry';
 import { NetworkError, RefusedError } from '../RelayEnvironment';
 import { readUser } from '../session';
 import { serverAnswers } from '../connection';
+import { T } from '../i18n';
+import { useServerMessage } from './serverMessages';
+
+/** The server's refusal in Chinese first (a class component cannot use the hook itself). */
+function ServerSentence({ text }: { text: string }) {
+  return <>{useServerMessage()(text)}</>;
+}
 
 /** The browser could not load a screen's code: offline, or the connection dropped (Chrome, Firefox, Safari, Vite's wording). */
 export function isLoadFailure(error: Error): boolean {
@@ -77,15 +84,19 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     if (error instanceof RefusedError) {
       return (
         <section className="panel panel-warn" role="alert">
-          <h1>This page cannot be shown · 无法显示此页</h1>
-          <p className="error-message">{error.message}</p>
+          <h1>
+            <T k="app.cannotShow" />
+          </h1>
+          <p className="error-message">
+            <ServerSentence text={error.message} />
+          </p>
           {readUser() ? (
             <Link href="/task" className="button">
-              Back to my tasks · 返回任务列表
+              <T k="app.backToTasks" />
             </Link>
           ) : (
             <Link href="/login" className="button">
-              Login · 登录
+              <T k="nav.login" />
             </Link>
           )}
         </section>
@@ -94,15 +105,23 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     const loadFailure = isLoadFailure(error);
     return (
       <section className="panel panel-error" role="alert">
-        <h1>Caught error as below:</h1>
-        <p className="error-name">{loadFailure ? 'NetworkError' : error.name}</p>
-        <p className="error-message">{loadFailure ? 'This page could not be loaded. Check the connection and try again. · 无法加载此页，请检查网络后重试' : error.message}</p>
-        {unreachable === 'offline' && <p className="error-message">Still offline: connect to the internet, then press Try again. · 仍未联网</p>}
+        <h1>
+          <T k="app.caughtError" />
+        </h1>
+        <p className="error-name" translate="no">{loadFailure ? 'NetworkError' : error.name}</p>
+        <p className="error-message">{loadFailure ? <T k="app.loadFailed" /> : <ServerSentence text={error.message} />}</p>
+        {unreachable === 'offline' && (
+          <p className="error-message">
+            <T k="app.stillOffline" />
+          </p>
+        )}
         {unreachable === 'server' && (
-          <p className="error-message">The WordBee server does not answer: check the connection (school Wi-Fi?). This page loads again by itself once it does. · 无法连接服务器，恢复后本页会自动重新加载</p>
+          <p className="error-message">
+            <T k="app.serverDown" />
+          </p>
         )}
         <button type="button" className="button" onClick={this.retry}>
-          Try again · 重试
+          <T k="common.tryAgain" />
         </button>
       </section>
     );

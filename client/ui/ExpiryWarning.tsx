@@ -3,6 +3,8 @@ import { taskInProgress } from './player/useLeaveGuard';
 import { graphql, useMutation } from 'react-relay';
 import { minutesLeft, startSession, useSession } from '../session';
 import { reconnectLive } from '../RelayEnvironment';
+import { T, useT } from '../i18n';
+import { useServerMessage } from './serverMessages';
 import type { ExpiryWarningRenewMutation } from './__generated__/ExpiryWarningRenewMutation.graphql';
 
 /** How long before the login runs out every page says so. */
@@ -21,6 +23,8 @@ export function ExpiryWarning() {
   const [now, setNow] = useState(Date.now());
   const [refusal, setRefusal] = useState<string | null>(null);
   const stayButton = useRef<HTMLButtonElement>(null);
+  const { t } = useT();
+  const say = useServerMessage();
   const [commit, inFlight] = useMutation<ExpiryWarningRenewMutation>(graphql`
     mutation ExpiryWarningRenewMutation {
       renewLogin {
@@ -50,7 +54,7 @@ export function ExpiryWarning() {
       variables: {},
       onCompleted: ({ renewLogin }) => {
         if (renewLogin.__typename !== 'LoginPayload') {
-          setRefusal(renewLogin.__typename === '%other' ? 'The login could not be renewed' : renewLogin.message);
+          setRefusal(renewLogin.__typename === '%other' ? t('app.renewFailed') : say(renewLogin.message, renewLogin.__typename));
           return;
         }
         const { __typename, ...renewed } = renewLogin;
@@ -62,7 +66,7 @@ export function ExpiryWarning() {
         // The live views' connection was opened with the old token: open it again with the new one.
         reconnectLive();
       },
-      onError: (error) => setRefusal(error.message),
+      onError: (error) => setRefusal(say(error.message)),
     });
   }
   const warning = Boolean(user && user.tokenExpAt * 1000 - now <= WARN_BEFORE_MS);
@@ -76,14 +80,14 @@ export function ExpiryWarning() {
   const left = minutesLeft(user, now);
   return (
     <div className="status status-error expiry-warning" role="alert">
-      <p>
-        Your login expires in {left < 1 ? 'less than a minute' : `${left} minute${left === 1 ? '' : 's'}`}: finish and save what you are doing, then log in again · 登录即将过期
-      </p>
+      <p>{left < 1 ? <T k="app.expiresNow" /> : left === 1 ? <T k="app.expiresInOne" /> : <T k="app.expiresSoon" values={{ minutes: left }} />}</p>
       {refusal ? (
-        <p>{refusal} · 请重新登录</p>
+        <p>
+          {refusal} · <T k="app.pleaseLogInAgain" />
+        </p>
       ) : (
         <button ref={stayButton} type="button" className="button primary small" onClick={() => !inFlight && stay()} aria-disabled={inFlight}>
-          {inFlight ? 'Renewing…' : 'Stay logged in · 保持登录'}
+          {inFlight ? <T k="app.renewing" /> : <T k="app.stayLoggedIn" />}
         </button>
       )}
     </div>

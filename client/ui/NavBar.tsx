@@ -8,8 +8,23 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { endSession, modeOf, useSession, useStoredValue } from '../session';
 import { mayLeave } from './player/useLeaveGuard';
+import { LanguageToggle } from './LanguageToggle';
+import { T, messageOf, useT, type MessageKey } from '../i18n';
 
-type Item = { href: string; label: string; zh: string };
+type Item = { href: string; key: MessageKey };
+
+/** A bar item: the Chinese, the English under it (English mode: the English alone). */
+function Label({ k }: { k: MessageKey }) {
+  const { lang } = useT();
+  const m = messageOf(k);
+  if (lang === 'en') return <span lang="en">{m.en}</span>;
+  return (
+    <>
+      <span lang="zh-CN">{m.zh}</span>
+      <small lang="en">{m.en}</small>
+    </>
+  );
+}
 
 export function NavBar() {
   const user = useSession();
@@ -17,6 +32,7 @@ export function NavBar() {
   const selectedClass = useStoredValue('selectedClassname');
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
+  const { t } = useT();
   const bar = useRef<HTMLElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
@@ -52,26 +68,29 @@ export function NavBar() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  const items: Item[] = [{ href: '/', label: 'Home', zh: '首页' }];
+  const items: Item[] = [{ href: '/', key: 'nav.home' }];
   if (mode === 'teacher') {
-    items.push({ href: '/classes', label: 'Classes', zh: '班级' }, { href: '/textbooks', label: 'Textbooks', zh: '教材' });
+    items.push({ href: '/classes', key: 'nav.classes' }, { href: '/textbooks', key: 'nav.textbooks' });
   }
   if (mode !== 'visitor') {
-    items.push(
-      { href: '/listening', label: 'Listening', zh: '听力' },
-      { href: '/task', label: 'Tasks', zh: '任务' },
-      { href: '/dashboard', label: 'Dashboard', zh: '成绩' },
-    );
+    items.push({ href: '/listening', key: 'nav.listening' }, { href: '/task', key: 'nav.tasks' }, { href: '/dashboard', key: 'nav.dashboard' });
   }
-  items.push({ href: '/signup', label: 'Signup', zh: '注册' }, { href: '/help', label: 'Help', zh: '帮助' });
-  if (mode === 'visitor') items.push({ href: '/login', label: 'Login', zh: '登录' });
+  items.push({ href: '/signup', key: 'nav.signup' }, { href: '/help', key: 'nav.help' });
+  if (mode === 'visitor') items.push({ href: '/login', key: 'nav.login' });
 
+  // The spec's bar texts, Chinese first (the English on the line under it).
   const welcome =
-    mode === 'teacher'
-      ? `Welcome ${user!.username}${selectedClass ? ` · ${selectedClass}` : ' · no class selected'}`
-      : mode === 'student'
-        ? `Welcome ${user!.username}`
-        : 'Please Login';
+    mode === 'teacher' ? (
+      selectedClass ? (
+        <T k="nav.welcomeClass" values={{ name: user!.username, className: selectedClass }} />
+      ) : (
+        <T k="nav.welcomeNoClass" values={{ name: user!.username }} />
+      )
+    ) : mode === 'student' ? (
+      <T k="nav.welcome" values={{ name: user!.username }} />
+    ) : (
+      <T k="nav.pleaseLogin" />
+    );
 
   return (
     <header
@@ -92,7 +111,7 @@ export function NavBar() {
           document.getElementById('main')?.focus();
         }}
       >
-        Skip to content · 跳到正文
+        {t('nav.skip')}
       </a>
       <div className="navbar-inner">
         <Link href="/" className="brand" onClick={() => setOpen(false)}>
@@ -103,12 +122,13 @@ export function NavBar() {
         <span className="welcome" data-testid="welcome">
           {welcome}
         </span>
-        <button ref={burger} type="button" className="burger" aria-label="Menu" aria-expanded={open} aria-controls="nav-items" onClick={() => setOpen((v) => !v)}>
+        <LanguageToggle className="bar-lang" compact />
+        <button ref={burger} type="button" className="burger" aria-label={t('nav.menu')} aria-expanded={open} aria-controls="nav-items" onClick={() => setOpen((v) => !v)}>
           <span />
           <span />
           <span />
         </button>
-        <nav ref={menu} id="nav-items" className={open ? 'nav-items open' : 'nav-items'} aria-label="Main">
+        <nav ref={menu} id="nav-items" className={open ? 'nav-items open' : 'nav-items'} aria-label={t('nav.mainMenu')}>
           {items.map((item) => (
             <Link
               key={item.href}
@@ -117,14 +137,12 @@ export function NavBar() {
               aria-current={location === item.href ? 'page' : undefined}
               onClick={() => setOpen(false)}
             >
-              {item.label}
-              <small>{item.zh}</small>
+              <Label k={item.key} />
             </Link>
           ))}
           {mode !== 'visitor' && (
             <button type="button" className="nav-link logout" onClick={() => mayLeave() && endSession()}>
-              Logout
-              <small>退出</small>
+              <Label k="nav.logout" />
             </button>
           )}
         </nav>

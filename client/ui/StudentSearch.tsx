@@ -3,12 +3,14 @@
  * lists — tasks, reports, the live class view.
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { T, useT } from '../i18n';
 
 export function StudentSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useT();
   return (
     <label className="list-search">
-      Find a student · 查找学生{' '}
-      <input type="search" name="student" value={value} onChange={(e) => onChange(e.target.value)} placeholder="e.g. ZhangWei" autoComplete="off" />
+      <T k="app.findStudent" />{' '}
+      <input type="search" name="student" value={value} onChange={(e) => onChange(e.target.value)} placeholder={t('app.findStudentExample')} autoComplete="off" />
     </label>
   );
 }

@@ -1,7 +1,7 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
-  label: string;
+  label: ReactNode;
   /** Mandatory inputs have a red box (Help: 'Red boxes in forms mean mandatory'). */
   mandatory?: boolean;
   onValue: (value: string) => void;

@@ -3,10 +3,19 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { addClass, classById, deleteClass, listClasses, listPressOptions, requireTeacher, selectClass, type ClassRecord } from './service.ts';
+import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, requireTeacher, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
 import { CLASS_TASK_TYPES, SCHOOL_IDS } from './schemas.ts';
 
 export const ClassRef = builder.objectRef<ClassRecord>('Class');
+
+const RosterLineRef = builder.objectRef<RosterLine>('RosterLine').implement({
+  description: 'One name on a class roster and the account that claimed it.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The name as the teacher wrote it (any script, spaces, 1–30 characters).' }),
+    username: t.exposeString('username', { nullable: true, description: 'The student account that claimed the name; null while nobody has.' }),
+    displayName: t.string({ description: "How a teacher reads the student: the name, with the username beside it where they differ ('张伟 (zhangwei01)').", resolve: (r) => studentLabel(r.name, r.username) }),
+  }),
+});
 
 builder.node(ClassRef, {
   description: "A teacher's class: its roster and task settings.",
@@ -28,8 +37,81 @@ builder.node(ClassRef, {
     spellingTimeoutSec: t.exposeInt('spellingTimeoutSec', { description: 'Spelling Bee countdown per word, in seconds.' }),
     taskDueDays: t.exposeInt('taskDueDays', { description: 'Days a student has for each task.' }),
     fmBatchSize: t.exposeInt('fmBatchSize', { description: 'Words per Flashcard Master batch drawn from the memory model.' }),
+    roster: t.field({ type: [RosterLineRef], description: 'The roster, in the order written: each name with the account that claimed it.', resolve: (c) => c.roster }),
+    joinWithoutRoster: t.exposeBoolean('joinWithoutRoster', { description: 'Whether a student whose name is not listed may still join at signup (under their username).' }),
   }),
 });
+
+builder.objectField(UserRef, 'selectedClass', (t) =>
+  t.field({
+    type: ClassRef,
+    nullable: true,
+    description: "A teacher's selected class, kept by the server across logins (selectClass); their only class when they have one; null otherwise and for students.",
+    resolve: async (user, _args, ctx) => {
+      if (!user.isTeacher) return null;
+      const klass = await selectedClassOf(ctx.deps.db, viewerOf(ctx));
+      return klass ? ((await listClasses(ctx.deps.db, viewerOf(ctx))).find((c) => c.id === klass.id) ?? null) : null;
+    },
+  }),
+);
+
+const SignupRosterRef = builder.objectRef<{ className: string; names: string[]; joinWithoutRoster: boolean }>('SignupRoster').implement({
+  description: 'What a student signing up chooses their roster name from.',
+  fields: (t) => ({
+    className: t.exposeString('className', { description: 'The class name as the teacher wrote it.' }),
+    names: t.exposeStringList('names', { description: 'Roster names nobody has claimed yet, in the order written.' }),
+    joinWithoutRoster: t.exposeBoolean('joinWithoutRoster', { description: 'Whether a student not on the list may still join (under their username).' }),
+  }),
+});
+
+builder.queryField('signupRoster', (t) =>
+  t.field({
+    type: SignupRosterRef,
+    nullable: true,
+    description: "For the signup form (no login needed): a class's roster names not yet claimed, given the teacher's username and the class name; null when there is no such class.",
+    args: {
+      teachername: t.arg.string({ required: true, description: "The teacher's username." }),
+      classname: t.arg.string({ required: true, description: 'The class name.' }),
+    },
+    resolve: (_root, args, ctx) => signupRoster(ctx.deps.db, args.teachername.slice(0, 60), args.classname.slice(0, 60)),
+  }),
+);
+
+const ReleaseRosterNameInput = builder.inputType('ReleaseRosterNameInput', {
+  description: 'A roster name a student claimed by mistake.',
+  fields: (t) => ({
+    className: t.string({ required: true, description: 'The class.' }),
+    name: t.string({ required: true, description: 'The roster name to free.' }),
+  }),
+});
+
+builder.mutationField('releaseRosterName', (t) =>
+  t.field({
+    type: ClassPayload,
+    description: 'Frees a roster name a student claimed by mistake (teachers only): the name can be claimed again; the account stays in the class under its username with the tasks and results it made.',
+    errors: { types: [ValidationError, NotFoundError, ConflictError, ForbiddenError] },
+    args: { input: t.arg({ type: ReleaseRosterNameInput, required: true, description: 'The class and the name.' }) },
+    resolve: async (_root, { input }, ctx) => ({ klass: await releaseRosterName(ctx.deps.db, viewerOf(ctx), input), info: 'success' }),
+  }),
+);
+
+const JoinWithoutRosterInput = builder.inputType('JoinWithoutRosterInput', {
+  description: 'Whether students not on the roster may join a class.',
+  fields: (t) => ({
+    className: t.string({ required: true, description: 'The class.' }),
+    allowed: t.boolean({ required: true, description: 'True: a student not listed joins under their username.' }),
+  }),
+});
+
+builder.mutationField('setJoinWithoutRoster', (t) =>
+  t.field({
+    type: ClassPayload,
+    description: 'Lets students whose name is not on the roster join the class at signup, or not (teachers only).',
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
+    args: { input: t.arg({ type: JoinWithoutRosterInput, required: true, description: 'The class and the setting.' }) },
+    resolve: async (_root, { input }, ctx) => ({ klass: await setJoinWithoutRoster(ctx.deps.db, viewerOf(ctx), input), info: 'success' }),
+  }),
+);
 
 builder.objectField(UserRef, 'classes', (t) =>
   t.connection({
@@ -82,7 +164,8 @@ const AddClassInput = builder.inputType('AddClassInput', {
     className: t.string({ required: true, description: 'Up to 30 characters (trimmed), unique among your classes.' }),
     schoolId: t.string({ required: true, description: `One of ${SCHOOL_IDS.join(', ')}.` }),
     pressId: t.string({ required: true, description: 'A series offered for the school level (see `pressOptions`).' }),
-    students: t.string({ required: true, description: "Names separated by commas, e.g. 'Adam, Juliet'." }),
+    students: t.string({ required: true, description: "Names as the school writes them (1–30 characters each), separated by commas, '、' or new lines, e.g. '张伟, 李娜, Zhang Wei'." }),
+    joinWithoutRoster: t.boolean({ description: 'Whether a student not on the roster may join under their username (default true).' }),
     tbTaskType: t.string({ description: 'PA+SB (default), PA or SB.' }),
     spellingTimeoutSec: t.int({ description: 'Default 15.' }),
     taskDueDays: t.int({ description: 'Default 7.' }),
@@ -120,6 +203,7 @@ builder.mutationField('addClass', (t) =>
         spellingTimeoutSec: input.spellingTimeoutSec,
         taskDueDays: input.taskDueDays,
         fmBatchSize: input.fmBatchSize,
+        joinWithoutRoster: input.joinWithoutRoster,
       });
       return { klass: await classRecord(ctx, id), info: 'success' };
     },
@@ -155,7 +239,7 @@ builder.mutationField('deleteClass', (t) =>
 builder.mutationField('selectClass', (t) =>
   t.field({
     type: ClassPayload,
-    description: 'Checks a class can be worked with and returns its settings (the selection itself is kept by the client).',
+    description: 'Selects a class to work with and returns its settings; the server keeps the selection for the next login (User.selectedClass).',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: ClassNameInput, required: true, description: 'The class to select.' }) },
     resolve: async (_root, { input }, ctx) => {

@@ -1,6 +1,6 @@
 /** Class inputs (spec section 5, Add class / Delete class), shared with the Classes screen. */
 import { z } from 'zod';
-import { MAX_INPUT, MIN_LENGTH, noControlCharacters } from '../users/schemas.ts';
+import { MAX_INPUT, noControlCharacters } from '../users/schemas.ts';
 
 export const SCHOOL_IDS = ['K-12', 'ES', 'MS', 'HS'] as const;
 export const CLASS_TASK_TYPES = ['PA+SB', 'PA', 'SB'] as const;
@@ -28,25 +28,49 @@ const optionalInt = (label: string, fallback: number, min: number, max: number) 
         .max(max, `${label} must be between ${min} and ${max}`),
     );
 
+/** A roster name as the school writes it: at most this many characters (letters of any script, spaces). */
+export const MAX_ROSTER_NAME = 30;
+/** Between roster names: commas (ASCII or Chinese), '、', ';' or new lines. */
+export const ROSTER_SEPARATORS = /[,，、;；\r\n]+/;
+
+/** One roster name, tidied: no spaces at the ends, one space between words. */
+export const tidyRosterName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
+
+/** A roster name's problem, or null (spec: 1–30 characters; DESIGN: any script, spaces). */
+export function rosterNameProblem(name: string): string | null {
+  if ([...name].length > MAX_ROSTER_NAME) return `名字“${name}”超过 ${MAX_ROSTER_NAME} 个字 · Student name "${name}" is longer than ${MAX_ROSTER_NAME} characters`;
+  if (/[\p{Cc}\p{Cf}]/u.test(name)) return `名字“${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}”含有不可见的控制字符 · Student name "${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}" contains an invisible control character`;
+  return null;
+}
+
+/**
+ * The roster as a teacher writes it ('张伟, 李娜、Zhang Wei' or one name a line): names as the
+ * school writes them, 1–30 characters each. A name listed twice is refused (two pupils with one
+ * name must be told apart, e.g. 张伟A and 张伟B, or one of them could never claim theirs).
+ */
 export const studentNamesSchema = z
   .string({ error: REQUIRED_MESSAGE })
-  .transform((v) => [...new Map(v.split(/[,，;\n]/).map((n) => n.trim()).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()])
+  .transform((v, ctx) => {
+    const names = v.split(ROSTER_SEPARATORS).map(tidyRosterName).filter(Boolean);
+    const seen = new Set<string>();
+    for (const name of names) {
+      const problem = rosterNameProblem(name);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      const key = name.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', message: `名字“${name}”写了两次：同名的学生请加以区分（如 张伟A、张伟B） · "${name}" is listed twice: tell pupils with the same name apart (e.g. 张伟A, 张伟B)` });
+        return z.NEVER;
+      }
+      seen.add(key);
+    }
+    return names;
+  })
   .pipe(
     z
-      .array(
-        z
-          .string()
-          .max(MAX_INPUT, `Student names must be at most ${MAX_INPUT} characters`)
-          // A roster name is the username the student signs up with: one that could never sign
-          // up would keep its tasks open for ever.
-          .refine((n) => [...n].length >= MIN_LENGTH, {
-            error: (i) =>
-              `Student name "${String(i.input)}" is too short: students sign up with this name, and a username has at least ${MIN_LENGTH} characters (e.g. ZhangWei or 张伟2025)`,
-          })
-          .refine((n) => !n.includes('-') && /^[\p{L}\p{N}_.]+$/u.test(n), {
-            error: (i) => `Student name "${String(i.input)}" may use only letters, digits, "_" and "."`,
-          }),
-      )
+      .array(z.string())
       .min(1, REQUIRED_MESSAGE)
       .max(MAX_STUDENTS, `A class lists at most ${MAX_STUDENTS} students`),
   );
@@ -65,6 +89,11 @@ export const addClassSchema = z.object({
   taskDueDays: optionalInt('taskDueDays', DEFAULT_TASK_DUE_DAYS, 1, 365),
   /** Words per Flashcard Master batch drawn from the memory model (unit 'R'). */
   fmBatchSize: optionalInt('fmBatchSize', DEFAULT_FM_BATCH_SIZE, 3, 50),
+  /** A student whose name is not listed may join under their username (default: yes, the spec's automatic class management). */
+  joinWithoutRoster: z
+    .union([z.boolean(), z.literal('true'), z.literal('false'), z.null()])
+    .optional()
+    .transform((v) => v !== false && v !== 'false'),
 });
 export type AddClassInput = z.infer<typeof addClassSchema>;
 
@@ -79,3 +108,11 @@ export const classNameSchema = z.object({
     .max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`)
     .refine(...noControlCharacters('className')),
 });
+
+/** A teacher releases a roster name a student took by mistake. */
+export const releaseRosterNameSchema = classNameSchema.extend({
+  name: z.string({ error: 'name is required' }).transform(tidyRosterName).pipe(z.string().min(1, 'name is required')),
+});
+
+/** A class lets students join without a roster entry, or not. */
+export const joinWithoutRosterSchema = classNameSchema.extend({ allowed: z.boolean({ error: 'allowed must be true or false' }) });

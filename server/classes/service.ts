@@ -3,18 +3,30 @@
  * press options a class chooses from. Rules: spec section 5 (Add class, Delete class),
  * section 6 (only teachers) and DESIGN (roster, automatic class management).
  */
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { qualified } from '../../db/sql.ts';
 import { classes, pressOptions, rosterEntries, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
 import { isUniqueViolation, nameKey } from '../users/service.ts';
-import { addClassSchema, classNameSchema } from './schemas.ts';
+import { addClassSchema, classNameSchema, joinWithoutRosterSchema, releaseRosterNameSchema } from './schemas.ts';
+import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import { reportKeysOfClass } from '../reports/service.ts';
 import { recordingKeysOfClass } from '../results/recordings.ts';
 
-export type ClassRecord = typeof classes.$inferSelect & { students: string[] };
+/** A roster line: the name the teacher wrote and the account that claimed it (null: nobody yet). */
+export type RosterLine = { id: number; name: string; username: string | null };
+export type ClassRecord = typeof classes.$inferSelect & { students: string[]; roster: RosterLine[] };
+
+/**
+ * How a teacher reads a student: the roster name, with the username beside it where the two
+ * differ ('张伟 (zhangwei01)'); the roster name alone when they are the same or nobody claimed it.
+ */
+export function studentLabel(name: string, username: string | null | undefined): string {
+  return username && nameKey(username) !== nameKey(name) ? `${name} (${username})` : name;
+}
 
 export function requireTeacher(viewer: Viewer): Viewer {
   if (!viewer.isTeacher) throw new ForbiddenError('Only teachers can do this');
@@ -32,9 +44,11 @@ export function checkActingUser(viewer: Viewer, raw: unknown): void {
   }
 }
 
-/** Roster names containing `text` (case-insensitive, taken literally): a teacher looking for one student among 50. */
+/** Roster names (or their students' usernames) containing `text` (case-insensitive, taken literally): a teacher looking for one student among 50. */
 export function rosterNameContains(text: string) {
-  return like(rosterEntries.studentKey, `%${nameKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const pattern = `%${nameKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The roster name, or the username of the account that claimed it.
+  return or(like(rosterEntries.studentKey, pattern), sql`exists (select 1 from ${users} su where su.id = ${qualified(rosterEntries.userId)} and su.username_key like ${pattern})`)!;
 }
 
 /**
@@ -50,11 +64,15 @@ export async function listClasses(db: Executor, viewer: Viewer): Promise<ClassRe
   const rows = await db.select().from(classes).where(ownClasses(viewer)).orderBy(asc(classes.createdAt), asc(classes.id));
   if (rows.length === 0) return [];
   const roster = await db
-    .select({ classId: rosterEntries.classId, name: rosterEntries.studentName })
+    .select({ id: rosterEntries.id, classId: rosterEntries.classId, name: rosterEntries.studentName, username: users.username })
     .from(rosterEntries)
+    .leftJoin(users, eq(users.id, rosterEntries.userId))
     .where(inArray(rosterEntries.classId, rows.map((r) => r.id)))
     .orderBy(asc(rosterEntries.id));
-  return rows.map((klass) => ({ ...klass, students: roster.filter((r) => r.classId === klass.id).map((r) => r.name) }));
+  return rows.map((klass) => {
+    const lines = roster.filter((r) => r.classId === klass.id).map(({ id, name, username }) => ({ id, name, username }));
+    return { ...klass, students: lines.map((r) => r.name), roster: lines };
+  });
 }
 
 /** The viewer's class by name; another teacher's class is "not found" (no hint that it exists). */
@@ -97,8 +115,11 @@ export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Prom
           spellingTimeoutSec: input.spellingTimeoutSec,
           taskDueDays: input.taskDueDays,
           fmBatchSize: input.fmBatchSize,
+          joinWithoutRoster: input.joinWithoutRoster,
         })
         .returning({ id: classes.id, name: classes.name });
+      // A teacher's first class is selected from the start (DESIGN: the server keeps the selection).
+      await tx.update(users).set({ selectedClassId: row!.id }).where(and(eq(users.id, viewer.id), isNull(users.selectedClassId)));
       await tx
         .insert(rosterEntries)
         .values(input.students.map((name) => ({ classId: row!.id, studentName: name, studentKey: nameKey(name) })))
@@ -138,6 +159,8 @@ export async function selectClass(db: Executor, viewer: Viewer, raw: unknown) {
   requireTeacher(viewer);
   const { className } = parseInput(classNameSchema, raw);
   const klass = await classByName(db, viewer, className);
+  // Kept for the next login (an integration acts for the teacher but does not choose for them).
+  if (!viewer.integration) await db.update(users).set({ selectedClassId: klass.id }).where(eq(users.id, viewer.id));
   return {
     id: klass.id,
     className: klass.name,
@@ -154,4 +177,85 @@ export async function listPressOptions(db: Executor) {
     .select({ schoolID: pressOptions.schoolId, pressID: pressOptions.pressId, title: pressOptions.title })
     .from(pressOptions)
     .orderBy(asc(pressOptions.schoolId), asc(pressOptions.pressId));
+}
+
+/**
+ * The class a teacher works with: the one they selected last, else their only class; null when
+ * they have several and selected none (or a student asks).
+ */
+export async function selectedClassOf(db: Executor, viewer: Viewer): Promise<typeof classes.$inferSelect | null> {
+  if (!viewer.isTeacher) return null;
+  const [me] = await db.select({ selected: users.selectedClassId }).from(users).where(eq(users.id, viewer.id));
+  if (me?.selected) {
+    const klass = await classById(db, viewer, me.selected);
+    if (klass) return klass;
+  }
+  const own = await db.select().from(classes).where(ownClasses(viewer)).limit(2);
+  return own.length === 1 ? own[0]! : null;
+}
+
+/**
+ * A teacher releases a roster name a student took by mistake: the name is free to claim again
+ * (with the class's open tasks), and the account stays in the class under its username, keeping
+ * the tasks and results it made.
+ */
+export async function releaseRosterName(db: Executor, viewer: Viewer, raw: unknown): Promise<ClassRecord> {
+  requireTeacher(viewer);
+  const input = parseInput(releaseRosterNameSchema, raw);
+  const klass = await classByName(db, viewer, input.className);
+  await db.transaction(async (tx) => {
+    await lockClassTasks(tx, klass.id);
+    const [entry] = await tx
+      .select({ id: rosterEntries.id, name: rosterEntries.studentName, userId: rosterEntries.userId, username: users.username })
+      .from(rosterEntries)
+      .leftJoin(users, eq(users.id, rosterEntries.userId))
+      .where(and(eq(rosterEntries.classId, klass.id), eq(rosterEntries.studentKey, nameKey(input.name))));
+    if (!entry) throw new NotFoundError(`名单上没有“${input.name}” · ${input.name} is not on the roster of ${klass.name}`);
+    if (entry.userId === null || entry.username === null) throw new ConflictError(`“${entry.name}”还没有学生认领 · Nobody has claimed ${entry.name} yet`);
+    if (nameKey(entry.username) === nameKey(entry.name)) throw new ConflictError(`“${entry.name}”是这位学生自己的用户名，无需释放 · ${entry.name} is the student's own username: there is nothing to release`);
+    const [clash] = await tx
+      .select({ id: rosterEntries.id })
+      .from(rosterEntries)
+      .where(and(eq(rosterEntries.classId, klass.id), eq(rosterEntries.studentKey, nameKey(entry.username))));
+    if (clash) throw new ConflictError(`名单上已有“${entry.username}” · ${entry.username} is already a name on the roster`);
+    // The entry (with the tasks and results the account made) follows the account ...
+    await tx.update(rosterEntries).set({ studentName: entry.username, studentKey: nameKey(entry.username) }).where(eq(rosterEntries.id, entry.id));
+    // ... and the name is listed again, unclaimed, with the class's open tasks waiting.
+    const [fresh] = await tx
+      .insert(rosterEntries)
+      .values({ classId: klass.id, studentName: entry.name, studentKey: nameKey(entry.name) })
+      .returning({ id: rosterEntries.id });
+    await joinOpenTasks(tx, fresh!.id, klass.id);
+  });
+  return (await listClasses(db, viewer)).find((c) => c.id === klass.id)!;
+}
+
+/** A teacher lets students whose name is not listed join the class at signup, or not. */
+export async function setJoinWithoutRoster(db: Executor, viewer: Viewer, raw: unknown): Promise<ClassRecord> {
+  requireTeacher(viewer);
+  const input = parseInput(joinWithoutRosterSchema, raw);
+  const klass = await classByName(db, viewer, input.className);
+  await db.update(classes).set({ joinWithoutRoster: input.allowed }).where(eq(classes.id, klass.id));
+  return (await listClasses(db, viewer)).find((c) => c.id === klass.id)!;
+}
+
+/**
+ * What a student signing up chooses from: the class's roster names nobody has claimed yet, and
+ * whether they may join without one. Null when the teacher or class does not exist (the signup
+ * itself says which). Names only, no accounts: the signup form already needs both names.
+ */
+export async function signupRoster(db: Executor, teachername: string, classname: string): Promise<{ className: string; names: string[]; joinWithoutRoster: boolean } | null> {
+  if (!teachername.trim() || !classname.trim()) return null;
+  const [klass] = await db
+    .select({ id: classes.id, name: classes.name, joinWithoutRoster: classes.joinWithoutRoster })
+    .from(classes)
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .where(and(eq(users.usernameKey, nameKey(teachername)), eq(users.isTeacher, true), eq(classes.nameKey, nameKey(classname))));
+  if (!klass) return null;
+  const free = await db
+    .select({ name: rosterEntries.studentName })
+    .from(rosterEntries)
+    .where(and(eq(rosterEntries.classId, klass.id), isNull(rosterEntries.userId)))
+    .orderBy(asc(rosterEntries.id));
+  return { className: klass.name, names: free.map((r) => r.name), joinWithoutRoster: klass.joinWithoutRoster };
 }

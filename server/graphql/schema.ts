@@ -9,6 +9,7 @@ import '../results/graphql.ts';
 import '../live/graphql.ts';
 import '../reports/graphql.ts';
 import '../integrations/graphql.ts';
+import '../mistakes/graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 

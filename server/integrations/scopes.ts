@@ -18,6 +18,7 @@ const TYPE_SCOPES: Record<string, Need> = {
   Shelf: 'classes:read',
   Book: 'classes:read',
   Unit: 'classes:read',
+  UnitWord: 'classes:read',
   PressOption: 'classes:read',
   Task: 'classes:read',
   Report: 'results:read',

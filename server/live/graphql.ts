@@ -2,6 +2,7 @@
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { NotFoundError } from '../errors.ts';
 import { classActivity } from './service.ts';
+import { studentLabel } from '../classes/service.ts';
 import type { ClassEvent } from './pubsub.ts';
 
 const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent').implement({
@@ -11,6 +12,8 @@ const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent').implement({
     kind: t.exposeString('kind', { description: 'answer, finished, or bookFinished (the student finished the last unit of the book: no next task; assign a new book).' }),
     at: t.expose('at', { type: 'DateTime', description: 'When it happened.' }),
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
+    studentUsername: t.string({ nullable: true, description: 'The account that claimed the roster name.', resolve: (e) => e.studentUsername ?? null }),
+    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (e) => studentLabel(e.student, e.studentUsername) }),
     taskId: t.exposeString('taskId', { description: 'The task id.' }),
     bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
     type: t.exposeString('type', { description: 'SB, FM or PA.' }),

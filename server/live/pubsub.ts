@@ -17,6 +17,8 @@ export type ClassEvent = {
   at: Date;
   classId: number;
   student: string;
+  /** The account that claimed the roster name. */
+  studentUsername?: string | null;
   taskId: string;
   bookUnitId: string;
   type: string;

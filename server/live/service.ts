@@ -3,7 +3,8 @@
  * owns the class. A subscriber first gets what happened since its cursor (from the database),
  * then live events; ids let a reconnecting client drop what it has already shown.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { qualified } from '../../db/sql.ts';
 import { answers, assignments, books, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NotFoundError, RateLimitError } from '../errors.ts';
@@ -46,9 +47,12 @@ function holdSlot(userId: number, limit: number): () => void {
 /** How far back a new live view looks when it gives no cursor: today's activity. */
 const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
+/** The username of the account that claimed a roster entry (null: nobody yet). */
+const sqlUsername = () => sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`;
+
 export async function storedActivity(deps: Deps, classId: number, since: Date): Promise<ClassEvent[]> {
   const answerRows = await deps.db
-    .select({ a: answers, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
+    .select({ studentUsername: sqlUsername(), a: answers, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
     .from(answers)
     .innerJoin(taskRows, eq(taskRows.id, answers.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
@@ -58,7 +62,7 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
     .where(and(eq(assignments.classId, classId), gt(answers.answeredAt, since)))
     .orderBy(asc(answers.answeredAt), asc(answers.id));
   const resultRows = await deps.db
-    .select({ r: results, student: rosterEntries.studentName, assignment: assignments, teacher: users.username, bookTitle: books.title })
+    .select({ studentUsername: sqlUsername(), r: results, student: rosterEntries.studentName, assignment: assignments, teacher: users.username, bookTitle: books.title })
     .from(results)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
@@ -74,12 +78,13 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
     type: a.type,
   });
   const events: ClassEvent[] = [
-    ...answerRows.map(({ a, student, assignment, teacher }) => ({
+    ...answerRows.map(({ a, student, studentUsername, assignment, teacher }) => ({
       id: answerEventId(a.taskRowId, a.position, a.answeredAt),
       kind: 'answer' as const,
       at: a.answeredAt,
       classId,
       student,
+      studentUsername,
       ...task(assignment, teacher),
       position: a.position,
       word: a.word,
@@ -87,12 +92,13 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
       status: a.status,
       score: null,
     })),
-    ...resultRows.map(({ r, student, assignment, teacher }) => ({
+    ...resultRows.map(({ r, student, studentUsername, assignment, teacher }) => ({
       id: finishedEventId(r.id),
       kind: 'finished' as const,
       at: r.createdAt,
       classId,
       student,
+      studentUsername,
       ...task(assignment, teacher),
       position: null,
       word: null,
@@ -104,12 +110,13 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
     // After the finished task that ended its book (same time; the sort below is stable).
     ...resultRows
       .filter(({ r }) => r.finishedBook)
-      .map(({ r, student, assignment, teacher, bookTitle }) => ({
+      .map(({ r, student, studentUsername, assignment, teacher, bookTitle }) => ({
         id: bookFinishedEventId(r.id),
         kind: 'bookFinished' as const,
         at: r.createdAt,
         classId,
         student,
+        studentUsername,
         ...task(assignment, teacher),
         position: null,
         word: null,

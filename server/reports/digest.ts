@@ -7,12 +7,15 @@
  * and one missed at its hour (the server was down) goes out when it is back, that day or the
  * next morning. A day without finished tasks sends nothing.
  */
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { qualified } from '../../db/sql.ts';
+import { studentLabel } from '../classes/service.ts';
+import { SIGNATURE, TASK_NAMES } from './templates.ts';
 import { assignments, classes, mailOutbox, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import { dayBefore, localDay, localDayBounds, localHour, localMinute } from '../time.ts';
 
-export type DigestRow = { className: string; student: string; bookUnitId: string; type: string; score: number; finishedAt: Date };
+export type DigestRow = { className: string; student: string; studentUsername?: string | null; bookUnitId: string; type: string; score: number; finishedAt: Date };
 
 /** The local day whose summary is due at `now`: today from DIGEST_HOUR on, else yesterday. */
 export function dueDigestDay(now: Date, zone: string, hour: number): string {
@@ -25,27 +28,39 @@ const NEEDS_PRACTICE = 60;
 
 const average = (rows: DigestRow[]) => Math.round(rows.reduce((sum, r) => sum + r.score, 0) / rows.length);
 
-/** The summary's subject and text: per class, its finished tasks in the order they came. */
+/** The summary's subject and text: per class, its finished tasks in the order they came; Chinese first, English beneath. */
 export function composeDigest(teacher: string, day: string, rows: DigestRow[], zone: string): { subject: string; text: string } {
   const byClass = new Map<string, DigestRow[]>();
   for (const row of rows) byClass.set(row.className, [...(byClass.get(row.className) ?? []), row]);
   const tasks = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
+  const who = (r: DigestRow) => studentLabel(r.student, r.studentUsername);
   const lines = [
-    `${day} WordBee 每日汇总 · daily summary for ${teacher}`,
+    `${teacher} 老师您好！以下是 ${day} 学生完成的任务。`,
+    `Dear ${teacher}, here are the tasks your students finished on ${day}.`,
     '',
-    `${day} 共完成 ${rows.length} 个任务，平均分 ${average(rows)}。${tasks(rows.length)} finished, average score ${average(rows)}.`,
+    `共完成 ${rows.length} 个任务，平均分 ${average(rows)}。`,
+    `${tasks(rows.length)} finished, average score ${average(rows)}.`,
   ];
   for (const [className, list] of byClass) {
     const students = new Set(list.map((r) => r.student)).size;
-    const width = Math.max(...list.map((r) => r.student.length));
-    lines.push('', `${className}: ${tasks(list.length)} by ${students} student${students === 1 ? '' : 's'}, average ${average(list)}`);
-    for (const r of list) lines.push(`  ${localMinute(r.finishedAt, zone).slice(11, 16)}  ${r.student.padEnd(width)}  ${r.bookUnitId} ${r.type}  ${r.score}`);
+    const width = Math.max(...list.map((r) => displayWidth(who(r))));
+    lines.push('', `「${className}」：${students} 名学生完成 ${list.length} 个任务，平均分 ${average(list)}`, `${className}: ${tasks(list.length)} by ${students} student${students === 1 ? '' : 's'}, average ${average(list)}`);
+    for (const r of list) {
+      const name = TASK_NAMES[r.type as keyof typeof TASK_NAMES];
+      lines.push(`  ${localMinute(r.finishedAt, zone).slice(11, 16)}  ${who(r)}${' '.repeat(width - displayWidth(who(r)))}  ${r.bookUnitId} ${name ? `${name.zh} ${name.en}` : r.type}  ${r.score}`);
+    }
     const low = list.filter((r) => r.score < NEEDS_PRACTICE);
-    if (low.length) lines.push(`  需要练习 Below ${NEEDS_PRACTICE}: ${low.map((r) => `${r.student} ${r.bookUnitId} ${r.type} (${r.score})`).join(', ')}`);
+    if (low.length) {
+      const named = low.map((r) => `${who(r)} ${r.bookUnitId} ${r.type} (${r.score})`).join(', ');
+      lines.push(`  低于 ${NEEDS_PRACTICE} 分、需要多练习：${named}`, `  Below ${NEEDS_PRACTICE}, to practise more: ${named}`);
+    }
   }
-  lines.push('', '每份报告的 PDF 在 WordBee 的报告列表中。Each report is in the Reports list on the Classes page of WordBee.', '', 'WordBee 单词蜂');
-  return { subject: `WordBee daily summary ${day}: ${tasks(rows.length)} finished · 每日汇总`, text: lines.join('\n') };
+  lines.push('', '每份报告的 PDF 都在单词蜂「班级」页的报告列表中。', "Each report's PDF is in the Reports list on the Classes page of WordBee.", '', ...SIGNATURE);
+  return { subject: `单词蜂每日汇总 ${day}：完成 ${rows.length} 个任务 / WordBee daily summary ${day}: ${tasks(rows.length)} finished`, text: lines.join('\n') };
 }
+
+/** Columns line up in a plain-text mail: a Chinese character is two columns wide. */
+const displayWidth = (text: string) => [...text].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c) ? 2 : 1), 0);
 
 /** Queues the due day's summary of every teacher who chose one (at most once per teacher and day). */
 export async function enqueueDigests(db: Executor, now: Date, options: { timeZone: string; hour: number }): Promise<number> {
@@ -58,6 +73,7 @@ export async function enqueueDigests(db: Executor, now: Date, options: { timeZon
       email: users.email,
       className: classes.name,
       student: rosterEntries.studentName,
+      studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
       bookId: assignments.bookId,
       unitId: assignments.unitId,
       type: assignments.type,

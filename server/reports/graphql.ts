@@ -2,6 +2,7 @@
 import { placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
+import { studentLabel } from '../classes/service.ts';
 import { listReports, reportById, reportLink, reportsPage, REPORT_LINK_SECONDS, type ReportListing, type ReportPlace } from './service.ts';
 
 const ReportRef = builder.objectRef<ReportListing>('Report');
@@ -19,6 +20,8 @@ builder.node(ReportRef, {
     expireAt: t.expose('expireAt', { type: 'DateTime', description: 'When the report is deleted.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the task was finished and the report written.' }),
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
+    studentUsername: t.exposeString('studentUsername', { nullable: true, description: 'The account that claimed the roster name.' }),
+    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ.", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
     className: t.exposeString('className', { description: 'The class.' }),
     bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
     type: t.exposeString('type', { description: 'SB, FM or PA.' }),

@@ -4,12 +4,17 @@
  * so the labels are bilingual (Chinese first) and everything is set in Noto Sans SC, which
  * also prints Chinese class and student names (see cjk-font.ts).
  */
+import { studentLabel } from '../classes/service.ts';
 import PDFDocument from 'pdfkit';
 import { DEFAULT_TIME_ZONE, localMinute } from '../time.ts';
 import { fontName, fontsFor, runsOf, type Weight } from './cjk-font.ts';
 
 export type ReportContent = {
   student: string;
+  /** The account that claimed the roster name; shown beside it where the two differ. */
+  studentUsername?: string | null;
+  /** The book and unit as people read them ('人教版 三年级上 · Unit 1 Hello!'), when known. */
+  unitName?: string;
   className: string;
   teacher: string;
   taskId: string;
@@ -69,7 +74,7 @@ export async function warmUpReportFonts(): Promise<void> {
 export async function renderReportPdf(r: ReportContent, options: { standardFontsOnly?: boolean } = {}): Promise<Buffer> {
   const finished = localMinute(r.finishedAt, r.timeZone ?? DEFAULT_TIME_ZONE);
   const details: [string, string][] = [
-    [LABELS.student, r.student],
+    [LABELS.student, studentLabel(r.student, r.studentUsername)],
     [LABELS.className, `${r.className} (${LABELS.teacher} ${r.teacher})`],
     [LABELS.task, r.taskId],
     [LABELS.finished, finished],

@@ -6,8 +6,10 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, localDay } from '../time.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { assignments, classes, mailOutbox, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
+import { assignments, books, classes, mailOutbox, reports, results, rosterEntries, taskRows, units, users } from '../../db/schema.ts';
+import { unitNameOf } from '../tasks/schemas.ts';
 import type { Executor } from '../../db/index.ts';
+import { qualified } from '../../db/sql.ts';
 import type { Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
 import type { TokenIssuer } from '../users/tokens.ts';
@@ -15,18 +17,19 @@ import { ownClasses, requireTeacher, rosterNameContains } from '../classes/servi
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
+import { composeReportMail } from './templates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `{student}-{bookID}-{unitID}-{TPID}-{Type}-{yyyymmdd}.pdf`: only letters, digits, '_', '.', '-'. */
-export function reportFileName(c: Pick<ReportContent, 'student' | 'taskId' | 'finishedAt' | 'timeZone'>, resultId: number): string {
+export function reportFileName(c: Pick<ReportContent, 'student' | 'studentUsername' | 'taskId' | 'finishedAt' | 'timeZone'>, resultId: number): string {
   const [bookId, unitId, tpid, type] = c.taskId.split('-');
   const date = localDay(c.finishedAt, c.timeZone ?? DEFAULT_TIME_ZONE).replace(/-/g, '');
-  return `${c.student}-${bookId}-${unitId}-${tpid}-${type}-${date}-${resultId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
+  // A roster name in Chinese characters would be all '_': the username names the file then.
+  const who = /^[A-Za-z0-9_. ]+$/.test(c.student) || !c.studentUsername ? c.student : c.studentUsername;
+  return `${who}-${bookId}-${unitId}-${tpid}-${type}-${date}-${resultId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
-/** The kinds of task as a Chinese family reads them. */
-const TASK_NAMES_ZH: Record<string, string> = { SB: '拼写', FM: '闪卡', PA: '发音' };
 
 export const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/.test(name) && !name.includes('..');
 
@@ -52,19 +55,15 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(teacher, eq(teacher.id, classes.teacherId))
     .where(eq(results.id, resultId));
-  const subject = `WordBee report: ${content.student}, ${content.bookUnitId} ${content.type}, score ${content.score}`;
   const keptUntil = localDay(new Date(now.getTime() + ttlDays * DAY_MS), content.timeZone ?? DEFAULT_TIME_ZONE);
-  // Chinese first, for the families; then English, as the PDF has both.
-  const text = [
-    `${content.student} 在 ${content.className} 班完成了 ${content.bookUnitId}（${TASK_NAMES_ZH[content.type] ?? content.type}），得分 ${content.score}（${content.type === 'PA' ? `读得好 ${content.correct} / ${content.total} 个词` : `答对 ${content.correct} / ${content.total}`}）。`,
-    `报告见附件（${fileName}），保留至 ${keptUntil}。`,
-    '',
-    `${content.student} finished ${content.bookUnitId} (${content.type}) in class ${content.className} with a score of ${content.score} (${content.correct} of ${content.total} ${content.type === 'PA' ? 'words said well' : 'right'}).`,
-    '',
-    `The report is attached (${fileName}). It is kept until ${keptUntil}.`,
-    '',
-    'WordBee 单词蜂',
-  ].join('\n');
+  const [bookId, unitId] = [content.bookUnitId.slice(0, content.bookUnitId.indexOf('-')), content.bookUnitId.slice(content.bookUnitId.indexOf('-') + 1)];
+  const [unit] = await tx
+    .select({ book: books.title, title: units.title })
+    .from(books)
+    .leftJoin(units, and(eq(units.bookId, books.id), eq(units.unitId, unitId)))
+    .where(eq(books.id, bookId));
+  const unitName = content.unitName ?? (unit ? unitNameOf(unit.book, unitId, unit.title ?? '') : undefined);
+  const { subject, text } = composeReportMail({ ...content, unitName, fileName, keptUntil });
   // The teacher unless they turned report e-mails off (the Reports list keeps every report).
   const recipients = [...new Set([people?.studentEmail, people?.teacherWantsMail ? people.teacherEmail : null].filter((a): a is string => Boolean(a)))];
   if (recipients.length) {
@@ -88,7 +87,7 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
   return { fileName };
 }
 
-export type ReportListing = { id: number; fileName: string; expireAt: Date; createdAt: Date; student: string; className: string; bookUnitId: string; type: string; score: number };
+export type ReportListing = { id: number; fileName: string; expireAt: Date; createdAt: Date; student: string; studentUsername: string | null; className: string; bookUnitId: string; type: string; score: number };
 
 /** A place in the report list (newest first, then by file name): a report's time and file name. */
 export type ReportPlace = { createdAt: Date; fileName: string };
@@ -122,6 +121,7 @@ export async function reportsPage(
       expireAt: reports.expireAt,
       createdAt: reports.createdAt,
       student: rosterEntries.studentName,
+      studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
       className: classes.name,
       bookId: assignments.bookId,
       unitId: assignments.unitId,

@@ -4,9 +4,10 @@
  * vocabulary measure per level. Only National standards Spelling Bee passes count as passed
  * words (DESIGN); required = the level's list size.
  */
-import { and, asc, avg, count, desc, eq, gt, gte, inArray, lt, max, min, or, type SQL } from 'drizzle-orm';
+import { qualified } from '../../db/sql.ts';
+import { and, asc, avg, count, desc, eq, gt, gte, inArray, lt, max, min, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, localIso } from '../time.ts';
-import { assignments, levelWords, results, rosterEntries, taskRows, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
+import { assignments, levelWords, results, rosterEntries, taskRows, users, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
 import { classById, classByName } from '../classes/service.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Executor } from '../../db/index.ts';
@@ -91,6 +92,7 @@ function finishedTasks(db: Executor, classId: number, where?: SQL) {
     .select({
       id: results.id,
       student: rosterEntries.studentName,
+      studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
       bookId: assignments.bookId,
       unitId: assignments.unitId,
       tpid: assignments.id,
@@ -149,7 +151,7 @@ export async function classResultsCsv(db: Executor, viewer: Viewer, className: s
   const klass = await classByName(db, viewer, className);
   const rows = await finishedTasks(db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
   return csvText([
-    ['class', 'student', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'],
-    ...rows.map((r) => [klass.name, r.student, `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, localIso(r.finishedAt, timeZone)]),
+    ['class', 'student', 'username', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'],
+    ...rows.map((r) => [klass.name, r.student, r.studentUsername ?? '', `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, localIso(r.finishedAt, timeZone)]),
   ]);
 }

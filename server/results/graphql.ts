@@ -1,9 +1,11 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
+import { studentLabel } from '../classes/service.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { offsetConnection, placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
-import type { WordCard } from '../textbooks/service.ts';
+import { taskIdSchema } from '../tasks/schemas.ts';
+import { bookById, unitOf, type WordCard } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
 import { classResultById, classResultsPage, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
 import { ClassRef } from '../classes/graphql.ts';
@@ -16,7 +18,7 @@ import { BusyError } from '../speech/tts.ts';
 
 const ttsUrl = (text: string) => `/api/v1.0/tts/?text=${encodeURIComponent(text)}`;
 
-const WordCardRef = builder.objectRef<WordCard>('WordCard').implement({
+export const WordCardRef = builder.objectRef<WordCard>('WordCard').implement({
   description: 'A word card: the word, how it sounds, what it means and how it is used.',
   fields: (t) => ({
     text: t.exposeString('text', { description: 'The word or phrase, exactly as it must be typed.' }),
@@ -35,6 +37,18 @@ const TaskContentRef = builder.objectRef<TaskContent>('TaskContent').implement({
   fields: (t) => ({
     label: t.exposeString('label', { description: 'The task id (the first item of the spec’s task array).' }),
     type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    unitTitle: t.string({
+      nullable: true,
+      description: "The unit as people call it, with its book ('Unit 3: Animals · PEP 3A'); null for free practice.",
+      resolve: async (c, _args, ctx) => {
+        const parts = taskIdSchema.safeParse(c.label);
+        if (!parts.success || parts.data.practice) return null;
+        const { bookId, unitId } = parts.data;
+        const [book, unit] = await Promise.all([bookById(ctx.deps.db, viewerOf(ctx), bookId), unitOf(ctx.deps.db, bookId, unitId)]);
+        // The book by its short name: a title is "National standards 2022: every curriculum word, …".
+        return `${unit?.title || `Unit ${unitId}`} · ${book?.title.split(':')[0] ?? bookId}`;
+      },
+    }),
     spellingTimeoutSec: t.int({ description: 'Spelling Bee countdown per word (the class setting).', resolve: (c) => (c.type === 'SB' ? c.spellingTimeoutSec : 15) }),
     words: t.field({ type: [WordCardRef], description: 'The words to practise, in order.', resolve: (c) => c.words }),
   }),
@@ -237,6 +251,8 @@ builder.node(ClassResultRef, {
   },
   fields: (t) => ({
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
+    studentUsername: t.exposeString('studentUsername', { nullable: true, description: 'The account that claimed the roster name.' }),
+    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ.", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
     taskId: t.string({ description: 'The task id: {bookID}-{unitID}-{TPID}-{Type}-{teachername}.', resolve: (r) => taskIdOf({ ...r, teacher: r.teacher }) }),
     bookUnitId: t.string({ description: "'{bookID}-{unitID}'.", resolve: (r) => `${r.bookId}-${r.unitId}` }),
     type: t.exposeString('type', { description: 'SB, FM or PA.' }),

@@ -109,6 +109,7 @@ export async function submitPronunciation(
       resultId,
       {
         student: task.studentName,
+        studentUsername: task.studentUsername,
         className: task.klass.name,
         teacher: task.teacher,
         taskId: label,

@@ -79,6 +79,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       result!.id,
       {
         student: task.studentName,
+        studentUsername: task.studentUsername,
         className: task.klass.name,
         teacher: task.teacher,
         taskId: parsed.label,
@@ -143,6 +144,7 @@ export async function announceFinished(
     at: done.at,
     classId: task.klass.id,
     student: task.studentName,
+    studentUsername: task.studentUsername,
     taskId: done.label,
     bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
     type: task.assignment.type,
@@ -198,6 +200,7 @@ function publishAnswer(deps: Deps, task: Awaited<ReturnType<typeof studentTaskRo
     at: answer.answeredAt,
     classId: task.klass.id,
     student: task.studentName,
+    studentUsername: task.studentUsername,
     taskId: taskId.trim(),
     bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
     type: task.assignment.type,

@@ -7,7 +7,8 @@ import type { Deps } from '../deps.ts';
 import { DomainError, NotFoundError, parseInput } from '../errors.ts';
 import { errorReply, send, type RestReply, type RestRouter } from '../http/rest.ts';
 import { listeningMedia } from './listening-media.ts';
-import { ttsInputSchema, type Speech } from './tts.ts';
+import { SpeechThrottledError, ttsInputSchema, type Speech } from './tts.ts';
+import { accessTokenOf, clientAddressOf } from '../http/auth.ts';
 
 export const MEDIA_PREFIX = '/media/listening/';
 export const WORD_AUDIO_PREFIX = '/wordAudio/';
@@ -21,11 +22,37 @@ function speechReply(req: IncomingMessage, speech: Speech): RestReply {
   return { bytes: speech.bytes, contentType: speech.contentType, headers };
 }
 
+/** The window in which an address's new syntheses are counted (TTS_SYNTHESES_PER_ADDRESS). */
+const SYNTHESIS_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * New syntheses (speech in no cache) per address and window, for callers without a login: the
+ * players' audio elements send no token, so a class behind one address shares the count, and
+ * words already spoken are free.
+ */
+function synthesisThrottle(now: () => number = Date.now) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (address: string, limit: number) => {
+    const t = now();
+    let w = windows.get(address);
+    if (!w || t - w.start >= SYNTHESIS_WINDOW_MS) {
+      if (windows.size > 100_000) windows.clear();
+      w = { start: t, count: 0 };
+      windows.set(address, w);
+    }
+    if (w.count >= limit) throw new SpeechThrottledError(Math.max(1, Math.ceil((w.start + SYNTHESIS_WINDOW_MS - t) / 1000)));
+    w.count++;
+  };
+}
+
 export function registerSpeechRoutes(router: RestRouter): void {
-  // GET /tts/?text={word}[&voice=slt|rms|awb|kal][&speed=0.5–2][&format=wav|opus]: speech audio (spec section 7; WAV unless Ogg Opus is asked for).
+  const admit = synthesisThrottle();
+  // GET /tts/?text={word}[&voice=slt|rms|awb|kal][&speed=one of TTS_SPEEDS][&format=wav|opus]: speech audio (spec section 7; WAV unless Ogg Opus is asked for).
   router.on('GET', '/tts', async (r) => {
     const input = parseInput(ttsInputSchema, Object.fromEntries(r.query));
-    return speechReply(r.req, await r.deps.tts.speak(input));
+    const signedIn = accessTokenOf(r.req.headers) ? await r.viewer().then(() => true, () => false) : false;
+    const address = clientAddressOf(r.req, r.deps.config.trustProxy) ?? 'unknown';
+    return speechReply(r.req, await r.deps.tts.speak(input, signedIn ? undefined : () => admit(address, r.deps.config.ttsSynthesesPerAddress)));
   });
 }
 

@@ -3,6 +3,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
+import { studentLabel } from '../classes/service.ts';
 import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
 
 export const TaskRef = builder.objectRef<TaskListRow>('Task');
@@ -18,6 +19,8 @@ builder.node(TaskRef, {
   },
   fields: (t) => ({
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
+    studentUsername: t.exposeString('studentUsername', { nullable: true, description: 'The account that claimed the roster name; null before the student signs up.' }),
+    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
     bookUnitId: t.exposeString('bookUnitID', { description: "'{bookID}-{unitID}'." }),
     tpid: t.exposeInt('TPID', { description: 'The assignment this task belongs to.' }),
     type: t.exposeString('Type', { description: 'SB, FM or PA.' }),

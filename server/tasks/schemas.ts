@@ -82,3 +82,14 @@ export const taskIdSchema = z
     return { practice: false as const, bookId: bookId!, unitId: unitId!, tpid: Number(tpid), type: type as 'PA' | 'SB' | 'FM', teacher: teacher! };
   });
 export type TaskIdParts = z.infer<typeof taskIdSchema>;
+
+/**
+ * A unit as people read it: the book's title (without a parenthetical note) and the unit's
+ * ('PEP 3A · Unit 1: Hello!'); 'Unit {id}' before a title that does not say which unit it is.
+ */
+export function unitNameOf(bookTitle: string, unitId: string, unitTitle: string): string {
+  const book = bookTitle.replace(/\s*[(（][^()（）]*[)）]\s*$/, '').trim() || bookTitle;
+  const title = unitTitle.trim();
+  const unit = !title ? `Unit ${unitId}` : /^(unit|module|lesson|starter|第)/i.test(title) ? title : `Unit ${unitId} ${title}`;
+  return `${book} · ${unit}`;
+}

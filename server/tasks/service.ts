@@ -21,6 +21,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type TaskListRow = {
   id: number;
   student: string;
+  /** The account that claimed the roster name (null: not signed up yet). */
+  studentUsername: string | null;
   bookUnitID: string;
   TPID: number;
   Type: TaskType;
@@ -159,6 +161,7 @@ export async function joinOpenTasks(db: Executor, rosterEntryId: number, classId
 const taskListColumns = {
   id: taskRows.id,
   student: rosterEntries.studentName,
+  studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
   bookId: assignments.bookId,
   unitId: assignments.unitId,
   tpid: assignments.id,
@@ -170,10 +173,11 @@ const taskListColumns = {
   unitTitle: sql<string>`coalesce((select u.title from ${units} u where u.book_id = ${qualified(assignments.bookId)} and u.unit_id = ${qualified(assignments.unitId)}), '')`,
 };
 
-function toListRow(r: { id: number; student: string; bookId: string; unitId: string; tpid: number; type: TaskType; dueBy: Date; teacher: string; className: string; bookTitle: string; unitTitle: string }): TaskListRow {
+function toListRow(r: { id: number; student: string; studentUsername: string | null; bookId: string; unitId: string; tpid: number; type: TaskType; dueBy: Date; teacher: string; className: string; bookTitle: string; unitTitle: string }): TaskListRow {
   return {
     id: r.id,
     student: r.student,
+    studentUsername: r.studentUsername,
     bookUnitID: `${r.bookId}-${r.unitId}`,
     TPID: r.tpid,
     Type: r.type,
@@ -330,7 +334,7 @@ export async function taskRowFor(db: Executor, taskId: string, student: SQL) {
   const parts = parseInput(taskIdSchema, taskId);
   if (parts.practice) throw new ValidationError('Free practice has no task row');
   const [row] = await db
-    .select({ row: taskRows, assignment: assignments, klass: classes, teacher: users.username, studentName: rosterEntries.studentName })
+    .select({ row: taskRows, assignment: assignments, klass: classes, teacher: users.username, studentName: rosterEntries.studentName, studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})` })
     .from(taskRows)
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))

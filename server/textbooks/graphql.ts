@@ -4,7 +4,46 @@ import { ForbiddenError, ValidationError } from '../errors.ts';
 import { requireTeacher } from '../classes/service.ts';
 import { importBooks, parseBooksFile } from './import.ts';
 import { ClassRef } from '../classes/graphql.ts';
-import { bookById, bookEntry, shelfFor, unitsOfBooks, type BookRecord, type Shelf, type UnitSummary } from './service.ts';
+import { bookById, bookEntry, pictureUrlOf, shelfFor, unitsOfBooks, wordsOfUnits, type BookRecord, type Shelf, type UnitSummary, type WordCard } from './service.ts';
+
+const UnitWordRef = builder.objectRef<WordCard>('UnitWord').implement({
+  description: "A word of a unit, as a teacher previews it before assigning the unit.",
+  fields: (t) => ({
+    text: t.exposeString('text', { description: 'The word or phrase, exactly as a student must type it.' }),
+    partOfSpeech: t.exposeString('partOfSpeech', { description: "e.g. 'n.' or 'v.' (empty when unknown)." }),
+    phonetic: t.exposeString('phonetic', { description: 'IPA, e.g. /ˈæpəl/ (empty when unknown).' }),
+    definition: t.exposeString('definition', { description: 'A simple English definition.' }),
+    pictureUrl: t.string({ nullable: true, description: "The picture the players show for the word, when it has one.", resolve: (w) => pictureUrlOf(w) }),
+  }),
+});
+
+/**
+ * The words of the units one request asks for, read together (the units of a book opened at
+ * once are one statement, not one per unit), like `unitsOfBook` below.
+ */
+const wordBatches = new WeakMap<object, { keys: Map<string, readonly [string, string]>; words: Promise<Map<string, WordCard[]>> }>();
+const unitKey = (bookId: string, unitId: string) => `${bookId}\u0000${unitId}`;
+function wordsOfUnit(ctx: { deps: { db: Parameters<typeof wordsOfUnits>[0] } }, bookId: string, unitId: string): Promise<WordCard[]> {
+  let batch = wordBatches.get(ctx);
+  if (!batch) {
+    const keys = new Map<string, readonly [string, string]>();
+    const words = Promise.resolve().then(async () => {
+      wordBatches.delete(ctx);
+      const byUnit = new Map<string, WordCard[]>();
+      for (const row of await wordsOfUnits(ctx.deps.db, [...keys.values()])) {
+        const key = unitKey(row.bookId, row.unitId);
+        const list = byUnit.get(key);
+        if (list) list.push(row.word);
+        else byUnit.set(key, [row.word]);
+      }
+      return byUnit;
+    });
+    wordBatches.set(ctx, (batch = { keys, words }));
+  }
+  const key = unitKey(bookId, unitId);
+  batch.keys.set(key, [bookId, unitId]);
+  return batch.words.then((byUnit) => byUnit.get(key) ?? []);
+}
 
 const UnitRef = builder.objectRef<UnitSummary>('Unit').implement({
   description: 'A unit of a book: the words one task practises.',
@@ -13,6 +52,14 @@ const UnitRef = builder.objectRef<UnitSummary>('Unit').implement({
     title: t.exposeString('title', { description: "The unit's title (may be empty)." }),
     wordCount: t.exposeInt('wordCount', { description: 'Words in the unit (0 for R units: drawn per student).' }),
     bookUnitId: t.string({ description: "'{bookID}-{unitID}', as assignments name it.", resolve: (u) => `${u.bookId}-${u.unitId}` }),
+    words: t.field({
+      type: [UnitWordRef],
+      description: "The unit's words in teaching order, as a Spelling Bee or Flashcard Master task of the unit asks them (empty for R units: drawn per student). Teachers only.",
+      resolve: (u, _args, ctx) => {
+        requireTeacher(viewerOf(ctx));
+        return wordsOfUnit(ctx, u.bookId, u.unitId);
+      },
+    }),
   }),
 });
 
@@ -46,7 +93,11 @@ export const BookRef = builder.objectRef<BookRecord>('Book');
 builder.node(BookRef, {
   description: 'A book: the National standards book, a level source, a press textbook or a school’s own.',
   id: { resolve: (b) => b.id },
-  loadOne: (id, ctx) => bookById(ctx.deps.db, viewerOf(ctx), id),
+  // Books are the shelf's, and only teachers open the shelf (a student's node(Book) is null).
+  loadOne: (id, ctx) => {
+    const viewer = viewerOf(ctx);
+    return viewer.isTeacher ? bookById(ctx.deps.db, viewer, id) : null;
+  },
   fields: (t) => ({
     bookId: t.exposeString('id', { description: 'The book id (no hyphens).' }),
     title: t.exposeString('title', { description: "The book's title." }),
@@ -57,6 +108,13 @@ builder.node(BookRef, {
       type: [UnitRef],
       description: 'The units, first to last.',
       resolve: (b, _args, ctx) => unitsOfBook(ctx, b.id),
+    }),
+    unit: t.field({
+      type: UnitRef,
+      nullable: true,
+      description: 'One unit by its id (a preview of its words without the rest of the book); null when the book has no such unit.',
+      args: { unitId: t.arg.string({ required: true, description: "The unit id, e.g. '1' or 'R'." }) },
+      resolve: async (b, { unitId }, ctx) => (await unitsOfBook(ctx, b.id)).find((u) => u.unitId === unitId.trim()) ?? null,
     }),
   }),
 });

@@ -96,6 +96,29 @@ export async function nextUnit(db: Executor, bookId: string, unitId: string) {
 
 export type WordCard = typeof words.$inferSelect;
 
+/** A word's picture as the players load it (`WordCard.pictureUrl`), or null when it has none. */
+export const pictureUrlOf = (w: Pick<WordCard, 'picture'>) => (w.picture ? `/avatars/${w.picture}` : null);
+
+export type UnitWord = { bookId: string; unitId: string; position: number; word: WordCard };
+
+/**
+ * The words of several units in one statement, each unit's in teaching order (the preview of
+ * the units one request asks for; `keys` are `[bookId, unitId]`).
+ */
+export async function wordsOfUnits(db: Executor, keys: readonly (readonly [string, string])[]): Promise<UnitWord[]> {
+  if (keys.length === 0) return [];
+  const pairs = sql.join(
+    keys.map(([b, u]) => sql`(${b}, ${u})`),
+    sql`, `,
+  );
+  return db
+    .select({ bookId: unitWords.bookId, unitId: unitWords.unitId, position: unitWords.position, word: words })
+    .from(unitWords)
+    .innerJoin(words, eq(words.id, unitWords.wordId))
+    .where(sql`(${unitWords.bookId}, ${unitWords.unitId}) in (${pairs})`)
+    .orderBy(asc(unitWords.bookId), asc(unitWords.unitId), asc(unitWords.position));
+}
+
 /** A unit's word cards in teaching order. */
 export async function unitWordCards(db: Executor, bookId: string, unitId: string): Promise<WordCard[]> {
   const rows = await db

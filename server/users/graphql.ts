@@ -98,6 +98,7 @@ const SignupInput = builder.inputType('SignupInput', {
     isTeacher: t.boolean({ required: true, description: 'Sign up as a teacher.' }),
     teachername: t.string({ description: "Students only: the teacher's username." }),
     classname: t.string({ description: "Students only: the name of the teacher's class." }),
+    rostername: t.string({ description: "Students only: which of the class's roster names is theirs (see `signupRoster`); blank: the name written as the username, or join without one where the class allows it." }),
   }),
 });
 

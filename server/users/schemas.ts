@@ -65,6 +65,12 @@ const studentFields = z.object({
     .min(1, 'Teachername is required')
     .min(MIN_LENGTH, `Teachername must be at least ${MIN_LENGTH} characters`),
   classname: text('Classname').min(1, 'Classname is required'),
+  /** The roster name the student claims (a name the teacher listed); blank: the name written as the username, or none. */
+  rostername: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').normalize('NFC').trim().replace(/\s+/g, ' '))
+    .pipe(z.string().max(30, 'Roster name must be at most 30 characters')),
 });
 
 /** For a teacher only username, password and email are checked; a student also names a class. */

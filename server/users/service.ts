@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { hash, verify } from '@node-rs/argon2';
 import { classes, rosterEntries, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
-import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, parseInput } from '../errors.ts';
+import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
 import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
@@ -46,12 +46,29 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
     const teacher = await findUserByName(tx, nameKey(input.teachername));
     if (!teacher || !teacher.isTeacher) throw new NotFoundError(`Teacher ${input.teachername} not found`);
     const [klass] = await tx
-      .select({ id: classes.id, name: classes.name })
+      .select({ id: classes.id, name: classes.name, joinWithoutRoster: classes.joinWithoutRoster })
       .from(classes)
       .where(and(eq(classes.teacherId, teacher.id), eq(classes.nameKey, nameKey(input.classname))));
     if (!klass) throw new NotFoundError(`Class ${input.classname} of teacher ${teacher.username} not found`);
     // An assignment the teacher sends meanwhile either sees this student or is seen by joinOpenTasks.
     await lockClassTasks(tx, klass.id);
+    // The roster name the student claims: the one chosen, else one written as the username.
+    const wanted = input.rostername || input.username;
+    const [listed] = await tx
+      .select({ id: rosterEntries.id, name: rosterEntries.studentName, userId: rosterEntries.userId })
+      .from(rosterEntries)
+      .where(and(eq(rosterEntries.classId, klass.id), eq(rosterEntries.studentKey, nameKey(wanted))))
+      .for('update');
+    if (input.rostername && !listed) {
+      throw new NotFoundError(`${klass.name} 的名单上没有“${input.rostername}” · ${input.rostername} is not on the roster of class ${klass.name}`);
+    }
+    if (input.rostername && listed?.userId !== null) {
+      throw new ConflictError(`“${listed!.name}”已被另一位同学认领，请告诉老师 · ${listed!.name} has already been claimed by another student: please tell your teacher`);
+    }
+    const claim = listed && listed.userId === null ? listed : null;
+    if (!claim && !klass.joinWithoutRoster) {
+      throw new ValidationError(`请在名单中选出你的名字（${klass.name} 只接受名单上的学生） · Choose your name from the roster: class ${klass.name} takes only the students it lists`, 'rostername');
+    }
     const userId = await insertUser(tx, {
       username: input.username,
       usernameKey: key,
@@ -60,15 +77,27 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
       isTeacher: false,
       teacherId: teacher.id,
     });
-    // Automatic class management: the student joins the roster (or claims their listed name).
-    const [entry] = await tx
-      .insert(rosterEntries)
-      .values({ classId: klass.id, studentName: input.username, studentKey: key, userId })
-      .onConflictDoUpdate({ target: [rosterEntries.classId, rosterEntries.studentKey], set: { userId } })
-      .returning({ id: rosterEntries.id });
+    // Automatic class management: the student claims their listed name, or joins under their username.
+    let entryId: number;
+    if (claim) {
+      await tx.update(rosterEntries).set({ userId }).where(eq(rosterEntries.id, claim.id));
+      entryId = claim.id;
+    } else {
+      try {
+        const [entry] = await tx
+          .insert(rosterEntries)
+          .values({ classId: klass.id, studentName: input.username, studentKey: key, userId })
+          .returning({ id: rosterEntries.id });
+        entryId = entry!.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(`“${input.username}”已被另一位同学认领 · ${input.username} has already been claimed by another student of class ${klass.name}`);
+        throw error;
+      }
+    }
     // A newcomer finds the class's open tasks waiting.
-    await joinOpenTasks(tx, entry!.id, klass.id);
-    return { info: `Student ${input.username} signed up to class ${klass.name}, please login`, username: input.username };
+    await joinOpenTasks(tx, entryId, klass.id);
+    const as = claim && nameKey(claim.name) !== key ? ` as ${claim.name}` : '';
+    return { info: `Student ${input.username} signed up to class ${klass.name}${as}, please login`, username: input.username };
   });
 }
 

@@ -170,7 +170,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
       '/classes with +Class, SelectClass and Reports open',
       async (page) => {
         await visit('/classes')(page);
-        for (const panel of ['+Class', 'SelectClass', 'Reports']) await page.getByRole('button', { name: panel, exact: true }).click();
+        for (const panel of ['添加班级 +Class', '选择班级 SelectClass', '报告 Reports']) await page.getByRole('button', { name: panel, exact: true }).click();
         await page.getByRole('heading', { name: 'Reports' }).waitFor();
       },
     ],
@@ -228,12 +228,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await burger.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Tab');
-    expect(await activeName(page)).toMatch(/^Home/);
+    expect(await activeName(page)).toMatch(/^首页\s*Home/);
     // Escape closes it, and the focus is on the burger again.
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.isVisible()).toBe(false);
     expect(await burger.getAttribute('aria-expanded')).toBe('false');
-    expect(await activeName(page)).toBe('Menu');
+    expect(await activeName(page)).toBe('菜单 · Menu');
     // Space opens it too; Tab walks every item, and past the last one the menu closes, so that
     // it does not hide the page's control that now has the focus.
     await page.keyboard.press('Space');
@@ -288,10 +288,17 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
         await tabTo(page, (el) => el.textContent === 'Cancel word', 'Cancel word');
         await page.keyboard.press('Enter');
         await expect.poll(() => activeName(page)).toBe('answer');
+        // The word is shown, corrected; Enter goes on to the next word.
+        await expect.poll(() => page.getByTestId('correction').innerText()).toContain(word);
+        await page.keyboard.press('Enter');
         continue;
       }
       await page.keyboard.type(word);
       await page.keyboard.press('Enter');
+      if (i < list.length - 1) {
+        await expect.poll(() => page.getByTestId('correction').innerText()).toContain('✓');
+        await page.keyboard.press('Enter');
+      }
     }
     const right = list.length - 1;
     await expect.poll(() => page.getByTestId('status').innerText()).toMatch(new RegExp(`^score ${right} of ${list.length}\\. The test finished`));
@@ -311,7 +318,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
     // Side turns the picture to its text, and the box has the focus again.
     await tabTo(page, (el) => el.textContent?.startsWith('Side') ?? false, 'Side');
     await page.keyboard.press('Space');
-    await expect.poll(() => page.locator('.card-word').innerText()).toBe(list[0]);
+    // The text side: clues, not the word (recall, not copying).
+    await expect.poll(() => page.getByTestId('card').innerText()).toContain(`${list[0]!.length} letters`);
+    expect(await page.getByTestId('card').innerText()).not.toContain(list[0]);
     expect(await activeName(page)).toBe('answer');
     for (const [i, word] of list.entries()) {
       await expect.poll(() => page.getByTestId('word-count').innerText()).toBe(`Card ${i + 1} of ${list.length}`);
@@ -320,10 +329,17 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
         await page.keyboard.press('Enter');
         await expect.poll(() => page.getByTestId('status').innerText()).toBe(`Skipped: ${word} · Score: 1`);
         expect(await activeName(page)).toBe('answer');
+        // The card shows the word skipped; Enter turns to the next card.
+        expect(await page.getByTestId('card').locator('.card-word').innerText()).toBe(word);
+        await page.keyboard.press('Enter');
         continue;
       }
       await page.keyboard.type(word);
       await page.keyboard.press('Enter');
+      if (i < list.length - 1) {
+        await expect.poll(() => page.getByTestId('correction').innerText()).toContain('✓');
+        await page.keyboard.press('Enter');
+      }
     }
     const ending = new RegExp(`^score ${list.length - 1} of ${list.length}, done`);
     await expect.poll(() => page.getByTestId('status').innerText()).toMatch(ending);
@@ -342,10 +358,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
     const x = page.getByRole('button', { name: 'Remove SB PEP3A-1 of Adam' });
     await x.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => activeName(page)).toBe('Undo · 撤销');
+    await expect.poll(() => activeName(page)).toBe('撤销 Undo');
     expect((await focused(page))!.coveredBy).toBeNull();
     await page.keyboard.press('Enter');
-    await expect.poll(() => activeName(page)).toBe('Remove SB PEP3A-1 of Adam');
+    await expect.poll(() => activeName(page)).toBe('删除 Adam 的 SB PEP3A-1 · Remove SB PEP3A-1 of Adam');
     // Opening a book: on its first unit; Back: on the first book.
     await withClass('/textbooks')(page);
     await page.getByRole('button', { name: 'NS2022', exact: true }).focus();
@@ -355,11 +371,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
     await expect.poll(() => activeName(page)).toBe('NS2022');
     // A refused +Class: on the button under the message, then on the field to fix.
     await visit('/classes')(page);
-    await page.getByRole('button', { name: '+Class', exact: true }).focus();
+    await page.getByRole('button', { name: '添加班级 +Class', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.locator('form.form-grid').getByRole('button', { name: '+Class' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => activeName(page)).toBe('Back to the form');
+    await expect.poll(() => activeName(page)).toBe('返回表单 Back to the form');
     await page.keyboard.press('Enter');
     await expect.poll(() => activeName(page)).toBe('className');
     expect(await page.locator('input[name=className]').getAttribute('aria-invalid')).toBe('true');

@@ -48,7 +48,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('a student on a network t
     await page.fill('input[name=username]', 'demostudent');
     await page.fill('input[name=password]', 'demostudent');
     await page.click('button[type=submit]');
-    await expect.poll(() => page.locator('.status').innerText()).toBe('Cannot reach the WordBee server. Check the connection and try again.');
+    await expect.poll(() => page.locator('.status').innerText()).toBe('无法连接 WordBee 服务器，请检查网络后再试。 · Cannot reach the WordBee server. Check the connection and try again.');
     expect(page.url()).toBe(`${server.url}/login`);
     expect(await page.inputValue('input[name=username]')).toBe('demostudent');
     await page.context().setOffline(false);
@@ -69,7 +69,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('a student on a network t
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('This page could not be loaded. Check the connection and try again.');
     expect(page.url()).toBe(`${server.url}/flashcardmaster`);
     expect(loads).toBe(0);
-    await page.getByRole('button', { name: 'Try again · 重试' }).click();
+    await page.getByRole('button', { name: '再试一次 Try again' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Still offline');
     await page.context().setOffline(false);
     await expect.poll(() => page.getByTestId('word-count').innerText(), { timeout: 15_000 }).toBe('Card 1 of 12');
@@ -96,7 +96,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('a student on a network t
     await page.route(`${server.url}/**`, (route) => route.abort('connectionrefused'));
     await taskButton(page, 'NS2022-ES1', 'FM').click();
     await expect.poll(() => page.getByRole('alert').innerText(), { timeout: 10_000 }).toContain('The WordBee server does not answer');
-    await page.getByRole('button', { name: 'Try again · 重试' }).click();
+    await page.getByRole('button', { name: '再试一次 Try again' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('The WordBee server does not answer');
     expect(page.url()).toBe(`${server.url}/flashcardmaster`);
     expect(loads).toBe(0);

@@ -57,8 +57,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     await page.locator('tr', { hasText: 'NS2022-ES3' }).getByRole('button', { name: 'PA' }).click();
     await page.waitForURL('**/record');
     await expect.poll(() => page.getByRole('heading', { name: 'Press Record button to start' }).count()).toBe(1);
-    // The student sees the unit, not the task id.
-    expect(await page.locator('.record p.muted').first().innerText()).toBe(`NS2022-ES3 · ${words.length} words · say each word as it appears`);
+    // The student sees the unit's title, not the task id, Chinese first.
+    const about = await page.getByTestId('record-about').innerText();
+    expect(about).toMatch(new RegExp(`^\\S.* · National standards 2022 · ${words.length} 个单词 · 单词出现时读出来`));
+    expect(about).not.toContain('-PA-');
     const stop = page.getByRole('button', { name: 'Stop' });
     expect(await stop.isDisabled()).toBe(true);
     // Every word the prompt box shows, sampled in the page each frame (a poll from the test could
@@ -88,12 +90,16 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     // The words appeared one after another in the 'Pronounce the word/phrase' box.
     expect(await page.evaluate(() => (window as unknown as { shownWords: string[] }).shownWords)).toEqual(words);
     // Beside it, how far through the list the student is.
-    expect(await page.evaluate(() => (window as unknown as { shownProgress: string[] }).shownProgress)).toEqual(words.map((_, i) => `· ${i + 1} of ${words.length}`));
-    expect(await page.locator('.clip-label').innerText()).toMatch(/-PA-demoteacher$/);
+    expect(await page.evaluate(() => (window as unknown as { shownProgress: string[] }).shownProgress)).toEqual(words.map((_, i) => `· ${i + 1} / ${words.length}`));
+    // The clip is labelled with the unit's title; the heading says what to do next.
+    const clipLabel = await page.getByTestId('clip-label').innerText();
+    expect(clipLabel).toContain('National standards 2022');
+    expect(clipLabel).not.toContain('-PA-');
+    expect(await page.getByTestId('record-state').innerText()).toBe('录好了：先听一听，再按“提交” Recorded: listen back, then press Submit');
     page.once('dialog', (d) => void d.accept());
     const alerted = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Record' }).click();
-    expect((await alerted).message()).toBe('Press Redo button to redo the task');
+    expect((await alerted).message()).toBe('请按“重做”键重新录音 · Press Redo button to redo the task');
     // The whole class submits at once and the scorers are full: the server answers "busy" twice.
     // The screen keeps showing 'Scoring' and tries again by itself; the student presses nothing.
     let submissions = 0;
@@ -105,16 +111,20 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     });
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => submissions, { timeout: 10_000 }).toBe(2);
-    expect(await page.getByLabel('Score').innerText()).toBe('Scoring');
+    expect(await page.getByLabel('Score').innerText()).toBe('评分中 · Scoring');
+    expect(await page.getByTestId('record-state').innerText()).toBe('正在评分… Scoring…');
     expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByLabel('Score').innerText(), { timeout: 60_000 }).toMatch(/^\d+$/);
     expect(submissions).toBe(3);
     const score = Number(await page.getByLabel('Score').innerText());
     expect(score).toBeGreaterThanOrEqual(50);
+    expect(await page.getByTestId('record-state').innerText()).toBe(`你的得分：${score} Your score: ${score}`);
+    // A weak sound is named in plain words with the word it was weak in, Chinese first, IPA last.
+    for (const tip of await page.locator('.pa-sound').allInnerTexts()) expect(tip).toMatch(/^[a-z' ]+：“[a-z]+”的音 — [\u3400-\u9fff]/);
     const items = page.getByTestId('pa-word');
     expect(await items.count()).toBe(words.length);
     expect((await items.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual(words);
-    for (const name of ['Record', 'Stop', 'Submit', 'Redo']) expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    for (const name of ['录音 Record', '停止 Stop', '提交 Submit', '重做 Redo']) expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(tmpdir(), 'wordbee-record.png'), fullPage: true });
   }, 120_000);
 });

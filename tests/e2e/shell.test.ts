@@ -20,8 +20,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     const context = await browser.newContext({ viewport });
     return context.newPage();
   }
-  const navLabels = async (page: Page) =>
-    (await page.locator('#nav-items .nav-link').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
+  // Each item is its Chinese with the English under it: the English names, as the spec lists them.
+  const navLabels = async (page: Page) => (await page.locator('#nav-items .nav-link small').allInnerTexts()).map((t) => t.trim());
+  const welcome = (page: Page) => page.getByTestId('welcome').innerText();
 
   async function logIn(page: Page, username: string, password = username) {
     await page.goto(`${server.url}/login`);
@@ -34,7 +35,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     const page = await newPage();
     await page.goto(`${server.url}/`);
     await expect.poll(() => navLabels(page)).toEqual(['Home', 'Signup', 'Help', 'Login']);
-    expect(await page.getByTestId('welcome').innerText()).toBe('Please Login');
+    expect(await welcome(page)).toBe('请登录\nPlease Login');
     for (const path of ['/task', '/classes', '/dashboard', '/spellingbee']) {
       await page.goto(`${server.url}${path}`);
       await page.waitForURL(`**/login?next=${encodeURIComponent(path)}`);
@@ -51,7 +52,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await logIn(page, 'demoteacher');
     await page.waitForURL('**/task');
     await expect.poll(() => navLabels(page)).toEqual(['Home', 'Classes', 'Textbooks', 'Listening', 'Tasks', 'Dashboard', 'Signup', 'Help', 'Logout']);
-    expect(await page.getByTestId('welcome').innerText()).toBe('Welcome demoteacher · no class selected');
+    // The teacher's one class is selected from the start (the server keeps the selection).
+    await expect.poll(() => welcome(page)).toBe('欢迎 demoteacher · Demo Class\nWelcome demoteacher · Demo Class');
     await expect.poll(() => page.locator('main').innerText()).toMatch(/user auth will expire in 11[89] minutes/);
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user')!));
     expect(stored).toMatchObject({ username: 'demoteacher', isTeacher: true, teachername: 'demoteacher' });
@@ -67,14 +69,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     // Five minutes before the end, every page says so.
     await setLoginExpiry(page, 4 * 60 + 30);
     await page.goto(`${server.url}/dashboard`);
-    await expect.poll(() => page.getByRole('alert').locator('p').innerText(), { timeout: 5_000 }).toBe('Your login expires in 4 minutes: finish and save what you are doing, then log in again · 登录即将过期');
+    await expect.poll(() => page.getByRole('alert').locator('p').innerText(), { timeout: 5_000 }).toBe('登录将在 4 分钟后过期：请完成并保存当前的练习，然后重新登录 Your login expires in 4 minutes: finish and save what you are doing, then log in again');
     await page.goto(`${server.url}/task`);
     // The token runs out three seconds from now, while the student looks at the dashboard.
     await setLoginExpiry(page, 3);
     await page.reload();
     await page.getByRole('link', { name: /Dashboard/ }).click();
     await page.waitForURL('**/login?expired=1&next=%2Fdashboard', { timeout: 10_000 });
-    expect(await page.getByRole('alert').innerText()).toBe('Your login expired, please log in again · 登录已过期，请重新登录');
+    expect(await page.getByRole('alert').innerText()).toBe('登录已过期，请重新登录 Your login expired, please log in again');
     await page.fill('input[name=username]', 'demostudent');
     await page.fill('input[name=password]', 'demostudent');
     await page.click('button[type=submit]');
@@ -89,7 +91,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await setLoginExpiry(page, 4 * 60 + 30);
     await page.reload();
     await expect.poll(() => page.locator('main').innerText()).toMatch(/user auth will expire in 4 minutes/);
-    await page.getByRole('button', { name: 'Stay logged in · 保持登录' }).click();
+    await page.getByRole('button', { name: '保持登录 Stay logged in' }).click();
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     await expect.poll(() => page.locator('main').innerText()).toMatch(/user auth will expire in 1(19|20) minutes/);
     // The new token is the one the page now uses.
@@ -111,7 +113,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     });
     await page.reload();
     await page.waitForURL('**/login?expired=1&next=%2Ftask', { timeout: 10_000 });
-    expect(await page.getByRole('alert').innerText()).toBe('Your login expired, please log in again · 登录已过期，请重新登录');
+    expect(await page.getByRole('alert').innerText()).toBe('登录已过期，请重新登录 Your login expired, please log in again');
     await page.context().close();
   });
 
@@ -120,7 +122,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await logIn(page, 'demostudent');
     await page.waitForURL('**/task');
     await expect.poll(() => navLabels(page)).toEqual(['Home', 'Listening', 'Tasks', 'Dashboard', 'Signup', 'Help', 'Logout']);
-    expect(await page.getByTestId('welcome').innerText()).toBe('Welcome demostudent');
+    expect(await welcome(page)).toBe('欢迎 demostudent\nWelcome demostudent');
     await page.goto(`${server.url}/classes`);
     await expect.poll(() => page.locator('main').innerText()).toContain('Teachers only');
     await page.context().close();
@@ -129,14 +131,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
   it('login shows the first validation message and the server refusal', async () => {
     const page = await newPage();
     await logIn(page, 'abc', 'abcd');
-    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Username must be at least 4 characters');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('用户名至少要 4 个字符 · Username must be at least 4 characters');
     // The field the message is about is marked and has the focus; typing in it clears the mark.
     expect(await page.getAttribute('input[name=username]', 'aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
     await page.keyboard.type('d');
     expect(await page.getAttribute('input[name=username]', 'aria-invalid')).toBeNull();
     await logIn(page, 'demoteacher', 'wrongpass');
-    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Wrong username or password');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('用户名或密码错误 · Wrong username or password');
     expect(page.url()).toContain('/login');
     await page.context().close();
   });
@@ -163,7 +165,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('Student newkid signed up to class Demo Class, please login');
     await logIn(page, 'newkid', 'kid123');
     await page.waitForURL('**/task');
-    expect(await page.getByTestId('welcome').innerText()).toBe('Welcome newkid');
+    expect(await welcome(page)).toBe('欢迎 newkid\nWelcome newkid');
     await page.context().close();
   });
 
@@ -182,7 +184,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await page.getByRole('button', { name: /Logout/ }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-    expect(await page.getByTestId('welcome').innerText()).toBe('Please Login');
+    expect(await welcome(page)).toBe('请登录\nPlease Login');
     await page.context().close();
   });
 
@@ -207,7 +209,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     let refused = 0;
     await page.route('**/assets/Help-*.js', (route) => (refused++ === 0 ? route.fulfill({ status: 404, body: 'Not found' }) : route.continue()));
     await page.getByRole('link', { name: /Help/ }).click();
-    await expect.poll(() => page.title()).toMatch(/^Help/);
+    await expect.poll(() => page.title()).toMatch(/^帮助 · Help/);
     await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
     expect(await page.locator('main').innerText()).not.toContain('Caught error');
     expect(loads).toBe(1);

@@ -4,11 +4,14 @@ import { graphql, useMutation } from 'react-relay';
 import { addClassSchema, CLASS_TASK_TYPES, DEFAULT_FM_BATCH_SIZE, DEFAULT_SPELLING_TIMEOUT_SEC, DEFAULT_TASK_DUE_DAYS, DEFAULT_TB_TASK_TYPE, SCHOOL_IDS } from '../../../server/classes/schemas';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
-import { cachedPressOptions, lastSet, rememberLastSet } from './classStorage';
+import { cachedPressOptions, lastSet, rememberLastSet, storeSelectedClass } from './classStorage';
+import { T, useT } from '../../i18n';
+import { schoolLevelKey, taskTypeKey } from './labels';
+import './classes.css';
 import type { AddClassFormMutation } from './__generated__/AddClassFormMutation.graphql';
 import { pointAtField } from '../../ui/forms';
 
-export function AddClassForm({ connectionId }: { connectionId: string }) {
+export function AddClassForm({ connectionId, firstClass }: { connectionId: string; firstClass: boolean }) {
   const [form, setForm] = useState({
     className: '',
     schoolID: '',
@@ -19,6 +22,8 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
     spellingTimeoutSec: lastSet('spellingTimeoutSec', String(DEFAULT_SPELLING_TIMEOUT_SEC)),
     fmBatchSize: lastSet('fmBatchSize', String(DEFAULT_FM_BATCH_SIZE)),
   });
+  const [joinWithoutRoster, setJoinWithoutRoster] = useState(true);
+  const { t } = useT();
   const [status, setStatus] = useState<Status>(null);
   /** The field a refused submit is about, pointed at when the form is back. */
   const [refusedField, setRefusedField] = useState<PropertyKey | undefined>(undefined);
@@ -54,6 +59,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
             tbTaskType
             spellingTimeoutSec
             taskDueDays
+            ...RosterPanel_class
           }
         }
         ... on ValidationError {
@@ -75,7 +81,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
     return (cachedPressOptions() ?? []).filter((p) => p.schoolId === form.schoolID);
   }, [form.schoolID]);
   const chooseSchool = (schoolID: string) => {
-    if (!cachedPressOptions()) setStatus({ text: 'pressoptions not exist or empty', tone: 'error' });
+    if (!cachedPressOptions()) setStatus({ text: t('classes.pressOptionsMissing'), tone: 'error' });
     setForm((f) => ({ ...f, schoolID, pressID: '' }));
   };
 
@@ -103,6 +109,7 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
           spellingTimeoutSec: input.spellingTimeoutSec,
           taskDueDays: input.taskDueDays,
           fmBatchSize: input.fmBatchSize,
+          joinWithoutRoster,
         },
       },
       onCompleted: ({ addClass }) => {
@@ -112,9 +119,11 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
           rememberLastSet('spellingTimeoutSec', String(input.spellingTimeoutSec));
           rememberLastSet('fmBatchSize', String(input.fmBatchSize));
           sessionStorage.removeItem('classList');
-          setStatus({ text: `${addClass.info}: class ${input.className} added`, tone: 'success' });
+          setStatus({ text: t('classes.added', { name: input.className }), tone: 'success' });
+          // A teacher's first class is selected from the start (the server selected it too).
+          if (!sessionStorage.getItem('selectedClassname') && firstClass) storeSelectedClass({ ...addClass.class });
         } else {
-          setStatus({ text: addClass.__typename === '%other' ? 'The class could not be added' : addClass.message, tone: 'error' });
+          setStatus({ text: addClass.__typename === '%other' ? t('classes.addFailed') : addClass.message, tone: 'error' });
         }
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
@@ -122,67 +131,74 @@ export function AddClassForm({ connectionId }: { connectionId: string }) {
   };
 
   return (
-    <section className="card panel-form" aria-label="Add a class" ref={section}>
-      <h2>+Class</h2>
+    <section className="card panel-form" aria-label={t('classes.addButton')} ref={section}>
+      <h2>
+        <T k="classes.addButton" />
+      </h2>
       {/* The form is hidden while a status message shows (spec screen 8). */}
       {status ? (
         <>
           <StatusLine status={status} />
           <button type="button" className="button status-back" onClick={() => setStatus(null)}>
-            {status.tone === 'success' ? 'Add another class' : 'Back to the form'}
+            <T k={status.tone === 'success' ? 'classes.addAnother' : 'classes.backToForm'} />
           </button>
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-grid">
-          <TextField label="className" name="className" mandatory value={form.className} onValue={set('className')} placeholder="e.g. Class 3A" />
+          <TextField label={t('classes.className')} name="className" mandatory value={form.className} onValue={set('className')} placeholder={t('classes.classNamePlaceholder')} />
           <label className="field">
             <span className="field-label">
-              schoolID <span className="mandatory-mark">*</span>
+              <T k="classes.schoolId" /> <span className="mandatory-mark">*</span>
             </span>
             <select name="schoolID" className="mandatory" value={form.schoolID} onChange={(e) => chooseSchool(e.target.value)}>
-              <option value="">Choose…</option>
+              <option value="">{t('classes.choose')}</option>
               {SCHOOL_IDS.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(schoolLevelKey(s))} ({s})
                 </option>
               ))}
             </select>
           </label>
           <label className="field">
             <span className="field-label">
-              pressID <span className="mandatory-mark">*</span>
+              <T k="classes.pressId" /> <span className="mandatory-mark">*</span>
             </span>
             <select name="pressID" className="mandatory" value={form.pressID} onChange={(e) => set('pressID')(e.target.value)} disabled={!form.schoolID}>
-              <option value="">{form.schoolID ? 'Choose…' : 'Choose a schoolID first'}</option>
+              <option value="">{form.schoolID ? t('classes.choose') : t('classes.chooseSchoolFirst')}</option>
               {presses.map((p) => (
                 <option key={p.pressId} value={p.pressId} title={p.title}>
-                  {p.pressId} — {p.title}
+                  {p.title || p.pressId} ({p.pressId})
                 </option>
               ))}
             </select>
           </label>
-          <TextField label="students" name="students" mandatory commaList maxLength={3000} value={form.students} onValue={set('students')} placeholder="Adam, Juliet" />
+          <TextField label={t('classes.students')} name="students" mandatory commaList maxLength={3000} value={form.students} onValue={set('students')} placeholder={t('classes.studentsPlaceholder')} />
           <label className="field">
-            <span className="field-label">tbTaskType</span>
+            <span className="field-label">
+              <T k="classes.tbTaskType" />
+            </span>
             <select name="tbTaskType" value={form.tbTaskType} onChange={(e) => set('tbTaskType')(e.target.value)}>
-              {CLASS_TASK_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              {CLASS_TASK_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(taskTypeKey(type))} ({type})
                 </option>
               ))}
             </select>
           </label>
-          <TextField label="taskDueDays" name="taskDueDays" inputMode="numeric" value={form.taskDueDays} onValue={set('taskDueDays')} />
-          <TextField label="spellingTimeoutSec" name="spellingTimeoutSec" inputMode="numeric" value={form.spellingTimeoutSec} onValue={set('spellingTimeoutSec')} />
-          <TextField label="FM batch size" name="fmBatchSize" inputMode="numeric" value={form.fmBatchSize} onValue={set('fmBatchSize')} />
+          <TextField label={t('classes.taskDueDays')} name="taskDueDays" inputMode="numeric" value={form.taskDueDays} onValue={set('taskDueDays')} />
+          <TextField label={t('classes.spellingTimeoutSec')} name="spellingTimeoutSec" inputMode="numeric" value={form.spellingTimeoutSec} onValue={set('spellingTimeoutSec')} />
+          <TextField label={t('classes.fmBatchSize')} name="fmBatchSize" inputMode="numeric" value={form.fmBatchSize} onValue={set('fmBatchSize')} />
+          <label className="checkbox join-option">
+            <input type="checkbox" name="joinWithoutRoster" checked={joinWithoutRoster} onChange={(e) => setJoinWithoutRoster(e.target.checked)} />
+            <T k="classes.joinWithoutRoster" />
+          </label>
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={inFlight}>
-              +Class
+              <T k="classes.addButton" />
             </button>
           </div>
           <p className="hint form-help">
-            Red boxes are required. schoolID: ES primary, MS junior high, HS senior high. Task Type PA or SB (PA+SB assigns both). Students: names
-            separated by commas; they sign up with your username and this class name.
+            <T k="classes.formHelp" />
           </p>
         </form>
       )}

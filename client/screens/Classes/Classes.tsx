@@ -13,7 +13,10 @@ import { DeleteClassForm } from './DeleteClassForm';
 import { SelectClassForm } from './SelectClassForm';
 import { ReportsPanel } from './ReportsPanel';
 import { IntegrationsPanel } from './IntegrationsPanel';
-import { cachePressOptions } from './classStorage';
+import { cachePressOptions, storeSelectedClass } from './classStorage';
+import { RosterPanel } from './RosterPanel';
+import { T, useT } from '../../i18n';
+import { schoolLevelKey, taskTypeKey } from './labels';
 
 export const PANELS = { add: 1, remove: 2, select: 4, reports: 16, integrations: 32 } as const;
 
@@ -35,8 +38,17 @@ export default function Classes() {
                 tbTaskType
                 spellingTimeoutSec
                 taskDueDays
+                ...RosterPanel_class
               }
             }
+          }
+          selectedClass {
+            name
+            schoolId
+            pressId
+            tbTaskType
+            spellingTimeoutSec
+            taskDueDays
           }
         }
         pressOptions {
@@ -50,6 +62,7 @@ export default function Classes() {
     { fetchPolicy: 'store-and-network' },
   );
   const [panels, setPanels] = useState(0);
+  const { t } = useT();
   const selected = useStoredValue('selectedClassname');
   const connection = data.viewer?.classes;
   const list = connection?.edges?.map((e) => e?.node).filter((n): n is NonNullable<typeof n> => Boolean(n)) ?? [];
@@ -58,72 +71,97 @@ export default function Classes() {
     sessionStorage.setItem('classList', JSON.stringify(list.map((c) => ({ className: c.name }))));
   }, [list]);
 
+  // The class the server keeps selected (the last one chosen, or the only one): selected here too.
+  const kept = data.viewer?.selectedClass;
+  useEffect(() => {
+    if (kept && !sessionStorage.getItem('selectedClassname')) storeSelectedClass(kept);
+  }, [kept]);
   const toggle = (flag: number) => setPanels((p) => p ^ flag);
-  const guidance = list.length === 0 ? 'No class, please click +Class to add a class' : !selected ? 'Click SelectClass menu to select a class to work with' : null;
+  const guidance = list.length === 0 ? 'classes.noClass' : !selected ? 'classes.selectOne' : null;
+  const rosterClass = list.find((c) => c.name === selected) ?? (list.length === 1 ? list[0] : undefined);
 
   return (
     <div>
       <section className="card">
-        <h1>Classes · 班级</h1>
+        <h1>
+          <T k="classes.title" />
+        </h1>
         {list.length > 0 && (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('classes.title')}>
             <table className="table stack">
               <thead>
                 <tr>
-                  <th>className</th>
-                  <th>schoolID</th>
-                  <th>pressID</th>
-                  <th>students</th>
-                  <th>Type</th>
-                  <th>due days</th>
-                  <th>spelling s</th>
+                  <th><T k="classes.className" /></th>
+                  <th><T k="classes.schoolId" /></th>
+                  <th><T k="classes.pressId" /></th>
+                  <th><T k="classes.students" /></th>
+                  <th><T k="classes.tbTaskType" /></th>
+                  <th><T k="classes.taskDueDays" /></th>
+                  <th><T k="classes.spellingTimeoutSec" /></th>
                 </tr>
               </thead>
               <tbody>
-                {list.map((c) => (
-                  <tr key={c.id} className={c.name === selected ? 'selected-row' : undefined}>
-                    <td data-label="className">
-                      {c.name}
-                      {c.name === selected && <span className="badge">selected</span>}
-                    </td>
-                    <td data-label="schoolID">{c.schoolId}</td>
-                    <td data-label="pressID">{c.pressId}</td>
-                    <td data-label="students" className="students-cell">{c.students.join(', ')}</td>
-                    <td data-label="Type">{c.tbTaskType}</td>
-                    <td data-label="due days">{c.taskDueDays}</td>
-                    <td data-label="spelling s">{c.spellingTimeoutSec}</td>
-                  </tr>
-                ))}
+                {list.map((c) => {
+                  const press = data.pressOptions.find((p) => p.schoolId === c.schoolId && p.pressId === c.pressId);
+                  return (
+                    <tr key={c.id} className={c.name === selected ? 'selected-row' : undefined}>
+                      <td data-label={t('classes.className')}>
+                        {c.name}
+                        {c.name === selected && (
+                          <span className="badge">
+                            <T k="classes.selected" />
+                          </span>
+                        )}
+                      </td>
+                      <td data-label={t('classes.schoolId')}>
+                        <T k={schoolLevelKey(c.schoolId)} /> ({c.schoolId})
+                      </td>
+                      <td data-label={t('classes.pressId')}>{press?.title ? `${press.title} (${c.pressId})` : c.pressId}</td>
+                      <td data-label={t('classes.students')} className="students-cell">
+                        {c.students.join(', ')}
+                      </td>
+                      <td data-label={t('classes.tbTaskType')}>
+                        <T k={taskTypeKey(c.tbTaskType)} /> ({c.tbTaskType})
+                      </td>
+                      <td data-label={t('classes.taskDueDays')}>{c.taskDueDays}</td>
+                      <td data-label={t('classes.spellingTimeoutSec')}>{c.spellingTimeoutSec}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
         )}
-        {guidance && <p className="guidance">{guidance}</p>}
+        {guidance && (
+          <p className="guidance">
+            <T k={guidance} />
+          </p>
+        )}
         <div className="actions">
           <button type="button" className="button" aria-pressed={Boolean(panels & PANELS.add)} onClick={() => toggle(PANELS.add)}>
-            +Class
+            <T k="classes.addButton" />
           </button>
           {list.length > 0 && (
             <>
               <button type="button" className="button" aria-pressed={Boolean(panels & PANELS.remove)} onClick={() => toggle(PANELS.remove)}>
-                -Class
+                <T k="classes.deleteButton" />
               </button>
               <button type="button" className="button" aria-pressed={Boolean(panels & PANELS.select)} onClick={() => toggle(PANELS.select)}>
-                SelectClass
+                <T k="classes.selectButton" />
               </button>
             </>
           )}
           <button type="button" className="button" aria-pressed={Boolean(panels & PANELS.reports)} onClick={() => toggle(PANELS.reports)}>
-            Reports
+            <T k="classes.reportsButton" />
           </button>
           {list.length > 0 && (
             <button type="button" className="button" aria-pressed={Boolean(panels & PANELS.integrations)} onClick={() => toggle(PANELS.integrations)}>
-              Integrations
+              <T k="classes.integrationsButton" />
             </button>
           )}
         </div>
       </section>
-      {Boolean(panels & PANELS.add) && connection && <AddClassForm connectionId={connection.__id} />}
+      {Boolean(panels & PANELS.add) && connection && <AddClassForm connectionId={connection.__id} firstClass={list.length === 0} />}
       {Boolean(panels & PANELS.remove) && connection && <DeleteClassForm classes={list} connectionId={connection.__id} />}
       {Boolean(panels & PANELS.select) && <SelectClassForm classes={list} />}
       {Boolean(panels & PANELS.reports) && (
@@ -136,6 +174,7 @@ export default function Classes() {
           <IntegrationsPanel classes={list} />
         </Suspense>
       )}
+      {rosterClass && <RosterPanel klass={rosterClass} />}
     </div>
   );
 }

@@ -4,11 +4,13 @@ import { graphql, useMutation } from 'react-relay';
 import { classNameSchema } from '../../../server/classes/schemas';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { clearSelectedClass } from './classStorage';
+import { T, useT } from '../../i18n';
 import type { DeleteClassFormMutation } from './__generated__/DeleteClassFormMutation.graphql';
 
 export function DeleteClassForm({ classes, connectionId }: { classes: readonly { id: string; name: string }[]; connectionId: string }) {
   const [className, setClassName] = useState('');
   const [status, setStatus] = useState<Status>(null);
+  const { t } = useT();
   const [commit, inFlight] = useMutation<DeleteClassFormMutation>(graphql`
     mutation DeleteClassFormMutation($input: ClassNameInput!, $connections: [ID!]!) {
       deleteClass(input: $input) {
@@ -36,7 +38,7 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
       setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
       return;
     }
-    if (!window.confirm(`Delete class ${className} with its tasks and results?`)) return;
+    if (!window.confirm(t('classes.deleteConfirm', { name: className }))) return;
     commit({
       variables: { input: parsed.data, connections: [connectionId] },
       onCompleted: ({ deleteClass }) => {
@@ -44,20 +46,22 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
           sessionStorage.removeItem('classList');
           if (sessionStorage.getItem('selectedClassname') === deleteClass.className) clearSelectedClass();
           setClassName('');
-          setStatus({ text: `${deleteClass.className} deleted`, tone: 'success' });
+          setStatus({ text: t('classes.deleted', { name: deleteClass.className }), tone: 'success' });
         } else {
-          setStatus({ text: deleteClass.__typename === '%other' ? 'The class could not be deleted' : deleteClass.message, tone: 'error' });
+          setStatus({ text: deleteClass.__typename === '%other' ? t('classes.deleteFailed') : deleteClass.message, tone: 'error' });
         }
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
     });
   };
   return (
-    <section className="card panel-form" aria-label="Delete a class">
-      <h2>-Class</h2>
+    <section className="card panel-form" aria-label={t('classes.deleteButton')}>
+      <h2>
+        <T k="classes.deleteButton" />
+      </h2>
       <form onSubmit={submit} className="inline-form">
-        <select name="className" aria-label="Class list" value={className} onChange={(e) => setClassName(e.target.value)}>
-          <option value="">Class list ...</option>
+        <select name="className" aria-label={t('classes.classList')} value={className} onChange={(e) => setClassName(e.target.value)}>
+          <option value="">{t('classes.classList')}</option>
           {classes.map((c) => (
             <option key={c.id} value={c.name}>
               {c.name}
@@ -65,7 +69,7 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
           ))}
         </select>
         <button type="submit" className="button danger" disabled={inFlight}>
-          -Class
+          <T k="classes.deleteButton" />
         </button>
       </form>
       <StatusLine status={status} />

@@ -42,6 +42,7 @@ export function ReportsPanel() {
               fileName
               expireAt
               student
+              studentDisplayName
               bookUnitId
               type
               score
@@ -164,7 +165,7 @@ export function ReportsPanel() {
               {reports.map((r) => (
                 <tr key={r.fileName}>
                   <td data-label="file">{r.fileName}</td>
-                  <td data-label="student">{r.student}</td>
+                  <td data-label="student">{r.studentDisplayName}</td>
                   <td data-label="task">
                     {r.type} {r.bookUnitId}
                   </td>

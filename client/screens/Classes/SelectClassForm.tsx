@@ -4,11 +4,17 @@ import { graphql, useMutation } from 'react-relay';
 import { classNameSchema } from '../../../server/classes/schemas';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { storeSelectedClass } from './classStorage';
+import { T, useT } from '../../i18n';
+import { useStoredValue } from '../../session';
 import type { SelectClassFormMutation } from './__generated__/SelectClassFormMutation.graphql';
 
 export function SelectClassForm({ classes }: { classes: readonly { id: string; name: string }[] }) {
   const [className, setClassName] = useState(sessionStorage.getItem('selectedClassname') ?? '');
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<(NonNullable<Status> & { className?: string }) | null>(null);
+  const { t } = useT();
+  // A 'selected' message belongs to the class still selected: gone once that class is deleted.
+  const selected = useStoredValue('selectedClassname');
+  const shown = status?.className !== undefined && status.className !== selected ? null : status;
   const [commit, inFlight] = useMutation<SelectClassFormMutation>(graphql`
     mutation SelectClassFormMutation($input: ClassNameInput!) {
       selectClass(input: $input) {
@@ -48,20 +54,22 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
       onCompleted: ({ selectClass }) => {
         if (selectClass.__typename === 'ClassPayload') {
           storeSelectedClass(selectClass.class);
-          setStatus({ text: `${selectClass.class.name} selected: open Textbooks to assign a unit`, tone: 'success' });
+          setStatus({ text: t('classes.selectedNow', { name: selectClass.class.name }), tone: 'success', className: selectClass.class.name });
         } else {
-          setStatus({ text: selectClass.__typename === '%other' ? 'The class could not be selected' : selectClass.message, tone: 'error' });
+          setStatus({ text: selectClass.__typename === '%other' ? t('classes.selectFailed') : selectClass.message, tone: 'error' });
         }
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
     });
   };
   return (
-    <section className="card panel-form" aria-label="Select a class">
-      <h2>SelectClass</h2>
+    <section className="card panel-form" aria-label={t('classes.selectButton')}>
+      <h2>
+        <T k="classes.selectButton" />
+      </h2>
       <form onSubmit={submit} className="inline-form">
-        <select name="className" aria-label="Class to work with" value={className} onChange={(e) => setClassName(e.target.value)}>
-          <option value="">Class list ...</option>
+        <select name="className" aria-label={t('classes.classToWorkWith')} value={className} onChange={(e) => setClassName(e.target.value)}>
+          <option value="">{t('classes.classList')}</option>
           {classes.map((c) => (
             <option key={c.id} value={c.name}>
               {c.name}
@@ -69,10 +77,10 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
           ))}
         </select>
         <button type="submit" className="button primary" disabled={inFlight}>
-          selectClass
+          <T k="classes.selectButton" />
         </button>
       </form>
-      <StatusLine status={status} />
+      <StatusLine status={shown} />
     </section>
   );
 }

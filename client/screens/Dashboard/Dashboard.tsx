@@ -5,6 +5,8 @@ import type { DashboardQuery } from './__generated__/DashboardQuery.graphql';
 import { ScoreChart } from './ScoreChart';
 import { LiveClass } from './LiveClass';
 import { useSession, useStoredValue } from '../../session';
+import { Link } from 'wouter';
+import { T } from '../../i18n';
 
 const LEVEL_NAMES: Record<string, string> = {
   FC: 'Flashcards',
@@ -75,6 +77,11 @@ function StudentDashboard() {
     <div>
       <section className="card">
         <h1>Dashboard · 成绩</h1>
+        <p>
+          <Link href="/mistakes" data-testid="mistakes-link">
+            <T k="mistakes.link" />
+          </Link>
+        </p>
         <div className="level-grid">
           {(dashboard?.vocabulary ?? []).map((v) => (
             <article key={v.level} className="level-tile" data-testid={`level-${v.level}`}>

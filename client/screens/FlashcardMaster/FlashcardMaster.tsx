@@ -1,15 +1,18 @@
 /**
- * Flashcard Master player (spec screen 11, 'Flashcard flow'): a card shows the word's picture,
- * or its text card (word details and example sentences) when it has none; the student types
- * the word: Enter gives v (+1) or x, Skip gives 'skipped'. Side flips the card. At the end the
- * result is posted and the app returns to /task after 4 seconds.
+ * Flashcard Master player (spec screen 11, 'Flashcard flow'), as recall (DESIGN, Decisions for
+ * the classroom): before an answer a card shows the word's picture, or its text side (part of
+ * speech, definition, sentences with the word blanked, the number of letters, ▶ to hear it),
+ * never the word; the student types the word: Enter gives v (+1) or x, Skip gives 'skipped'.
+ * Then the card shows the word, the answer with its wrong letters marked and ✓/✗, until the next
+ * Enter, a key typed for the next card, or 2 s. Side flips the card. At the end the result is
+ * posted and the app returns to /task after 4 seconds.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';
-import { currentTaskId } from '../../ui/player/taskId';
+import { currentTaskId, markTaskOpened } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
 import { PreviewNote } from '../../ui/player/PreviewNote';
@@ -18,9 +21,26 @@ import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
+import { Correction, type Corrected } from '../../ui/player/Correction';
+import { blankWord } from '../../ui/player/blankWord';
 import type { FlashcardMasterQuery } from './__generated__/FlashcardMasterQuery.graphql';
 
+/** A card of the deck: the task's word cards, or the words of a practice of mistakes. */
+export type Card = {
+  readonly text: string;
+  readonly partOfSpeech: string;
+  readonly phonetic: string;
+  readonly definition: string;
+  readonly sentences: readonly string[];
+  readonly pictureUrl: string | null | undefined;
+  readonly audioUrl: string;
+};
+/** Where the answers go: the task's result (useTaskResult), or a practice round. */
+export type DeckResult = Pick<ReturnType<typeof useTaskResult>, 'recordAnswer' | 'postResult'>;
+
 const RETURN_AFTER_MS = 4000;
+/** How long the card shows the word after an answer, unless Enter or the next answer's first key comes first. */
+export const REVEAL_MS = 2000;
 
 export default function FlashcardMaster() {
   const taskId = currentTaskId();
@@ -35,7 +55,13 @@ export default function FlashcardMaster() {
   return <Player taskId={taskId} />;
 }
 
+/** Opening a task ends the Tasks page's last-task banner. */
+function useMarkOpened() {
+  useEffect(() => markTaskOpened(), []);
+}
+
 function Player({ taskId }: { taskId: string }) {
+  useMarkOpened();
   const data = useLazyLoadQuery<FlashcardMasterQuery>(
     graphql`
       query FlashcardMasterQuery($taskId: String!) {
@@ -58,6 +84,15 @@ function Player({ taskId }: { taskId: string }) {
     { fetchPolicy: 'network-only' },
   );
   const { label, words } = data.taskContent;
+  const result = useTaskResult(label);
+  return <FlashcardDeck words={words} result={result} returnTo="/task" />;
+}
+
+/**
+ * The deck as the student plays it: a task's, or a practice round of their mistakes
+ * (screens/Mistakes), which posts elsewhere and returns elsewhere.
+ */
+export function FlashcardDeck({ words, result, returnTo }: { words: readonly Card[]; result: DeckResult; returnTo: string | (() => void) }) {
   const [, navigate] = useLocation();
   const [background, nextBackground, backgroundIndex] = useBackground();
   const [answers, setAnswers] = useState<Answer[]>([]);
@@ -71,6 +106,9 @@ function Player({ taskId }: { taskId: string }) {
   const [saved, setSaved] = useState(false);
   const [repeats, setRepeats] = useState(0);
   const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
+  /** The card just answered, shown with its word until the next Enter, key or 2 s. */
+  const [reveal, setReveal] = useState<(Corrected & { card: Card }) | null>(null);
+  const revealTimer = useRef<number | undefined>(undefined);
   const audio = useRef<HTMLAudioElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const statusLine = useRef<HTMLParagraphElement>(null);
@@ -78,7 +116,7 @@ function Player({ taskId }: { taskId: string }) {
   const card = words[answers.length];
   const correct = answers.filter((a) => a.status === 'v').length;
 
-  const { recordAnswer, postResult } = useTaskResult(label);
+  const { recordAnswer, postResult } = result;
   // From the first card answered until the result is saved, leaving the page (reload, closing, Back) asks first.
   useLeaveGuard(answers.length > 0 && !saved);
   // Right or wrong is read at once: the line under the box stays in view (a small phone scrolls to it).
@@ -94,7 +132,7 @@ function Player({ taskId }: { taskId: string }) {
           setWrong(outcome.wrongSpellings);
           if (outcome.preview) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. A preview: not saved. Auto back to Task`);
           else if (outcome.nextTask) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. Auto back to Task. Next task: ${outcome.nextTask}`);
-          window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
+          window.setTimeout(() => (typeof returnTo === 'string' ? navigate(returnTo) : returnTo()), RETURN_AFTER_MS);
         } else {
           setUnsaved(all);
           setEndMessage(`score ${outcome.correct} of ${outcome.total}, but it was not saved: ${outcome.error.replace(/\.$/, '')}. Press Send again.`);
@@ -103,8 +141,14 @@ function Player({ taskId }: { taskId: string }) {
       setUnsaved(null);
       setEndMessage(`score ${right} of ${total}, done. Auto back to Task`);
     },
-    [navigate, postResult],
+    [navigate, postResult, returnTo],
   );
+
+  const endReveal = () => {
+    window.clearTimeout(revealTimer.current);
+    setReveal(null);
+  };
+  useEffect(() => () => window.clearTimeout(revealTimer.current), []);
 
   const record = (status: string) => {
     if (!card) return;
@@ -113,6 +157,9 @@ function Player({ taskId }: { taskId: string }) {
     setAnswers(all);
     setTyped('');
     setTextSide(false);
+    window.clearTimeout(revealTimer.current);
+    setReveal({ ...entry, card });
+    revealTimer.current = window.setTimeout(() => setReveal(null), REVEAL_MS);
     recordAnswer(all.length, entry);
     input.current?.focus();
     setFeedback(status === 'v' ? `✔ ${card.text}` : status === 'skipped' ? `Skipped: ${card.text}` : `✘ It is “${card.text}”`);
@@ -127,6 +174,12 @@ function Player({ taskId }: { taskId: string }) {
       return;
     }
     if (!card) return;
+    // Enter on a revealed card goes on to the next one.
+    if (reveal && !typed.trim()) {
+      endReveal();
+      return;
+    }
+    if (reveal) endReveal();
     if (!typed.trim()) {
       setFeedback('Type the word first, or press Skip');
       return;
@@ -135,36 +188,28 @@ function Player({ taskId }: { taskId: string }) {
   };
 
   const showText = !card?.pictureUrl || textSide;
+  const shown = reveal ? answers.length : answers.length + 1;
 
   return (
     <section lang="en" className="player" style={{ background }} aria-label="Flashcard Master">
       <header className="player-head">
         <h1>🌟 Flashcard Master</h1>
         <span className="word-count" data-testid="word-count">
-          {done ? `${words.length} cards` : `Card ${answers.length + 1} of ${words.length}`}
+          {done && !reveal ? `${words.length} cards` : `Card ${shown} of ${words.length}`}
         </span>
       </header>
       <PreviewNote />
       <div className="player-body">
         <div className={`flashcard${showText ? ' text-side' : ''}`} data-testid="card">
-          {done ? (
+          {reveal ? (
+            <RevealedCard answer={reveal} />
+          ) : done ? (
             <div className="card-done">🎉</div>
           ) : showText ? (
-            <div className="card-text" aria-readonly="true">
-              <p className="card-word">{card!.text}</p>
-              <p className="card-phonetic">
-                {card!.phonetic} <span className="pos">{card!.partOfSpeech}</span>
-              </p>
-              <p className="card-definition">{card!.definition}</p>
-              <ul className="card-sentences">
-                {card!.sentences.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ul>
-            </div>
+            <CardClues card={card!} onHear={() => void audio.current?.play().catch(() => undefined)} />
           ) : (
             // A picture the network dropped: the card's text side instead of a broken image.
-            <img src={card!.pictureUrl!} alt="What is this word?" className="avatar big" onError={() => setTextSide(true)} />
+            <img src={card!.pictureUrl!} alt="What is this word? Type it." className="avatar big" onError={() => setTextSide(true)} />
           )}
         </div>
         <div className="player-controls">
@@ -175,7 +220,11 @@ function Player({ taskId }: { taskId: string }) {
               className="input answer-input"
               name="answer"
               value={typed}
-              onChange={(e) => setTyped(e.target.value)}
+              onChange={(e) => {
+                // The first key of the next answer turns to the next card.
+                if (reveal) endReveal();
+                setTyped(e.target.value);
+              }}
               placeholder="Type the word then return"
               autoComplete="off"
               autoCapitalize="off"
@@ -200,10 +249,10 @@ function Player({ taskId }: { taskId: string }) {
               <button type="button" className="button" onClick={() => {
                   setTextSide((s) => !s);
                   input.current?.focus();
-                }} disabled={done || !card?.pictureUrl} title="Flip the card">
+                }} disabled={done || Boolean(reveal) || !card?.pictureUrl} title="Flip the card">
                 Side {showText ? '🖼' : '📝'}
               </button>
-              <button type="button" className="button" onClick={() => record('skipped')} disabled={done}>
+              <button type="button" className="button" onClick={() => record('skipped')} disabled={done || Boolean(reveal)}>
                 Skip
               </button>
               <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
@@ -213,5 +262,48 @@ function Player({ taskId }: { taskId: string }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The text side before an answer: every clue but the word (its sentences and definition blanked). */
+function CardClues({ card, onHear }: { card: Card; onHear: () => void }) {
+  const letters = [...card.text].filter((ch) => ch !== ' ').length;
+  return (
+    <div className="card-text card-clues" aria-readonly="true">
+      <p className="card-letters">
+        <span aria-hidden="true">{[...card.text].map((ch) => (ch === ' ' ? '\u00a0' : '_')).join(' ')}</span>
+        <span className="card-letter-count"> · {letters} letters</span>
+      </p>
+      <p className="card-hear">
+        {/* Out of the Tab order: the audio player above the answer box, reached first, plays the same word. */}
+        <button type="button" className="button" onClick={onHear} tabIndex={-1}>
+          ▶ Hear the word
+        </button>{' '}
+        <span className="pos">{card.partOfSpeech}</span>
+      </p>
+      <p className="card-definition">{blankWord(card.definition, card.text)}</p>
+      <ul className="card-sentences">
+        {card.sentences.map((s) => (
+          <li key={s}>{blankWord(s, card.text)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The card after an answer or Skip: the word, with the answer's wrong letters marked and ✓/✗. */
+function RevealedCard({ answer }: { answer: Corrected & { card: Card } }) {
+  const { card } = answer;
+  return (
+    <div className="card-reveal" aria-live="polite">
+      {card.pictureUrl && <img src={card.pictureUrl} alt="" className="avatar small" />}
+      <p className="card-word">{card.text}</p>
+      {card.phonetic && (
+        <p className="card-phonetic">
+          {card.phonetic} <span className="pos">{card.partOfSpeech}</span>
+        </p>
+      )}
+      <Correction answer={answer} />
+    </div>
   );
 }

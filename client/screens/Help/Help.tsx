@@ -1,6 +1,5 @@
 /** Help (spec screen 2): the quick start guide, Chinese first with an English version. */
 import { Link } from 'wouter';
-import { LanguageToggle } from '../../ui/LanguageToggle';
 import { useLanguage } from '../../ui/language';
 
 type Chapter = { id: string; title: string; body: string[] };
@@ -28,9 +27,9 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       id: 'tasks',
       title: '任务类型与技巧',
       body: [
-        'SB 拼写蜂：先听单词和例句，再在输入框中拼写，回车提交。答案区分大小写，前后空格会被忽略；60 秒以上未作答记为超时。',
-        'FM 闪卡大师：看图片或单词卡，输入单词后回车；Skip 跳过；Side 翻转卡片。复习时间由记忆模型自动安排。',
-        'PA 发音测评：点击 Record 后按屏幕上依次出现的单词朗读，录音自动结束，点击 Submit 评分。',
+        'SB 拼写（Spelling Bee）：先听单词和例句，再在输入框中拼写，回车提交。答案区分大小写，前后空格会被忽略；60 秒以上未作答记为超时。',
+        'FM 闪卡（Flashcard Master）：看图片或单词卡，输入单词后回车；Skip 跳过；Side 翻转卡片。复习时间由记忆模型自动安排。',
+        'PA 跟读（Pronunciation）：点击 Record 后按屏幕上依次出现的单词朗读，录音自动结束，点击 Submit 评分。',
         '技巧：戴耳机练习；先听整句再作答；每天少量多次比一次大量更有效。',
       ],
     },
@@ -142,7 +141,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
 };
 
 const ABOUT = {
-  zh: 'WordBee 单词蜂是面向中小学英语课堂的练习平台：老师建班、打开课标对齐的教材并布置任务；学生完成拼写蜂、闪卡大师和发音测评；成绩实时可见，PDF 报告通过邮件发送。我们提倡沉浸式学习：用英语学英语，不依赖翻译。',
+  zh: 'WordBee 单词蜂是面向中小学英语课堂的练习平台：老师建班、打开课标对齐的教材并布置任务；学生完成拼写、闪卡和跟读练习；成绩实时可见，PDF 报告通过邮件发送。我们提倡沉浸式学习：用英语学英语，不依赖翻译。',
   en: 'WordBee is an English practice platform for K12 classes: teachers create classes, open curriculum-aligned textbooks and assign tasks; students do Spelling Bee, Flashcard Master and Pronunciation Assessment; results are live and PDF reports arrive by e-mail. We argue for immersion: learn English in English, without translation.',
 };
 
@@ -151,7 +150,6 @@ export default function Help() {
   const chapters = CHAPTERS[lang];
   return (
     <div className="doc">
-      <LanguageToggle />
       <h1>{lang === 'zh' ? '快速入门' : 'Quick start guide'}</h1>
       <p className="lead">{ABOUT[lang]}</p>
       <nav className="toc" aria-label="Chapters">
@@ -160,7 +158,7 @@ export default function Help() {
             {c.title}
           </a>
         ))}
-        <Link href="/padocs">{lang === 'zh' ? '发音测评说明' : 'About pronunciation scores'}</Link>
+        <Link href="/padocs">{lang === 'zh' ? '跟读评分说明' : 'About pronunciation scores'}</Link>
       </nav>
       {chapters.map((c) => (
         <section key={c.id} id={c.id} className="card">

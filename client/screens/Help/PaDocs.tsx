@@ -1,10 +1,9 @@
 /** /padocs, linked from Help: how pronunciation scores are made and how to read them. */
-import { LanguageToggle } from '../../ui/LanguageToggle';
 import { useLanguage } from '../../ui/language';
 
 const TEXT = {
   zh: {
-    title: '发音测评说明',
+    title: '跟读评分说明',
     body: [
       '录音上传到学校自己的 WordBee 服务器，在服务器上离线评分，不发送给第三方。',
       '服务器把录音和目标单词对齐，给每个音素、每个单词打分（0–100），并给出总分、准确度、流利度和完整度。',
@@ -28,7 +27,6 @@ export default function PaDocs() {
   const t = TEXT[lang];
   return (
     <div className="doc">
-      <LanguageToggle />
       <h1>{t.title}</h1>
       <section className="card">
         {t.body.map((p) => (

@@ -1,6 +1,5 @@
 /** Home (spec screen 1): what WordBee is, Chinese first with English on request. */
 import { Link } from 'wouter';
-import { LanguageToggle } from '../../ui/LanguageToggle';
 import { useLanguage } from '../../ui/language';
 import { modeOf, useSession } from '../../session';
 
@@ -10,9 +9,9 @@ const TEXT = {
     tagline: '对齐《义务教育英语课程标准（2022年版）》和《普通高中英语课程标准（2017年版2020年修订）》的中小学英语练习平台。',
     start: '免费试用：用 demoteacher 或 demostudent 登录（密码同用户名）。',
     features: [
-      ['拼写蜂 Spelling Bee', '听单词、看图片、读例句，再拼写出来：听、读、拼一次练到。'],
-      ['闪卡大师 Flashcard Master', '根据记忆和遗忘规律（FSRS）安排每个单词的复习时间，该复习的词先出现。'],
-      ['发音测评 Pronunciation', '录下朗读，服务器逐词、逐音评分，并生成 PDF 报告。'],
+      ['拼写 Spelling Bee', '听单词、看图片、读例句，再拼写出来：听、读、拼一次练到。'],
+      ['闪卡 Flashcard Master', '根据记忆和遗忘规律（FSRS）安排每个单词的复习时间，该复习的词先出现。'],
+      ['跟读 Pronunciation', '录下朗读，服务器逐词、逐音评分，并生成 PDF 报告。'],
       ['课标与教材', '国家课标 2022 词表（小学、初中、高中必修、选择性必修），以及人教版、北师大版等主流教材。'],
       ['词汇量监测', '每个学生每个学段的应会词数、已掌握词数和百分比，只统计国家课标拼写任务。'],
       ['实时成绩', '老师在班级看板上实时看到每个学生的每一个答案和分数。'],
@@ -51,7 +50,6 @@ export default function Home() {
   return (
     <div className="home">
       <section className="hero">
-        <LanguageToggle />
         <h1>
           <img src="/favicon.svg" alt="" width="56" height="56" /> {t.title}
         </h1>

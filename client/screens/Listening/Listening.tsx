@@ -6,25 +6,27 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { T, fill, messageOf, useT, type MessageKey } from '../../i18n';
 import { LISTENING_FILES, LISTENING_VIDEO, SAMPLE_EXPRESSIONS, SAMPLE_WORDS, VIDEO_SLIDES } from '../../../server/speech/listening-texts';
 
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5];
 
-const STEPS = [
-  'Listen to the full audio without reading the text.',
-  'Write down and read aloud what you heard.',
-  'Repeat until nothing more is understood.',
-  'Check against the text.',
-  'Repeat until everything is understood.',
-];
+const STEPS: MessageKey[] = ['listening.step1', 'listening.step2', 'listening.step3', 'listening.step4', 'listening.step5'];
 
 /** The playback speed buttons under a recording (1.0x recommended, marked ★). */
-function SpeedControl({ label, speed, onChange }: { label: string; speed: number; onChange: (speed: number) => void }) {
+function SpeedControl({ titleKey, speed, onChange }: { titleKey: MessageKey; speed: number; onChange: (speed: number) => void }) {
+  const { lang } = useT();
+  // Each language names the recording in its own words.
+  const title = messageOf(titleKey);
+  const speedFor = messageOf('listening.speedFor');
+  const en = fill(speedFor.en, { title: title.en });
   return (
-    <div className="speed" role="group" aria-label={`Playback speed for ${label}`}>
-      <span>Speed</span>
+    <div className="speed" role="group" aria-label={lang === 'en' ? en : `${fill(speedFor.zh, { title: title.zh })} · ${en}`}>
+      <span>
+        <T k="listening.speed" />
+      </span>
       {SPEEDS.map((s) => (
-        <button key={s} type="button" aria-pressed={speed === s} onClick={() => onChange(s)}>
+        <button key={s} type="button" translate="no" aria-pressed={speed === s} onClick={() => onChange(s)}>
           {s}x{s === 1 ? ' ★' : ''}
         </button>
       ))}
@@ -32,7 +34,9 @@ function SpeedControl({ label, speed, onChange }: { label: string; speed: number
   );
 }
 
-function Sample({ title, note, file, text, video = false }: { title: string; note: string; file: string; text: string; video?: boolean }) {
+function Sample({ titleKey, noteKey, file, text, video = false }: { titleKey: MessageKey; noteKey: MessageKey; file: string; text: string; video?: boolean }) {
+  const { t } = useT();
+  const title = t(titleKey);
   const media = useRef<HTMLAudioElement & HTMLVideoElement>(null);
   const [speed, setSpeed] = useState(1);
   const [showText, setShowText] = useState(false);
@@ -45,23 +49,32 @@ function Sample({ title, note, file, text, video = false }: { title: string; not
   };
   return (
     <article className={video ? 'card sample sample-video' : 'card sample'}>
-      <h3>{title}</h3>
-      <p className="hint">{note}</p>
+      <h3>
+        <T k={titleKey} />
+      </h3>
+      <p className="hint">
+        <T k={noteKey} />
+      </p>
       {video ? (
         <video ref={media} controls preload="metadata" playsInline src={file} onLoadedMetadata={keepSpeed} aria-label={title} />
       ) : (
         <audio ref={media} controls preload="none" src={file} onLoadedMetadata={keepSpeed} />
       )}
-      <SpeedControl label={title} speed={speed} onChange={setSpeed} />
+      <SpeedControl titleKey={titleKey} speed={speed} onChange={setSpeed} />
       <button type="button" className="link-button" onClick={() => setShowText((v) => !v)} aria-expanded={showText}>
-        {showText ? 'Hide the text' : 'Show the text (after listening!)'}
+        {showText ? <T k="listening.hideText" /> : <T k="listening.showText" />}
       </button>
-      {showText && <p className="transcript">{text}</p>}
+      {showText && (
+        <p className="transcript" lang="en" translate="no">
+          {text}
+        </p>
+      )}
     </article>
   );
 }
 
 function BackToTop() {
+  const { t } = useT();
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > 300);
@@ -73,15 +86,19 @@ function BackToTop() {
     <button
       type="button"
       className="button back-to-top"
-      aria-label="Back to top"
-      title="Back to top"
+      aria-label={t('listening.backToTop')}
+      title={t('listening.backToTop')}
       onClick={() => {
         window.scrollTo({ top: 0, behavior: 'smooth' });
         // The keyboard goes back to the top too (the button goes away there), to the page's start.
         document.getElementById('main')?.focus({ preventScroll: true });
       }}
     >
-      ↑<span className="back-to-top-text"> Back to top</span>
+      ↑
+      <span className="back-to-top-text">
+        {' '}
+        <T k="listening.backToTop" />
+      </span>
     </button>
   );
 }
@@ -89,62 +106,65 @@ function BackToTop() {
 export default function Listening() {
   return (
     <div className="doc" id="top">
-      <h1>Listening · 听力练习</h1>
+      <h1>
+        <T k="listening.title" />
+      </h1>
       <section className="card">
-        <h2>How to practise</h2>
+        <h2>
+          <T k="listening.how" />
+        </h2>
         <ol className="steps">
           {STEPS.map((s) => (
-            <li key={s}>{s}</li>
+            <li key={s}>
+              <T k={s} />
+            </li>
           ))}
         </ol>
         <p>
-          We recommend normal speed (<strong>1.0x</strong>) with the text for support when needed. Playback speed can be changed
-          below each recording. 建议以正常速度（1.0x）练习，需要时再看文字。
+          <T k="listening.speedAdvice" />
         </p>
         <p>
           <a href={`/media/listening/${LISTENING_FILES.article}`} target="_blank" rel="noopener">
-            Read the article: How to practise listening (PDF)
+            <T k="listening.article" />
           </a>
         </p>
       </section>
-      <h2>Sample audio</h2>
+      <h2>
+        <T k="listening.samples" />
+      </h2>
       <div className="sample-grid">
-        <Sample
-          title="Word list"
-          note="35 primary school words, read slowly by a male voice."
-          file={`/media/listening/${LISTENING_FILES.wordList}`}
-          text={SAMPLE_WORDS.join(', ')}
-        />
-        <Sample
-          title="Classroom expressions"
-          note="12 everyday expressions, read at a faster pace by a female voice."
-          file={`/media/listening/${LISTENING_FILES.expressions}`}
-          text={SAMPLE_EXPRESSIONS.join(' ')}
-        />
+        <Sample titleKey="listening.wordList" noteKey="listening.wordListNote" file={`/media/listening/${LISTENING_FILES.wordList}`} text={SAMPLE_WORDS.join(', ')} />
+        <Sample titleKey="listening.expressions" noteKey="listening.expressionsNote" file={`/media/listening/${LISTENING_FILES.expressions}`} text={SAMPLE_EXPRESSIONS.join(' ')} />
       </div>
-      <h2>Sample video · 示范视频</h2>
-      <Sample
-        video
-        title="How to practise listening"
-        note="36 seconds: the five steps, then five words to listen to and repeat. 五个步骤，再跟读五个单词。"
-        file={LISTENING_VIDEO}
-        text={VIDEO_SLIDES.map((slide) => slide.say).join(' ')}
-      />
+      <h2>
+        <T k="listening.video" />
+      </h2>
+      <Sample video titleKey="listening.videoTitle" noteKey="listening.videoNote" file={LISTENING_VIDEO} text={VIDEO_SLIDES.map((slide) => slide.say).join(' ')} />
       <section className="card">
-        <h2>Textbook audio</h2>
+        <h2>
+          <T k="listening.textbookAudio" />
+        </h2>
         <ul className="link-list">
           <li>
-            <Link href="/rjbpep">Primary school (PEP) · 小学人教版</Link>
+            <Link href="/rjbpep">
+              <T k="listening.primary" />
+            </Link>
           </li>
           <li>
-            <Link href="/rjbms">Middle school · 初中</Link>
+            <Link href="/rjbms">
+              <T k="listening.middle" />
+            </Link>
           </li>
           <li>
-            <Link href="/rjbhs">High school · 高中</Link>
+            <Link href="/rjbhs">
+              <T k="listening.high" />
+            </Link>
           </li>
         </ul>
-        <h3>More listening on the web</h3>
-        <ul className="link-list">
+        <h3>
+          <T k="listening.moreOnWeb" />
+        </h3>
+        <ul className="link-list" lang="en" translate="no">
           <li>
             <a href="https://learnenglishkids.britishcouncil.org/listen-watch" target="_blank" rel="noopener noreferrer">
               British Council LearnEnglish Kids

@@ -7,6 +7,8 @@ import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { LoginMutation } from './__generated__/LoginMutation.graphql';
 import { pointAtField } from '../../ui/forms';
+import { T, useT } from '../../i18n';
+import { useServerMessage } from '../../ui/serverMessages';
 
 /**
  * The shared schemas bring zod (25 KB gzip): not loaded with the page, to keep the first route
@@ -20,6 +22,8 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const [, navigate] = useLocation();
+  const { t } = useT();
+  const say = useServerMessage();
   const search = new URLSearchParams(useSearch());
   const next = search.get('next');
   const expired = search.get('expired') === '1';
@@ -50,18 +54,18 @@ export default function Login() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const formElement = event.currentTarget as HTMLFormElement;
-    setStatus({ text: 'Logging in…', tone: 'info' });
+    setStatus({ text: t('login.loggingIn'), tone: 'info' });
     let loginSchema: Awaited<ReturnType<typeof loadSchemas>>['loginSchema'];
     try {
       ({ loginSchema } = await loadSchemas());
     } catch {
       // Offline before the first submit: said here, the page and what was typed stay.
-      setStatus({ text: 'Cannot reach the WordBee server. Check the connection and try again.', tone: 'error' });
+      setStatus({ text: t('errors.unreachable'), tone: 'error' });
       return;
     }
     const parsed = loginSchema.safeParse({ username, password });
     if (!parsed.success) {
-      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      setStatus({ text: say(parsed.error.issues[0]!.message), tone: 'error' });
       pointAtField(formElement, parsed.error.issues[0]!.path[0]);
       return;
     }
@@ -73,32 +77,43 @@ export default function Login() {
           startSession(user);
           navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/task');
         } else {
-          setStatus({ text: login.__typename === '%other' ? 'Logging in failed; please try again' : login.message, tone: 'error' });
+          setStatus({ text: login.__typename === '%other' ? t('login.failed') : say(login.message, login.__typename), tone: 'error' });
         }
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus({ text: say(error.message), tone: 'error' }),
     });
   };
 
   return (
     <section className="card narrow">
-      <h1>Login · 登录</h1>
+      <h1>
+        <T k="login.title" />
+      </h1>
       {expired && (
         <p className="status status-error" role="alert">
-          Your login expired, please log in again · 登录已过期，请重新登录
+          <T k="login.expired" />
         </p>
       )}
-      {next && <p className="hint">Please log in to open {next}.</p>}
+      {next && (
+        <p className="hint">
+          <T k="login.toOpen" values={{ page: next }} />
+        </p>
+      )}
       <form onSubmit={submit} onInput={() => void loadSchemas().catch(() => {})} noValidate>
-        <TextField label="Username" name="username" autoComplete="username" mandatory value={username} onValue={setUsername} autoFocus />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" mandatory value={password} onValue={setPassword} />
+        <TextField label={<T k="login.username" />} name="username" autoComplete="username" mandatory value={username} onValue={setUsername} autoFocus />
+        <TextField label={<T k="login.password" />} name="password" type="password" autoComplete="current-password" mandatory value={password} onValue={setPassword} />
         <button type="submit" className="button primary" disabled={inFlight}>
-          Login
+          <T k="login.submit" />
         </button>
       </form>
       <StatusLine status={status} />
       <p className="hint">
-        New here? <Link href="/signup">Sign up · 注册</Link> — or try <strong>demoteacher</strong> / <strong>demostudent</strong> (password = username).
+        <Link href="/signup">
+          <T k="login.newHere" />
+        </Link>
+      </p>
+      <p className="hint">
+        <T k="login.demo" values={{ teacher: 'demoteacher', student: 'demostudent' }} />
       </p>
     </section>
   );

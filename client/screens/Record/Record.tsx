@@ -2,8 +2,10 @@
  * Record (spec screen 12, 'Record flow'): Record starts the microphone (Opus at 16 kbit/s — WebM
  * in Chrome, Ogg in Firefox) and shows the task's words one after another, each for 500 ms plus
  * 160 ms per character (the last 300 ms longer), then stops by itself. Stop makes a clip (audio,
- * the task label, a Score box, Redo); Submit uploads it and shows the scores: every word coloured
- * by its score, its weak sounds, and the reference audio of each weak word one click away.
+ * the unit's title, a Score box, Redo); Submit uploads it and shows the scores: every word coloured
+ * by its score, its weak sounds said in plain words (sounds.ts), and the reference audio of each
+ * weak word one click away. The heading says where the student is: press Record → reading →
+ * listen back and submit → scoring → your score.
  * Without a task id this is free practice (`/usertasks/0`), scored but not stored.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +15,10 @@ import { Link } from 'wouter';
 import { currentTaskId } from '../../ui/player/taskId';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { PreviewNote, isPreview } from '../../ui/player/PreviewNote';
-import { scoreBand, weakSounds } from '../../../server/speech/pa/phones';
+import { scoreBand } from '../../../server/speech/pa/phones';
+import { T, messageOf, useT } from '../../i18n';
+import { useServerMessage } from '../../ui/serverMessages';
+import { SOUNDS, howTo, weakSoundsOf, type Sound } from './sounds';
 import { targetWords, wordDurations } from '../../../server/speech/pa/text';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
 import type { RecordSubmitMutation, RecordSubmitMutation$data } from './__generated__/RecordSubmitMutation.graphql';
@@ -57,6 +62,7 @@ export default function Record() {
       query RecordQuery($taskId: String!) {
         taskContent(taskId: $taskId) {
           label
+          unitTitle
           type
           words {
             text
@@ -72,6 +78,10 @@ export default function Record() {
   const content = data.taskContent;
   const words = content.words.map((w) => w.text);
   const preview = isPreview();
+  const { t } = useT();
+  const say = useServerMessage();
+  /** What the student calls the task: its unit's title (free practice: null). */
+  const unitName = content.unitTitle ?? (taskId === '0' ? null : unitOf(content.label));
   const [commit] = useMutation<RecordSubmitMutation>(graphql`
     mutation RecordSubmitMutation($taskId: String!, $recording: File!, $text: String) {
       submitRecording(taskId: $taskId, recording: $recording, text: $text) {
@@ -134,14 +144,14 @@ export default function Record() {
 
   async function startRecording() {
     if (clip) {
-      window.alert('Press Redo button to redo the task');
+      window.alert(t('record.pressRedo'));
       return;
     }
     if (recording || done) return;
     const mimeType = pickMimeType();
     if (!navigator.mediaDevices?.getUserMedia || !mimeType) {
       console.info('Record: this browser cannot record audio');
-      setMessage('This browser cannot record audio. Please use a recent Chrome, Edge or Firefox.');
+      setMessage(t('record.noRecorder'));
       return;
     }
     let stream: MediaStream;
@@ -149,7 +159,7 @@ export default function Record() {
       stream = await navigator.mediaDevices.getUserMedia({ audio: MICROPHONE });
     } catch (error) {
       console.info('Record: no microphone', error);
-      setMessage('No microphone is available, or access to it was refused. Allow the microphone for this site and try again.');
+      setMessage(t('record.noMicrophone'));
       return;
     }
     setMessage('');
@@ -190,7 +200,7 @@ export default function Record() {
   function submit() {
     if (!clip || done || submitting) return;
     setSubmitting(true);
-    setScoreText('Scoring');
+    setScoreText(t('record.scoring'));
     upload(new File([clip.blob], `${content.label}.${clip.extension}`, { type: clip.blob.type }), 0, 0);
   }
 
@@ -214,43 +224,55 @@ export default function Record() {
           setScores({ total: r.total ?? 0, accuracy: r.accuracy ?? 0, fluency: r.fluency ?? 0, completeness: r.completeness ?? 0, practice: Boolean(r.practice), nextTask: r.nextTask ?? null, words: r.words });
           setDone(true);
         } else {
-          finish(r.message ?? 'Could not score the recording');
+          finish(r.message ? say(r.message, r.__typename) : t('record.couldNotScore'));
         }
       },
       // The network failed (or the reply never came): the clip is still here to send again.
-      onError: (error) => finish(`${error.message} Your recording is kept: press Submit again.`),
+      onError: (error) => finish(`${say(error.message)} ${t('record.keptForRetry')}`),
     });
   }
 
   return (
-    <section lang="en" className="panel record" aria-label="Record">
-      <h1>Press Record button to start</h1>
+    <section className="panel record" aria-label={t('record.regionLabel')}>
+      <h1 data-testid="record-state">
+        {scores ? (
+          <T k="record.stateScored" values={{ score: scores.total }} />
+        ) : submitting ? (
+          <T k="record.stateScoring" />
+        ) : clip ? (
+          <T k="record.stateRecorded" />
+        ) : recording ? (
+          <T k="record.stateReading" />
+        ) : (
+          <T k="record.stateReady" />
+        )}
+      </h1>
       <PreviewNote />
-      <p className="muted">
-        {unitOf(content.label)} · {words.length} words · say each word as it appears
+      <p className="muted" data-testid="record-about">
+        {unitName === null ? <T k="record.aboutPractice" values={{ count: words.length }} /> : <T k="record.about" values={{ unit: unitName, count: words.length }} />}
       </p>
       <div className="record-buttons">
-        <button type="button" className={`button${recording ? ' recording' : ''}`} onClick={startRecording} disabled={done} aria-pressed={recording} title={recording ? 'Recording: say each word as it appears' : undefined}>
-          Record
+        <button type="button" className={`button${recording ? ' recording' : ''}`} onClick={startRecording} disabled={done} aria-pressed={recording} title={recording ? t('record.recordingTitle') : undefined}>
+          <T k="record.record" />
         </button>
         <button type="button" className="button" onClick={stopRecording} disabled={!recording || done}>
-          Stop
+          <T k="record.stop" />
         </button>
         <button ref={submitButton} type="button" className="button primary" onClick={submit} disabled={!clip || done || submitting}>
-          Submit
+          <T k="record.submit" />
         </button>
       </div>
       <label className="field record-prompt">
         <span className="field-label">
-          Pronounce the word/phrase
+          <T k="record.prompt" />
           {recording && shown > 0 && (
             <span className="record-progress" data-testid="record-progress">
               {' '}
-              · {shown} of {words.length}
+              · {shown} / {words.length}
             </span>
           )}
         </span>
-        <input className="input prompt-input" readOnly value={prompt} aria-live="polite" />
+        <input className="input prompt-input" lang="en" readOnly value={prompt} aria-live="polite" />
       </label>
       {message && (
         <p className="status status-error" role="alert">
@@ -260,9 +282,11 @@ export default function Record() {
       {clip && (
         <div className="clip">
           <audio controls src={clip.url} />
-          <span className="clip-label">{content.label}</span>
+          <span className="clip-label" data-testid="clip-label" translate="no">
+            {unitName ?? <T k="record.freePractice" />}
+          </span>
           <label className="score-label">
-            Score
+            <T k="record.score" />
             <output className="score-box">{scoreText}</output>
           </label>
           <button
@@ -274,7 +298,7 @@ export default function Record() {
             }}
             disabled={done}
           >
-            Redo
+            <T k="record.redo" />
           </button>
         </div>
       )}
@@ -302,6 +326,7 @@ function itemsOf(scores: Scores, items: readonly { text: string; audioUrl: strin
 
 function ScoreDetails({ scores, items }: { scores: Scores; items: readonly { text: string; audioUrl: string }[] }) {
   const audio = useRef<HTMLAudioElement>(null);
+  const { t } = useT();
   const play = (src: string) => {
     const el = audio.current;
     if (!el) return;
@@ -312,37 +337,63 @@ function ScoreDetails({ scores, items }: { scores: Scores; items: readonly { tex
     <div className="pa-result" data-testid="pa-result">
       <div className="pa-summary">
         <span>
-          Total <strong>{scores.total}</strong>
+          <T k="record.total" /> <strong>{scores.total}</strong>
         </span>
-        <span>Accuracy {scores.accuracy}</span>
-        <span>Fluency {scores.fluency}</span>
-        <span>Completeness {scores.completeness}</span>
+        <span>
+          <T k="record.accuracy" /> {scores.accuracy}
+        </span>
+        <span>
+          <T k="record.fluency" /> {scores.fluency}
+        </span>
+        <span>
+          <T k="record.completeness" /> {scores.completeness}
+        </span>
       </div>
       <p className="pa-legend muted">
-        <span className="pa-key good">good 80–100</span> <span className="pa-key fair">fair 60–79</span> <span className="pa-key weak">practise below 60</span>
+        <span className="pa-key good">
+          <T k="record.good" />
+        </span>{' '}
+        <span className="pa-key fair">
+          <T k="record.fair" />
+        </span>{' '}
+        <span className="pa-key weak">
+          <T k="record.weak" />
+        </span>
       </p>
       <ul className="pa-words">
         {itemsOf(scores, items).map((item, i) => {
           const heard = item.words.some((w) => w.heard);
           const score = Math.round(item.words.reduce((a, w) => a + w.score, 0) / item.words.length);
-          const weak = [...new Set(item.words.flatMap((w) => (w.heard ? weakSounds(w.phones) : [])))];
+          // Each weak sound once, named with the word it was weak in.
+          const weak = new Map<Sound, string>();
+          for (const w of item.words) if (w.heard) for (const sound of weakSoundsOf(w.phones)) if (!weak.has(sound)) weak.set(sound, w.word);
           return (
             <li key={`${item.text}-${i}`} className={`pa-word ${scoreBand(score)}`} data-testid="pa-word">
-              <span className="pa-word-text">{item.text}</span>
-              <span className="pa-word-score">{heard ? score : 'not heard'}</span>
+              <span className="pa-word-text" lang="en" translate="no">
+                {item.text}
+              </span>
+              <span className="pa-word-score">{heard ? score : <T k="record.notHeard" />}</span>
               {item.words.length > 1 && (
                 <span className="pa-parts">
                   {item.words.map((w, j) => (
                     <span key={j} className={`pa-part ${scoreBand(w.score)}`}>
-                      {w.word} {w.heard ? w.score : 'not heard'}
+                      <span lang="en" translate="no">
+                        {w.word}
+                      </span> {w.heard ? w.score : <T k="record.notHeard" />}
                     </span>
                   ))}
                 </span>
               )}
-              {heard && weak.length > 0 && <span className="pa-weak">weak sounds: {weak.join(' ')}</span>}
+              {heard && weak.size > 0 && (
+                <ul className="pa-weak" data-testid="pa-sounds">
+                  {[...weak].map(([sound, word]) => (
+                    <SoundTip key={sound} sound={sound} word={word} />
+                  ))}
+                </ul>
+              )}
               {item.words.some((w) => w.score < 80) && (
-                <button type="button" className="link-button" onClick={() => play(item.audioUrl)} aria-label={`Listen to ${item.text}`}>
-                  ▶ listen
+                <button type="button" className="link-button" onClick={() => play(item.audioUrl)} aria-label={t('record.listenTo', { word: item.text })}>
+                  ▶ <T k="record.listen" />
                 </button>
               )}
             </li>
@@ -350,19 +401,57 @@ function ScoreDetails({ scores, items }: { scores: Scores; items: readonly { tex
         })}
       </ul>
       <p className="muted">
-        {scores.practice ? 'Free practice is not saved.' : scores.nextTask ? `Saved. Next task: ${scores.nextTask}.` : 'Saved.'}{' '}
+        {scores.practice ? <T k="record.notSaved" /> : scores.nextTask ? <T k="record.savedNext" values={{ next: scores.nextTask }} /> : <T k="record.saved" />}{' '}
         {/* After a reply every button is off (spec); practice, saved nowhere, may simply go again. */}
         {scores.practice && (
           <>
             <button type="button" className="link-button" onClick={() => window.location.reload()}>
-              Practise again
+              <T k="record.again" />
             </button>{' '}
             ·{' '}
           </>
         )}
-        <Link href="/task">Back to my tasks</Link>
+        <Link href="/task">
+          <T k="record.backToTasks" />
+        </Link>
       </p>
       <audio ref={audio} />
     </div>
+  );
+}
+
+/**
+ * One sound to practise, for a child: the word, the letters that make the sound, how to make it
+ * (`think：“th”的音 — 舌尖放在上下齿之间，轻轻送气`, the English under it), then the IPA as a detail.
+ */
+function SoundTip({ sound, word }: { sound: Sound; word: string }) {
+  const { lang } = useT();
+  const { letters, example, ipa } = SOUNDS[sound];
+  const name = messageOf('record.soundToPractise');
+  const how = messageOf(howTo(sound));
+  const withLetters = (text: string) => text.replace('{letters}', letters);
+  return (
+    <li className="pa-sound" data-sound={sound}>
+      <strong lang="en" translate="no">
+        {word}
+      </strong>
+      {lang === 'en' ? (
+        <span lang="en">
+          : {withLetters(name.en)} — {how.en}
+        </span>
+      ) : (
+        <>
+          <span lang="zh-CN">
+            ：{withLetters(name.zh)} — {how.zh}
+          </span>
+          <span className="en pa-sound-en" lang="en">
+            {withLetters(name.en)}: {how.en}
+          </span>
+        </>
+      )}
+      <small className="pa-ipa" lang="en" translate="no">
+        /{ipa}/ · {example}
+      </small>
+    </li>
   );
 }

@@ -2,7 +2,9 @@
  * Spelling Bee player (spec screen 10, 'Spelling Bee flow'): each word is spoken with its
  * sentence, the student types it; v or x after trimming (exact, case-sensitive), 'canceled',
  * or 'timeout:{s}s' at 60 s. The class's countdown repeats the word once when it runs out.
- * At the end the result is posted and the app returns to /task after about 4 seconds.
+ * After each answer the word is corrected (DESIGN, Decisions for the classroom): ✓, or the answer
+ * with its wrong letters marked and the word (`elephent → elephant`), also after a timeout or a
+ * cancel, for 1.5 s or until Enter, before the next word is spoken. At the end the result is posted and the app returns to /task after about 4 seconds.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
@@ -10,7 +12,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useLocation } from 'wouter';
 import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
 import { useSession } from '../../session';
-import { currentTaskId } from '../../ui/player/taskId';
+import { currentTaskId, markTaskOpened } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
 import { PreviewNote } from '../../ui/player/PreviewNote';
@@ -19,9 +21,12 @@ import { ChangeBackground, useBackground } from '../../ui/player/Background';
 import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
+import { Correction, type Corrected } from '../../ui/player/Correction';
 import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
 
 export const RETURN_AFTER_MS = 4000;
+/** How long a word's correction shows before the next word, unless Enter comes first. */
+export const CORRECTION_MS = 1500;
 
 export default function SpellingBee() {
   const taskId = currentTaskId();
@@ -36,9 +41,15 @@ export default function SpellingBee() {
   return <Player taskId={taskId} />;
 }
 
+/** Opening a task ends the Tasks page's last-task banner. */
+function useMarkOpened() {
+  useEffect(() => markTaskOpened(), []);
+}
+
 type Phase = 'ready' | 'asking' | 'done';
 
 function Player({ taskId }: { taskId: string }) {
+  useMarkOpened();
   const data = useLazyLoadQuery<SpellingBeeQuery>(
     graphql`
       query SpellingBeeQuery($taskId: String!) {
@@ -81,6 +92,9 @@ function Player({ taskId }: { taskId: string }) {
   /** The finished test's result reached the server. */
   const [saved, setSaved] = useState(false);
   const [wrong, setWrong] = useState<{ word: string; typed: string }[]>([]);
+  /** The word just answered, corrected, until the next word is asked (or, after the last, for good). */
+  const [correction, setCorrection] = useState<Corrected | null>(null);
+  const correctionTimer = useRef<number | undefined>(undefined);
   const audio = useRef<HTMLAudioElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -104,6 +118,8 @@ function Player({ taskId }: { taskId: string }) {
 
   const ask = useCallback(
     (i: number) => {
+      window.clearTimeout(correctionTimer.current);
+      setCorrection(null);
       setIndex(i);
       setTyped('');
       setReplayed(false);
@@ -113,6 +129,8 @@ function Player({ taskId }: { taskId: string }) {
     },
     [play, words],
   );
+
+  useEffect(() => () => window.clearTimeout(correctionTimer.current), []);
 
   const begin = () => {
     setAnswers([]);
@@ -147,17 +165,19 @@ function Player({ taskId }: { taskId: string }) {
 
   const answer = useCallback(
     (status: string, text: string) => {
-      if (phase !== 'asking' || !current) return;
+      if (phase !== 'asking' || !current || correction) return;
       const entry = { word: current.text, typed: text, status };
       const all = [...answers, entry];
       setAnswers(all);
       // The word moved on by itself: say why, until the next answer.
       setTimedOut(status.startsWith('timeout') ? current.text : null);
       recordAnswer(all.length, entry);
+      window.clearTimeout(correctionTimer.current);
+      setCorrection(entry);
       if (all.length === words.length) finish(all);
-      else ask(all.length);
+      else correctionTimer.current = window.setTimeout(() => ask(all.length), CORRECTION_MS);
     },
-    [answers, ask, current, finish, phase, recordAnswer, words.length],
+    [answers, ask, correction, current, finish, phase, recordAnswer, words.length],
   );
 
   // Each word is typed at once: the box takes the focus when a word is asked (after (Re)Begin too,
@@ -173,23 +193,30 @@ function Player({ taskId }: { taskId: string }) {
 
   // The per-word clock: repeat the word when the class countdown runs out; at 60 s it is a timeout.
   useEffect(() => {
-    if (phase !== 'asking') return;
+    if (phase !== 'asking' || correction) return;
     const tick = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(tick);
-  }, [phase]);
+  }, [phase, correction]);
   const elapsed = Math.max(0, Math.floor((now - startedAt) / 1000));
   useEffect(() => {
-    if (phase !== 'asking' || !current) return;
+    if (phase !== 'asking' || !current || correction) return;
     if (elapsed >= SPELLING_TIME_LIMIT_SEC) answer(`timeout:${elapsed}s`, typed);
     else if (elapsed >= content.spellingTimeoutSec && !replayed) {
       setReplayed(true);
       play(current.audioUrl);
     }
-  }, [answer, content.spellingTimeoutSec, current, elapsed, phase, play, replayed, typed]);
+  }, [answer, content.spellingTimeoutSec, correction, current, elapsed, phase, play, replayed, typed]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (phase !== 'asking') return;
+    // Enter on a correction asks the next word at once.
+    if (correction) {
+      ask(answers.length);
+      return;
+    }
+    // An Enter meant for the correction that came just after it ended: the word is still being said.
+    if (!typed.trim() && Date.now() - startedAt < 1000) return;
     const seconds = Math.floor((Date.now() - startedAt) / 1000);
     if (seconds >= SPELLING_TIME_LIMIT_SEC) answer(`timeout:${seconds}s`, typed);
     else answer(current && isCorrect(typed, current.text) ? 'v' : 'x', typed);
@@ -218,7 +245,7 @@ function Player({ taskId }: { taskId: string }) {
               if (!e.currentTarget.src.endsWith('/avatars/default.svg')) e.currentTarget.src = '/avatars/default.svg';
             }}
           />
-          {phase === 'asking' && (
+          {phase === 'asking' && !correction && (
             <div className={`countdown${countdown <= 3 ? ' low' : ''}`} role="timer" aria-label={`${countdown} seconds left`} data-testid="countdown">
               {countdown}
             </div>
@@ -241,14 +268,17 @@ function Player({ taskId }: { taskId: string }) {
               name="answer"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
-              placeholder={phase === 'asking' ? 'Type the word, then press Enter' : ''}
+              placeholder={phase === 'asking' ? (correction ? 'Press Enter for the next word' : 'Type the word, then press Enter') : ''}
               disabled={phase !== 'asking'}
+              // While the word is corrected the box keeps the focus (Enter goes on) but takes no letters.
+              readOnly={Boolean(correction)}
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
               maxLength={60}
               aria-label="Your spelling"
             />
+            {correction && <Correction answer={correction} className="sb-correction" />}
             {/* Right under the box, not below the buttons: on a phone the score and the end stay in view. */}
             <ScoreLine
               text={
@@ -264,10 +294,14 @@ function Player({ taskId }: { taskId: string }) {
               <button type="submit" className="button primary" disabled={phase !== 'asking'}>
                 Enter ⏎
               </button>
-              <button type="button" className="button" onClick={() => current && play(current.sentenceAudioUrl)} disabled={phase !== 'asking'}>
+              <button type="button" className="button" onClick={() => current && play(current.sentenceAudioUrl)} disabled={phase !== 'asking' || Boolean(correction)}>
                 🔊 Again
               </button>
-              <button type="button" className="button" onClick={() => answer('canceled', typed)} disabled={phase !== 'asking'}>
+              <button type="button" className="button" onClick={() => {
+                  answer('canceled', typed);
+                  // The button is disabled while the word is corrected: the box keeps the keyboard (Enter goes on).
+                  input.current?.focus({ preventScroll: true });
+                }} disabled={phase !== 'asking' || Boolean(correction)}>
                 Cancel word
               </button>
               {/* Before the test it is the one thing to press: highlighted and first in the row (the

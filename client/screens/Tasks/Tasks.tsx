@@ -7,9 +7,13 @@ import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
+import { LastTaskBanner } from './LastTaskBanner';
 import { useTokenExpiry } from '../../ui/useTokenExpiry';
 import { StatusLine, type Status } from '../../ui/StatusLine';
-import { localDateTime } from '../../ui/dates';
+import { localDate } from '../../ui/dates';
+import { unitNameOf } from '../../../server/tasks/schemas';
+import { T, fill, messageOf, useT, type MessageKey } from '../../i18n';
+import './tasks.css';
 import type { TasksQuery } from './__generated__/TasksQuery.graphql';
 import type { TasksPaginationQuery } from './__generated__/TasksPaginationQuery.graphql';
 import type { Tasks_viewer$key } from './__generated__/Tasks_viewer.graphql';
@@ -18,9 +22,10 @@ import type { TasksRestoreMutation } from './__generated__/TasksRestoreMutation.
 
 export const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
 
-/** The due date as the spec shows it: the first 10 characters of the locale date. */
-/** When a task is due, and whether that has passed. */
-const dueText = (iso: string) => `${localDateTime(iso)}${new Date(iso).getTime() < Date.now() ? ' (overdue)' : ''}`;
+/** The due date as the spec shows it: the first 10 characters of the date ('2026-12-01'). */
+const dueText = (iso: string) => localDate(iso).slice(0, 10);
+const isOverdue = (iso: string) => new Date(iso).getTime() < Date.now();
+const KIND_NAMES: Record<string, MessageKey> = { SB: 'common.spellingBee', FM: 'common.flashcardMaster', PA: 'common.pronunciation' };
 
 export default function Tasks() {
   const user = useSession();
@@ -49,12 +54,15 @@ export default function Tasks() {
             node {
               id
               student
+              studentUsername
+              studentDisplayName
               bookUnitId
               tpid
               type
               dueBy
               taskId
               unitTitle
+              bookTitle
             }
           }
         }
@@ -106,6 +114,7 @@ export default function Tasks() {
     if (assignedNow()) window.history.replaceState(null, '');
   }, []);
   const [, navigate] = useLocation();
+  const { t, lang } = useT();
   // A class of 50 has hundreds of open tasks: the teacher finds one student's by name.
   const [search, setSearch, student] = useServerStudentSearch((student) => refetch({ className, student }, { fetchPolicy: 'store-or-network' }));
   const expiry = useTokenExpiry(user);
@@ -132,12 +141,22 @@ export default function Tasks() {
     setFocusAfter(null);
   });
 
-  const removeLabel = (row: Pick<(typeof rows)[number], 'type' | 'bookUnitId' | 'student'>) => `Remove ${row.type} ${row.bookUnitId} of ${row.student}`;
+  const removeLabel = (row: Pick<(typeof rows)[number], 'type' | 'bookUnitId' | 'student'>) => t('tasks.removeLabel', { type: row.type, unit: row.bookUnitId, student: row.student });
+  const unitName = (row: (typeof rows)[number]) => unitNameOf(row.bookTitle, row.bookUnitId.slice(row.bookUnitId.indexOf('-') + 1), row.unitTitle);
+  /** A task as a sentence, for a phone's card: '张伟 (zhangwei01): Spelling Bee of PEP 3A · Unit 1, due by 2026-12-01'. */
+  const sentence = (row: (typeof rows)[number]) => {
+    // The kind in the sentence's own language: '拼写' in the Chinese half, 'Spelling Bee' in the English.
+    const kind = messageOf(KIND_NAMES[row.type] ?? 'common.spellingBee');
+    const values = { student: row.studentDisplayName, unit: unitName(row), due: dueText(String(row.dueBy)) };
+    const m = messageOf(isTeacher ? 'tasks.cardSentence' : 'tasks.cardSentenceOwn');
+    const en = fill(m.en, { ...values, kind: KIND_NAMES[row.type] ? kind.en : row.type });
+    return lang === 'en' ? en : `${fill(m.zh, { ...values, kind: KIND_NAMES[row.type] ? kind.zh : row.type })} · ${en}`;
+  };
   const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
   const remove = (row: (typeof rows)[number]) => {
     // One removal at a time (the buttons stay enabled, so the one pressed keeps the focus if it fails).
     if (!tasks || removing) return;
-    setStatus({ text: `Removing ${row.type} ${row.bookUnitId} of ${row.student}…`, tone: 'info' });
+    setStatus({ text: t('tasks.removing', { type: row.type, unit: row.bookUnitId, student: row.studentDisplayName }), tone: 'info' });
     commitRemove({
       variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type }, connections: [tasks.__id] },
       onCompleted: ({ removeTask }) => {
@@ -146,7 +165,7 @@ export default function Tasks() {
         setStatus(
           removeTask.__typename === 'RemoveTaskPayload'
             ? { text: removeTask.info, tone: 'success' }
-            : { text: removeTask.__typename === '%other' ? 'The task could not be removed' : removeTask.message, tone: 'error' },
+            : { text: removeTask.__typename === '%other' ? t('tasks.removeFailed') : removeTask.message, tone: 'error' },
         );
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
@@ -168,7 +187,7 @@ export default function Tasks() {
             { fetchPolicy: 'network-only', onComplete: () => setFocusAfter((f) => (f && 'removeLabel' in f ? { ...f, listLoaded: true } : f)) },
           );
         } else {
-          setStatus({ text: restoreTask.message ?? 'The task could not be put back', tone: 'error' });
+          setStatus({ text: restoreTask.message ?? t('tasks.restoreFailed'), tone: 'error' });
           document.getElementById('main')?.focus({ preventScroll: true });
         }
       },
@@ -178,19 +197,28 @@ export default function Tasks() {
 
   return (
     <section className="card">
-      <h1>Tasks · 任务</h1>
-      <p className="hint">Click the Type cell (SB, FM or PA) to do the task.</p>
-      {isTeacher && <p className="hint">Click the X cell to remove the task.{className ? ` Showing class ${className}.` : ' Showing all your classes.'}</p>}
+      <h1>
+        <T k="tasks.title" />
+      </h1>
+      <p className="hint">
+        <T k="tasks.openHint" />
+      </p>
+      {!isTeacher && <LastTaskBanner />}
+      {isTeacher && (
+        <p className="hint">
+          <T k="tasks.removeHint" /> {className ? <T k="tasks.showingClass" values={{ name: className }} /> : <T k="tasks.showingAll" />}
+        </p>
+      )}
       {/* Above the list, where a long class list cannot push it out of sight. */}
       <StatusLine status={status} />
       {removed && (
         // Fixed at the foot of the screen: on a phone the X clicked is far below the status line.
         <div className="undo-toast">
           <span>
-            Removed {removed.type} {removed.bookUnitId} of {removed.student}
+            <T k="tasks.removed" values={{ type: removed.type, unit: removed.bookUnitId, student: removed.studentDisplayName }} />
           </span>
           <button ref={undoButton} type="button" className="button" aria-disabled={restoring} onClick={() => !restoring && undo()}>
-            Undo · 撤销
+            <T k="tasks.undo" />
           </button>
         </div>
       )}
@@ -198,13 +226,13 @@ export default function Tasks() {
         <StudentSearch value={search} onChange={setSearch} />
       )}
       {rows.length === 0 && student ? (
-        <p className="empty">No open tasks of a student whose name contains “{student}”.</p>
+        <p className="empty">
+          <T k="tasks.noneForSearch" values={{ name: student }} />
+        </p>
       ) : rows.length === 0 ? (
-        <p className="empty">{isTeacher
-            ? className
-              ? 'No open tasks. Open Textbooks and click a unit to assign one.'
-              : 'No open tasks. Go Classes menu and select a class, then open Textbooks and click a unit to assign one.'
-            : 'No tasks right now. Well done! 🐝'}</p>
+        <p className="empty">
+          <T k={isTeacher ? (className ? 'tasks.noneClass' : 'tasks.noneTeacher') : 'tasks.noneStudent'} />
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="table tasks-table stack">
@@ -215,25 +243,46 @@ export default function Tasks() {
                 <th>TPID</th>
                 <th>Type</th>
                 <th>dueBy</th>
-                {isTeacher && <th aria-label="Remove">X</th>}
+                {isTeacher && <th aria-label={t('tasks.remove')}>X</th>}
               </tr>
             </thead>
             <tbody ref={table}>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td data-label="student">{row.student}</td>
-                  <td data-label="bookUnitID" title={row.unitTitle}>
-                    {row.bookUnitId}
+                  <td data-label="student" data-col="student">
+                    <span className="cell-value">
+                      {row.student}
+                      {row.studentDisplayName !== row.student && <span className="student-username"> ({row.studentUsername})</span>}
+                    </span>
+                    {/* A phone's card reads as a sentence instead of the cells. */}
+                    <span className="task-sentence">{sentence(row)}</span>
                   </td>
-                  <td data-label="TPID">{row.tpid}</td>
-                  <td data-label="Type">
-                    <button type="button" className={`type-chip type-${row.type}`} onClick={() => open(row)} title={`Open ${row.type} ${row.bookUnitId}`}>
+                  <td data-label="bookUnitID" data-col="bookUnitID">
+                    {row.bookUnitId}
+                    <span className="unit-name">{unitName(row)}</span>
+                  </td>
+                  <td data-label="TPID" data-col="TPID">{row.tpid}</td>
+                  {/* The whole cell opens the task (spec: click the Type cell); the button is its keyboard stop. */}
+                  <td data-label="Type" data-col="Type" className="type-cell" onClick={() => open(row)}>
+                    <button
+                      type="button"
+                      className={`type-chip type-${row.type}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        open(row);
+                      }}
+                      title={t('tasks.open', { type: row.type, unit: row.bookUnitId })}
+                    >
                       {row.type}
                     </button>
                   </td>
-                  <td data-label="dueBy">{dueText(String(row.dueBy))}</td>
+                  <td data-label="dueBy" data-col="dueBy">
+                    <time dateTime={String(row.dueBy)} className={isOverdue(String(row.dueBy)) ? 'due-overdue' : undefined} title={isOverdue(String(row.dueBy)) ? t('tasks.overdue') : undefined}>
+                      {dueText(String(row.dueBy))}
+                    </time>
+                  </td>
                   {isTeacher && (
-                    <td data-label="X">
+                    <td data-label="X" data-col="X">
                       <button type="button" className="remove-x" aria-disabled={removing} onClick={() => remove(row)} aria-label={removeLabel(row)}>
                         X
                       </button>
@@ -252,7 +301,7 @@ export default function Tasks() {
           disabled={isLoadingNext}
           onClick={() => loadNext(100, { onComplete: () => setFocusAfter({ row: rows.length }) })}
         >
-          {isLoadingNext ? 'Loading…' : `Show more tasks · 显示更多 (${rows.length} shown)`}
+          {isLoadingNext ? <T k="common.loading" /> : <T k="tasks.showMore" values={{ n: rows.length }} />}
         </button>
       )}
       {expiry && <p className="hint expiry">{expiry}</p>}

@@ -2,6 +2,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { StatusLine, type Status } from '../../ui/StatusLine';
+import { T } from '../../i18n';
 import type { ImportBookMutation } from './__generated__/ImportBookMutation.graphql';
 
 export function ImportBook({ onImported }: { onImported: () => void }) {
@@ -51,6 +52,15 @@ export function ImportBook({ onImported }: { onImported: () => void }) {
       <p className="hint">
         CSV columns: bookID, bookTitle, schoolID, pressID, unitID, unitTitle, word, partOfSpeech, definition, sentence1, sentence2. Only bookID, unitID and word
         are required for words WordBee knows; new words need a definition and two sentences. Importing the same bookID again replaces its units.
+      </p>
+      <p className="hint import-example">
+        <T k="textbooks.importExample" />{' '}
+        <a href="/examples/school-book.csv" download>
+          <T k="textbooks.exampleCsv" />
+        </a>
+        <a href="/examples/school-book.json" download>
+          <T k="textbooks.exampleJson" />
+        </a>
       </p>
       <input type="file" accept=".csv,.json,text/csv,application/json" onChange={upload} disabled={inFlight} aria-label="Book file" />
       <StatusLine status={status} />

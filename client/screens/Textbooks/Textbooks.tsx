@@ -6,7 +6,7 @@
  * 210 units) opens with a search box and its first units, the rest a click away: on a phone the
  * whole list was 31,000 px of scrolling.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useStoredValue } from '../../session';
@@ -15,6 +15,8 @@ import type { TextbooksQuery, TextbooksQuery$data } from './__generated__/Textbo
 import type { TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
 import { ImportBook } from './ImportBook';
 import { unitsMatching } from './unitSearch';
+import { UnitPreview, previewId } from './UnitPreview';
+import { T, useT } from '../../i18n';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** What the table shows: the start list, the press entry, or one book's units. */
@@ -91,10 +93,13 @@ function Shelf({ className }: { className: string }) {
   const [status, setStatus] = useState<Status>(null);
   const [unitSearch, setUnitSearch] = useState('');
   const [allUnitsShown, setAllUnitsShown] = useState(false);
+  /** The unit whose words are shown under its row (one at a time). */
+  const [previewUnit, setPreviewUnit] = useState<string | null>(null);
+  const { t } = useT();
   const [, navigate] = useLocation();
   const showRef = useRef<(next: View) => void>(() => {});
   // The button that opened a level is gone with the level: the keyboard goes on in the new one (its
-  // search box, else its first button); after Show all, on the first unit it brought.
+  // search box, else its first book or unit, not a unit's Words button); after Show all, on the first unit it brought.
   const card = useRef<HTMLElement>(null);
   const focusNext = useRef<'level' | number | null>(null);
   useEffect(() => {
@@ -104,8 +109,8 @@ function Shelf({ className }: { className: string }) {
     if (next === null || (active && active !== document.body && active.isConnected && !(active as HTMLButtonElement).disabled)) return;
     const target =
       next === 'level'
-        ? card.current?.querySelector<HTMLElement>('.unit-search input, .books-table button')
-        : card.current?.querySelectorAll<HTMLTableRowElement>('.books-table tbody tr')[next]?.querySelector('button');
+        ? card.current?.querySelector<HTMLElement>('.unit-search input, .books-table .book-cell, .books-table .unit-cell')
+        : card.current?.querySelectorAll<HTMLTableRowElement>('.books-table tbody tr:not(.unit-preview-row)')[next]?.querySelector<HTMLElement>('.unit-cell');
     target?.focus();
   });
   useEffect(() => {
@@ -158,6 +163,7 @@ function Shelf({ className }: { className: string }) {
     setStatus(null);
     setUnitSearch('');
     setAllUnitsShown(false);
+    setPreviewUnit(null);
     setView(next);
     focusNext.current = 'level';
   };
@@ -186,7 +192,15 @@ function Shelf({ className }: { className: string }) {
     });
   };
 
-  let rows: { key: string; bookCell: string; title: string; onBook?: () => void; units: { label: string; title?: string; onClick: () => void }[] }[];
+  let rows: {
+    key: string;
+    bookCell: string;
+    title: string;
+    onBook?: () => void;
+    units: { label: string; title?: string; onClick: () => void }[];
+    /** A unit of the open book whose words can be previewed before it is assigned. */
+    preview?: { book: Book; unitId: string };
+  }[];
   /** The open book's search, when it is long: its units in all, those found, those found but not shown. */
   let longBook: { bookId: string; total: number; found: number; hidden: number } | null = null;
   if (view.kind === 'book') {
@@ -200,6 +214,7 @@ function Shelf({ className }: { className: string }) {
       bookCell: book.bookId,
       title: `${u.title}${u.wordCount ? ` · ${u.wordCount} words` : ''}`,
       units: [{ label: u.unitId, title: `Assign ${book.bookId}-${u.unitId}`, onClick: () => assign(book, u.unitId) }],
+      preview: u.unitId === 'R' ? undefined : { book, unitId: u.unitId },
     }));
   } else {
     const bookRow = (b: Book) => ({
@@ -287,28 +302,60 @@ function Shelf({ className }: { className: string }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <td data-label="bookID">
-                    {row.onBook ? (
-                      <button type="button" className="cell-button book-cell" onClick={row.onBook}>
-                        {row.bookCell}
-                      </button>
-                    ) : (
-                      row.bookCell
+              {rows.map((row) => {
+                const previewed = row.preview && previewUnit === row.preview.unitId ? row.preview : null;
+                return (
+                  <Fragment key={row.key}>
+                    <tr>
+                      <td data-label="bookID">
+                        {row.onBook ? (
+                          <button type="button" className="cell-button book-cell" onClick={row.onBook}>
+                            {row.bookCell}
+                          </button>
+                        ) : (
+                          row.bookCell
+                        )}
+                      </td>
+                      <td data-label="title">
+                        {row.title}
+                        {row.preview && (
+                          <button
+                            type="button"
+                            className="cell-button preview-toggle"
+                            aria-expanded={Boolean(previewed)}
+                            aria-controls={previewed ? previewId(row.preview.unitId) : undefined}
+                            title={t('textbooks.showWordsOf', { unit: row.preview.unitId })}
+                            onClick={() => setPreviewUnit(previewed ? null : row.preview!.unitId)}
+                          >
+                            {previewed ? <T k="textbooks.hideWords" /> : <T k="textbooks.showWords" />}
+                          </button>
+                        )}
+                      </td>
+                      <td data-label="unitID">
+                        {row.units.map((u) => (
+                          // While a unit is assigned the others wait (not disabled: the one pressed keeps the focus should it fail).
+                          <button key={u.label} type="button" className="cell-button unit-cell" aria-disabled={inFlight} onClick={() => !inFlight && u.onClick()} title={u.title}>
+                            {u.label}
+                          </button>
+                        ))}
+                      </td>
+                    </tr>
+                    {previewed && (
+                      <tr className="unit-preview-row">
+                        <td colSpan={3}>
+                          <UnitPreview
+                            bookGlobalId={previewed.book.id}
+                            unitId={previewed.unitId}
+                            busy={inFlight}
+                            assignLabel={<T k="textbooks.assignThis" values={{ unit: previewed.unitId, type: klass.tbTaskType }} />}
+                            onAssign={() => assign(previewed.book, previewed.unitId)}
+                          />
+                        </td>
+                      </tr>
                     )}
-                  </td>
-                  <td data-label="title">{row.title}</td>
-                  <td data-label="unitID">
-                    {row.units.map((u) => (
-                      // While a unit is assigned the others wait (not disabled: the one pressed keeps the focus should it fail).
-                      <button key={u.label} type="button" className="cell-button unit-cell" aria-disabled={inFlight} onClick={() => !inFlight && u.onClick()} title={u.title}>
-                        {u.label}
-                      </button>
-                    ))}
-                  </td>
-                </tr>
-              ))}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>

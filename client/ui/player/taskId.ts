@@ -10,3 +10,15 @@ export function currentTaskId(): string | null {
   }
   return sessionStorage.getItem('taskId');
 }
+
+const OPENED_AT = 'taskOpenedAt';
+
+/** A player opened a task now: the Tasks page's last-task banner has done its job. */
+export function markTaskOpened(): void {
+  sessionStorage.setItem(OPENED_AT, String(Date.now()));
+}
+
+/** Whether a task was opened after this moment (in this tab's session). */
+export function taskOpenedSince(moment: Date): boolean {
+  return Number(sessionStorage.getItem(OPENED_AT) ?? 0) > moment.getTime();
+}

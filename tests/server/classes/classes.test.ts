@@ -25,19 +25,23 @@ describe.each(DATABASES)('classes on %s', (kind) => {
 
   it("starts with no classes, then lists what +Class adds, with the spec's defaults", async () => {
     expect(await server.get('/api/v1.0/userclasses', teacher)).toEqual({ status: 200, body: [] });
-    expect(await add({ username: 'mrsfang', className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet，Tomas; Adam' })).toEqual({ status: 200, body: 'success' });
-    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'Li Lei', tbTaskType: 'SB', spellingTimeoutSec: '20', taskDueDays: '3' })).toEqual({
+    expect(await add({ username: 'mrsfang', className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet，Tomas; Adam' })).toEqual({
       status: 400,
-      body: 'Student name "Li Lei" may use only letters, digits, "_" and "."',
+      body: '名字“Adam”写了两次：同名的学生请加以区分（如 张伟A、张伟B） · "Adam" is listed twice: tell pupils with the same name apart (e.g. 张伟A, 张伟B)',
     });
-    // A name no student could sign up with (a username has 4 characters or more) is refused at once.
-    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, 张伟' })).toEqual({
+    // Names as the school writes them, between commas (ASCII or Chinese), '、', ';' or new lines.
+    expect(await add({ username: 'mrsfang', className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet，Tomas; 张伟、 李娜\n  Zhang   Wei \r\n' })).toEqual({ status: 200, body: 'success' });
+    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: `LiLei, ${'长'.repeat(31)}` })).toEqual({
       status: 400,
-      body: 'Student name "张伟" is too short: students sign up with this name, and a username has at least 4 characters (e.g. ZhangWei or 张伟2025)',
+      body: `名字“${'长'.repeat(31)}”超过 30 个字 · Student name "${'长'.repeat(31)}" is longer than 30 characters`,
+    });
+    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, Han\u0007Meimei' })).toEqual({
+      status: 400,
+      body: '名字“Han?Meimei”含有不可见的控制字符 · Student name "Han?Meimei" contains an invisible control character',
     });
     expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: '20', taskDueDays: '3', fmBatchSize: '5' })).toEqual({ status: 200, body: 'success' });
     expect((await server.get('/api/v1.0/userclasses', teacher)).body).toEqual([
-      { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet, Tomas', tbTaskType: 'PA+SB', spellingTimeoutSec: 15, taskDueDays: 7, fmBatchSize: 10 },
+      { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet, Tomas, 张伟, 李娜, Zhang Wei', tbTaskType: 'PA+SB', spellingTimeoutSec: 15, taskDueDays: 7, fmBatchSize: 10 },
       { className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: 'LiLei, HanMeimei', tbTaskType: 'SB', spellingTimeoutSec: 20, taskDueDays: 3, fmBatchSize: 5 },
     ]);
   });

@@ -59,6 +59,8 @@ type Fixtures = {
   /** The classmate's finished task and its report (ClassResult, Report). */
   resultGlobalId: string;
   reportGlobalId: string;
+  /** A pack book (PEP3A): any teacher may open it, no student. */
+  packBookGlobalId: string;
   /** The student's open tasks, by unit. */
   tasks: Record<'ES1' | 'ES3', string>;
   classmateTask: { ES3: { TPID: number }; MS1: { TPID: number } };
@@ -131,6 +133,14 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL node(Class)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Class { students } } }', (f) => ({ id: f.classGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL nodes(Class, User)', run: gql('nodes', 'query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Class { students } ... on User { username } } }', (f) => ({ ids: [f.classGlobalId, f.studentGlobalId] })), expect: { ...refusedWithoutLogin, student: 'ok', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(User)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on User { username email } } }', (f) => ({ id: f.studentGlobalId })), expect: { ...viewerField(anyUser), otherStudent: 'none', teacher: 'none', otherTeacher: 'none' } },
+  { name: 'GraphQL viewer.class(name).roster', run: gql('viewer', '{ viewer { class(name: "M1") { roster { name username displayName } joinWithoutRoster } } }'), expect: viewersClass },
+  // The other teacher has one class: it is their selected class from the start.
+  { name: 'GraphQL viewer.selectedClass', run: gql('viewer', '{ viewer { selectedClass { name } } }'), expect: { ...viewersClass, otherTeacher: 'ok' } },
+  // Public, for the signup form: the unclaimed names of a class (M1spare lists no classmate).
+  { name: 'GraphQL signupRoster', run: gql('signupRoster', '{ signupRoster(teachername: "mtxteach", classname: "M1spare") { names joinWithoutRoster } }'), expect: { ...everyone, expired: 'auth', forged: 'auth' } },
+  { name: 'GraphQL setJoinWithoutRoster', run: gql('setJoinWithoutRoster', `mutation { setJoinWithoutRoster(input: {className: "M1", allowed: true}) { ${ERR} } }`), expect: teacherOfClass() },
+  // The class's teacher is told the name is not on the roster; nobody else learns anything.
+  { name: 'GraphQL releaseRosterName', run: gql('releaseRosterName', `mutation { releaseRosterName(input: {className: "M1", name: "Nobody Here"}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GET /userclasses/export', run: rest('GET', '/userclasses/export?className=M1'), expect: teacherOfClass() },
 
   // Textbooks.
@@ -139,6 +149,9 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL node(ClassResult)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassResult { student score } } }', (f) => ({ id: f.resultGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Report)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Report { student fileName } } }', (f) => ({ id: f.reportGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book) of a teacher', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { bookId title } } }', (f) => ({ id: f.bookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
+  { name: 'GraphQL node(Book).unit.words of a pack book', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { units { words { text pictureUrl } } } } }', (f) => ({ id: f.packBookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'ok' } },
+  { name: "GraphQL node(Book).unit.words of a teacher's own book", run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { unit(unitId: "1") { words { text } } } } }', (f) => ({ id: f.bookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
+  { name: 'GraphQL Class.shelf book unit words (via viewer.class)', run: gql('viewer', '{ viewer { class(name: "M1") { shelf { national { unit(unitId: "ES1") { words { text } } } } } } }'), expect: viewersClass },
   { name: 'POST /textbooks/import', run: rest('POST', '/textbooks/import', (_f, who) => ({ fileName: 'b.csv', content: `bookID,unitID,word\nMTXR${CALLERS.indexOf(who)},1,cat\n` })), expect: anyTeacher },
   { name: 'GraphQL importTextbook', run: gql('importTextbook', `mutation ($c: String!) { importTextbook(fileName: "b.csv", content: $c) { ${ERR} } }`, (_f, who) => ({ c: `bookID,unitID,word\nMTXG${CALLERS.indexOf(who)},1,cat\n` })), expect: anyTeacher },
 
@@ -172,6 +185,10 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL deleteWebhook', run: gql('deleteWebhook', `mutation { deleteWebhook(input: {id: "V2ViaG9vazo5OTk5OTk="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL submitResult', run: gql('submitResult', `mutation ($s: JSON!) { submitResult(sbArr: $s) { ${ERR} } }`, (f) => ({ s: f.sbArr.ES3 })), expect: studentOfTask('forbidden', 'forbidden') },
   { name: 'GET /userdash', run: rest('GET', '/userdash'), expect: anyUser },
+  // My mistakes are always the viewer's own (no argument names anyone); this student and the teachers have none.
+  { name: 'GraphQL myMistakes', run: gql('myMistakes', '{ myMistakes { word { text } timesMissed } }'), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'none', otherTeacher: 'none' } },
+  { name: 'GraphQL myLastTask', run: gql('myLastTask', '{ myLastTask { taskId missed } }'), expect: { ...refusedWithoutLogin, student: 'ok', otherStudent: 'none', teacher: 'none', otherTeacher: 'none' } },
+  { name: 'GraphQL practiseMistakes', run: gql('practiseMistakes', `mutation { practiseMistakes(answers: [{word: "red", typed: "red", status: "v"}]) { ${ERR} } }`), expect: { ...refusedWithoutLogin, student: 'invalid', otherStudent: 'invalid', teacher: 'forbidden', otherTeacher: 'forbidden' } },
   { name: 'GraphQL viewer.dashboard', run: gql('viewer', '{ viewer { dashboard { records { testId currentScore averageScore } vocabulary { level passed } } } }'), expect: viewerField(anyUser) },
 
   // Reports.
@@ -304,6 +321,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
       bookGlobalId: globalId('Book', 'MTXOWN'),
       resultGlobalId: globalId('ClassResult', reportRow!.resultId),
       reportGlobalId: globalId('Report', reportRow!.id),
+      packBookGlobalId: globalId('Book', 'PEP3A'),
       tasks,
       classmateTask,
       reportFile,

@@ -96,6 +96,16 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
     expect(await statements(gql(TEXTBOOKS, { n: 'Demo Class' }, teacher))).toBeLessThanOrEqual(6);
   });
 
+  it("a book's units with their words (the Textbooks preview) cost one statement more than the units alone", async () => {
+    const national = (await gql(`{ viewer { class(name: "Demo Class") { shelf { national { id units { unitId wordCount } } } } } }`, {}, teacher)()).data.viewer.class.shelf.national;
+    expect(national.units.filter((u: { wordCount: number }) => u.wordCount > 0).length).toBeGreaterThanOrEqual(3);
+    const book = (fields: string) => gql(`query ($id: ID!) { node(id: $id) { ... on Book { units { unitId ${fields} } } } }`, { id: national.id }, teacher);
+    const units = await statements(book(''));
+    expect(await statements(book('words { text pictureUrl }'))).toBe(units + 1);
+    // One unit alone, as the preview asks: the same.
+    expect(await statements(gql(`query ($id: ID!) { node(id: $id) { ... on Book { unit(unitId: "${national.units[1].unitId}") { words { text } } } } }`, { id: national.id }, teacher))).toBe(units + 1);
+  });
+
   it("the live view's catch-up reads the same few statements however much happened", async () => {
     const classId = (await server.gql(`{ viewer { class(name: "Demo Class") { id } } }`, {}, teacher['x-access-token'])).body.data.viewer.class.id;
     const catchUp = async () => {

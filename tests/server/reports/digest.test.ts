@@ -48,11 +48,11 @@ describe.each(DATABASES)('daily summaries on %s', (kind) => {
     expect(await enqueueAt(new Date(dayStart.getTime() + 18 * HOUR - 60_000))).toBe(0);
     expect(await enqueueAt(new Date(dayStart.getTime() + 18 * HOUR))).toBe(1);
     const [mail] = await digests();
-    expect(mail).toMatchObject({ toAddress: 'demoteacher@wordbee.local', subject: `WordBee daily summary ${day}: 2 tasks finished · 每日汇总`, reportId: null });
-    expect(mail!.textBody).toContain(`${day} WordBee 每日汇总 · daily summary for demoteacher`);
-    expect(mail!.textBody).toContain(`${day} 共完成 2 个任务，平均分 94。2 tasks finished, average score 94.`);
+    expect(mail).toMatchObject({ toAddress: 'demoteacher@wordbee.local', subject: `单词蜂每日汇总 ${day}：完成 2 个任务 / WordBee daily summary ${day}: 2 tasks finished`, reportId: null });
+    expect(mail!.textBody).toContain(`demoteacher 老师您好！以下是 ${day} 学生完成的任务。\nDear demoteacher, here are the tasks your students finished on ${day}.`);
+    expect(mail!.textBody).toContain('共完成 2 个任务，平均分 94。\n2 tasks finished, average score 94.');
     expect(mail!.textBody).toContain('Demo Class: 2 tasks by 1 student, average 94');
-    expect(mail!.textBody).toMatch(/ {2}\d\d:\d\d {2}demostudent {2}NS2022-ES3 SB {2}87\n {2}\d\d:\d\d {2}demostudent {2}NS2022-ES1 SB {2}100/);
+    expect(mail!.textBody).toMatch(/ {2}\d\d:\d\d {2}demostudent {2}NS2022-ES3 拼写 Spelling Bee {2}87\n {2}\d\d:\d\d {2}demostudent {2}NS2022-ES1 拼写 Spelling Bee {2}100/);
     // The same evening, the next morning (the worker restarted): still one.
     expect(await enqueueAt(new Date(dayStart.getTime() + 23 * HOUR))).toBe(0);
     expect(await enqueueAt(new Date(dayStart.getTime() + 32 * HOUR))).toBe(0);

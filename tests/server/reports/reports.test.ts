@@ -77,14 +77,18 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   it('queues one e-mail each to the student and the teacher, written as .eml without SMTP', async () => {
     const queued = await server.app.deps.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     expect(queued.map((m) => m.toAddress).sort()).toEqual(['demostudent@wordbee.local', 'demoteacher@wordbee.local']);
-    // Chinese first for the families, then English.
-    expect(queued[0]!.textBody).toMatch(/^demostudent 在 Demo Class 班完成了 NS2022-ES3（拼写），得分 87（答对 7 \/ 8）。\n报告见附件（.+\.pdf），保留至 \d{4}-\d{2}-\d{2}。\n\ndemostudent finished NS2022-ES3 \(SB\) in class Demo Class with a score of 87 \(7 of 8 right\)\./);
+    // Chinese first for the families, then English; the unit by its title; the class named once.
+    expect(queued[0]!.textBody).toMatch(
+      /^您好！\ndemostudent 在「Demo Class」完成了拼写练习：.+（NS2022-ES3），得分 87（8 题答对 7 题）。\n详细报告见附件 .+\.pdf，在单词蜂中保留至 \d{4}-\d{2}-\d{2}。\n\nHello,\ndemostudent finished a Spelling Bee task in Demo Class: .+ \(NS2022-ES3\), with a score of 87 \(7 of 8 right\)\./,
+    );
     expect(await server.app.mailer.drain()).toBe(2);
     expect(await server.app.mailer.drain()).toBe(0);
     const files = readdirSync(path.join(server.dataDir, 'outbox'));
     expect(files).toHaveLength(2);
     const eml = readFileSync(path.join(server.dataDir, 'outbox', files[0]!), 'utf8');
-    expect(eml).toMatch(/Subject: WordBee report: demostudent, NS2022-ES3 SB, score 87/);
+    // The subject in Chinese, then English (encoded as RFC 2047 words in the .eml).
+    expect(queued[0]!.subject).toBe('单词蜂学习报告：demostudent「拼写」87 分 / WordBee report: demostudent, Spelling Bee, score 87');
+    expect(eml).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(eml).toContain('Content-Type: application/pdf');
   });
 
@@ -180,7 +184,7 @@ describe('mail over SMTP', () => {
       expect(await server.app.mailer.drain(new Date(now + 31_000))).toBe(2);
       expect(await server.app.mailer.drain(new Date(now + 10 * 60_000))).toBe(0);
       expect(received).toHaveLength(2);
-      expect(received[0]).toContain('WordBee report: demostudent');
+      expect(received[0]).toMatch(/^Subject: =\?UTF-8\?/m);
       const rows = await server.app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
       expect(rows).toHaveLength(2);
     } finally {

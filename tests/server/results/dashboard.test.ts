@@ -88,9 +88,10 @@ describe('the class results export', () => {
     const response = await fetch(`${server.url}/api/v1.0/userclasses/export?className=Demo%20Class`, { headers: teacher });
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('class,student,bookUnitID,TPID,Type,score,correct,words,finishedAt');
+    // The student as the roster writes them, and the account that claimed the name.
+    expect(lines[0]).toBe('class,student,username,bookUnitID,TPID,Type,score,correct,words,finishedAt');
     // finishedAt in the school's time zone (Beijing by default), with its offset.
-    expect(lines[1]).toMatch(new RegExp(`^Demo Class,demostudent,NS2022-ES3,${task.TPID},SB,100,8,8,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00$`));
+    expect(lines[1]).toMatch(new RegExp(`^Demo Class,demostudent,demostudent,NS2022-ES3,${task.TPID},SB,100,8,8,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00$`));
     expect((await server.get('/api/v1.0/userclasses/export?className=Demo%20Class', student)).status).toBe(403);
   });
 });

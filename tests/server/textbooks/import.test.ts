@@ -127,5 +127,5 @@ describe('the content:import command', () => {
     const second = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-content.ts', good], { env, encoding: 'utf8', timeout: 60_000 });
     expect(second.stdout).toContain('imported 1 book(s), 1 unit(s), 1 word(s), 1 new word card(s)');
     expect(second.status).toBe(0);
-  }, 120_000); // two runs of the command, each loading the whole content pack into a fresh PGlite
+  });
 });

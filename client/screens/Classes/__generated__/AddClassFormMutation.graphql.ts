@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<62277de36673f0c530774d290fd3e251>>
+ * @generated SignedSource<<cb4abda872cd25b03029a89053f61442>>
  * @lightSyntaxTransform
  */
 
@@ -8,9 +8,11 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type AddClassInput = {
   className: string;
   fmBatchSize?: number | null | undefined;
+  joinWithoutRoster?: boolean | null | undefined;
   pressId: string;
   schoolId: string;
   spellingTimeoutSec?: number | null | undefined;
@@ -34,6 +36,7 @@ export type AddClassFormMutation$data = {
       readonly students: ReadonlyArray<string>;
       readonly taskDueDays: number;
       readonly tbTaskType: string;
+      readonly " $fragmentSpreads": FragmentRefs<"RosterPanel_class">;
     };
     readonly info: string;
   } | {
@@ -91,71 +94,60 @@ v4 = {
 v5 = {
   "alias": null,
   "args": null,
-  "concreteType": "Class",
-  "kind": "LinkedField",
-  "name": "class",
-  "plural": false,
-  "selections": [
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "id",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "name",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "schoolId",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "pressId",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "students",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "tbTaskType",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "spellingTimeoutSec",
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "kind": "ScalarField",
-      "name": "taskDueDays",
-      "storageKey": null
-    }
-  ],
+  "kind": "ScalarField",
+  "name": "id",
   "storageKey": null
 },
-v6 = [
+v6 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "name",
+  "storageKey": null
+},
+v7 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "schoolId",
+  "storageKey": null
+},
+v8 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "pressId",
+  "storageKey": null
+},
+v9 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "students",
+  "storageKey": null
+},
+v10 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "tbTaskType",
+  "storageKey": null
+},
+v11 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "spellingTimeoutSec",
+  "storageKey": null
+},
+v12 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "taskDueDays",
+  "storageKey": null
+},
+v13 = [
   {
     "alias": null,
     "args": null,
@@ -164,21 +156,21 @@ v6 = [
     "storageKey": null
   }
 ],
-v7 = {
+v14 = {
   "kind": "InlineFragment",
-  "selections": (v6/*:: as any*/),
+  "selections": (v13/*:: as any*/),
   "type": "ValidationError",
   "abstractKey": null
 },
-v8 = {
+v15 = {
   "kind": "InlineFragment",
-  "selections": (v6/*:: as any*/),
+  "selections": (v13/*:: as any*/),
   "type": "ConflictError",
   "abstractKey": null
 },
-v9 = {
+v16 = {
   "kind": "InlineFragment",
-  "selections": (v6/*:: as any*/),
+  "selections": (v13/*:: as any*/),
   "type": "ForbiddenError",
   "abstractKey": null
 };
@@ -205,14 +197,37 @@ return {
             "kind": "InlineFragment",
             "selections": [
               (v4/*:: as any*/),
-              (v5/*:: as any*/)
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "Class",
+                "kind": "LinkedField",
+                "name": "class",
+                "plural": false,
+                "selections": [
+                  (v5/*:: as any*/),
+                  (v6/*:: as any*/),
+                  (v7/*:: as any*/),
+                  (v8/*:: as any*/),
+                  (v9/*:: as any*/),
+                  (v10/*:: as any*/),
+                  (v11/*:: as any*/),
+                  (v12/*:: as any*/),
+                  {
+                    "args": null,
+                    "kind": "FragmentSpread",
+                    "name": "RosterPanel_class"
+                  }
+                ],
+                "storageKey": null
+              }
             ],
             "type": "ClassPayload",
             "abstractKey": null
           },
-          (v7/*:: as any*/),
-          (v8/*:: as any*/),
-          (v9/*:: as any*/)
+          (v14/*:: as any*/),
+          (v15/*:: as any*/),
+          (v16/*:: as any*/)
         ],
         "storageKey": null
       }
@@ -242,7 +257,51 @@ return {
             "kind": "InlineFragment",
             "selections": [
               (v4/*:: as any*/),
-              (v5/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "Class",
+                "kind": "LinkedField",
+                "name": "class",
+                "plural": false,
+                "selections": [
+                  (v5/*:: as any*/),
+                  (v6/*:: as any*/),
+                  (v7/*:: as any*/),
+                  (v8/*:: as any*/),
+                  (v9/*:: as any*/),
+                  (v10/*:: as any*/),
+                  (v11/*:: as any*/),
+                  (v12/*:: as any*/),
+                  {
+                    "alias": null,
+                    "args": null,
+                    "kind": "ScalarField",
+                    "name": "joinWithoutRoster",
+                    "storageKey": null
+                  },
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "RosterLine",
+                    "kind": "LinkedField",
+                    "name": "roster",
+                    "plural": true,
+                    "selections": [
+                      (v6/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "username",
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": null
+              },
               {
                 "alias": null,
                 "args": null,
@@ -268,25 +327,25 @@ return {
             "type": "ClassPayload",
             "abstractKey": null
           },
-          (v7/*:: as any*/),
-          (v8/*:: as any*/),
-          (v9/*:: as any*/)
+          (v14/*:: as any*/),
+          (v15/*:: as any*/),
+          (v16/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "8c2047236f883cbc73095bff3d69b1c7",
+    "cacheID": "bc9588095a3c7718beb6c67f6b0c972b",
     "id": null,
     "metadata": {},
     "name": "AddClassFormMutation",
     "operationKind": "mutation",
-    "text": "mutation AddClassFormMutation(\n  $input: AddClassInput!\n) {\n  addClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      info\n      class {\n        id\n        name\n        schoolId\n        pressId\n        students\n        tbTaskType\n        spellingTimeoutSec\n        taskDueDays\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n"
+    "text": "mutation AddClassFormMutation(\n  $input: AddClassInput!\n) {\n  addClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      info\n      class {\n        id\n        name\n        schoolId\n        pressId\n        students\n        tbTaskType\n        spellingTimeoutSec\n        taskDueDays\n        ...RosterPanel_class\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "64a72d714def3a0591cd39ac3dff44d1";
+(node as any).hash = "22050fcfc8d551d2c7d3d338da856178";
 
 export default node;

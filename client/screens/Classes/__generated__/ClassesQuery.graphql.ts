@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<82d5b332486c5da8e92324dc5d642b3b>>
+ * @generated SignedSource<<14e8d620be9d2e37b1fd4998ebb6b00c>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,7 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type ClassesQuery$variables = Record<PropertyKey, never>;
 export type ClassesQuery$data = {
   readonly pressOptions: ReadonlyArray<{
@@ -28,10 +29,19 @@ export type ClassesQuery$data = {
           readonly students: ReadonlyArray<string>;
           readonly taskDueDays: number;
           readonly tbTaskType: string;
+          readonly " $fragmentSpreads": FragmentRefs<"RosterPanel_class">;
         };
       }>;
     };
     readonly id: string;
+    readonly selectedClass: {
+      readonly name: string;
+      readonly pressId: string;
+      readonly schoolId: string;
+      readonly spellingTimeoutSec: number;
+      readonly taskDueDays: number;
+      readonly tbTaskType: string;
+    } | null | undefined;
   } | null | undefined;
 };
 export type ClassesQuery = {
@@ -51,130 +61,103 @@ v1 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "schoolId",
+  "name": "name",
   "storageKey": null
 },
 v2 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
+  "name": "schoolId",
+  "storageKey": null
+},
+v3 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
   "name": "pressId",
   "storageKey": null
 },
-v3 = [
-  {
-    "alias": null,
-    "args": null,
-    "concreteType": "UserClassesConnectionEdge",
-    "kind": "LinkedField",
-    "name": "edges",
-    "plural": true,
-    "selections": [
-      {
-        "alias": null,
-        "args": null,
-        "concreteType": "Class",
-        "kind": "LinkedField",
-        "name": "node",
-        "plural": false,
-        "selections": [
-          (v0/*:: as any*/),
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "name",
-            "storageKey": null
-          },
-          (v1/*:: as any*/),
-          (v2/*:: as any*/),
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "students",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "tbTaskType",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "spellingTimeoutSec",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "taskDueDays",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "__typename",
-            "storageKey": null
-          }
-        ],
-        "storageKey": null
-      },
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "cursor",
-        "storageKey": null
-      }
-    ],
-    "storageKey": null
-  },
-  {
-    "alias": null,
-    "args": null,
-    "concreteType": "PageInfo",
-    "kind": "LinkedField",
-    "name": "pageInfo",
-    "plural": false,
-    "selections": [
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "endCursor",
-        "storageKey": null
-      },
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "hasNextPage",
-        "storageKey": null
-      }
-    ],
-    "storageKey": null
-  },
-  {
-    "kind": "ClientExtension",
-    "selections": [
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "__id",
-        "storageKey": null
-      }
-    ]
-  }
-],
 v4 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "students",
+  "storageKey": null
+},
+v5 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "tbTaskType",
+  "storageKey": null
+},
+v6 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "spellingTimeoutSec",
+  "storageKey": null
+},
+v7 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "taskDueDays",
+  "storageKey": null
+},
+v8 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "__typename",
+  "storageKey": null
+},
+v9 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "cursor",
+  "storageKey": null
+},
+v10 = {
+  "alias": null,
+  "args": null,
+  "concreteType": "PageInfo",
+  "kind": "LinkedField",
+  "name": "pageInfo",
+  "plural": false,
+  "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "endCursor",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "hasNextPage",
+      "storageKey": null
+    }
+  ],
+  "storageKey": null
+},
+v11 = {
+  "kind": "ClientExtension",
+  "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "__id",
+      "storageKey": null
+    }
+  ]
+},
+v12 = {
   "alias": null,
   "args": null,
   "concreteType": "PressOption",
@@ -182,8 +165,8 @@ v4 = {
   "name": "pressOptions",
   "plural": true,
   "selections": [
-    (v1/*:: as any*/),
     (v2/*:: as any*/),
+    (v3/*:: as any*/),
     {
       "alias": null,
       "args": null,
@@ -194,7 +177,7 @@ v4 = {
   ],
   "storageKey": null
 },
-v5 = [
+v13 = [
   {
     "kind": "Literal",
     "name": "first",
@@ -224,13 +207,70 @@ return {
             "kind": "LinkedField",
             "name": "__Classes_classes_connection",
             "plural": false,
-            "selections": (v3/*:: as any*/),
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "UserClassesConnectionEdge",
+                "kind": "LinkedField",
+                "name": "edges",
+                "plural": true,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "Class",
+                    "kind": "LinkedField",
+                    "name": "node",
+                    "plural": false,
+                    "selections": [
+                      (v0/*:: as any*/),
+                      (v1/*:: as any*/),
+                      (v2/*:: as any*/),
+                      (v3/*:: as any*/),
+                      (v4/*:: as any*/),
+                      (v5/*:: as any*/),
+                      (v6/*:: as any*/),
+                      (v7/*:: as any*/),
+                      {
+                        "args": null,
+                        "kind": "FragmentSpread",
+                        "name": "RosterPanel_class"
+                      },
+                      (v8/*:: as any*/)
+                    ],
+                    "storageKey": null
+                  },
+                  (v9/*:: as any*/)
+                ],
+                "storageKey": null
+              },
+              (v10/*:: as any*/),
+              (v11/*:: as any*/)
+            ],
+            "storageKey": null
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Class",
+            "kind": "LinkedField",
+            "name": "selectedClass",
+            "plural": false,
+            "selections": [
+              (v1/*:: as any*/),
+              (v2/*:: as any*/),
+              (v3/*:: as any*/),
+              (v5/*:: as any*/),
+              (v6/*:: as any*/),
+              (v7/*:: as any*/)
+            ],
             "storageKey": null
           }
         ],
         "storageKey": null
       },
-      (v4/*:: as any*/)
+      (v12/*:: as any*/)
     ],
     "type": "Query",
     "abstractKey": null
@@ -252,31 +292,110 @@ return {
           (v0/*:: as any*/),
           {
             "alias": null,
-            "args": (v5/*:: as any*/),
+            "args": (v13/*:: as any*/),
             "concreteType": "UserClassesConnection",
             "kind": "LinkedField",
             "name": "classes",
             "plural": false,
-            "selections": (v3/*:: as any*/),
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "UserClassesConnectionEdge",
+                "kind": "LinkedField",
+                "name": "edges",
+                "plural": true,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "Class",
+                    "kind": "LinkedField",
+                    "name": "node",
+                    "plural": false,
+                    "selections": [
+                      (v0/*:: as any*/),
+                      (v1/*:: as any*/),
+                      (v2/*:: as any*/),
+                      (v3/*:: as any*/),
+                      (v4/*:: as any*/),
+                      (v5/*:: as any*/),
+                      (v6/*:: as any*/),
+                      (v7/*:: as any*/),
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "joinWithoutRoster",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "RosterLine",
+                        "kind": "LinkedField",
+                        "name": "roster",
+                        "plural": true,
+                        "selections": [
+                          (v1/*:: as any*/),
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "username",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      },
+                      (v8/*:: as any*/)
+                    ],
+                    "storageKey": null
+                  },
+                  (v9/*:: as any*/)
+                ],
+                "storageKey": null
+              },
+              (v10/*:: as any*/),
+              (v11/*:: as any*/)
+            ],
             "storageKey": "classes(first:100)"
           },
           {
             "alias": null,
-            "args": (v5/*:: as any*/),
+            "args": (v13/*:: as any*/),
             "filters": null,
             "handle": "connection",
             "key": "Classes_classes",
             "kind": "LinkedHandle",
             "name": "classes"
+          },
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Class",
+            "kind": "LinkedField",
+            "name": "selectedClass",
+            "plural": false,
+            "selections": [
+              (v1/*:: as any*/),
+              (v2/*:: as any*/),
+              (v3/*:: as any*/),
+              (v5/*:: as any*/),
+              (v6/*:: as any*/),
+              (v7/*:: as any*/),
+              (v0/*:: as any*/)
+            ],
+            "storageKey": null
           }
         ],
         "storageKey": null
       },
-      (v4/*:: as any*/)
+      (v12/*:: as any*/)
     ]
   },
   "params": {
-    "cacheID": "9906d22fcaf956e55324bfc7a3073d9b",
+    "cacheID": "795adba70f6f341061a29ef6103f5d57",
     "id": null,
     "metadata": {
       "connection": [
@@ -293,11 +412,11 @@ return {
     },
     "name": "ClassesQuery",
     "operationKind": "query",
-    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 100) {\n      edges {\n        node {\n          id\n          name\n          schoolId\n          pressId\n          students\n          tbTaskType\n          spellingTimeoutSec\n          taskDueDays\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n  pressOptions {\n    schoolId\n    pressId\n    title\n  }\n}\n"
+    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 100) {\n      edges {\n        node {\n          id\n          name\n          schoolId\n          pressId\n          students\n          tbTaskType\n          spellingTimeoutSec\n          taskDueDays\n          ...RosterPanel_class\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n    selectedClass {\n      name\n      schoolId\n      pressId\n      tbTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n  }\n  pressOptions {\n    schoolId\n    pressId\n    title\n  }\n}\n\nfragment RosterPanel_class on Class {\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "197da5206a712e00b7d212436efffe04";
+(node as any).hash = "22d88e529229c0f2df9d766244ea3695";
 
 export default node;

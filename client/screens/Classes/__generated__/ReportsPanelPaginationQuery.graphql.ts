@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<38e46c88d5d87b0e2c7fff6b8709a291>>
+ * @generated SignedSource<<22daf52b2addbac700cef945ab306379>>
  * @lightSyntaxTransform
  */
 
@@ -202,6 +202,13 @@ return {
                             "alias": null,
                             "args": null,
                             "kind": "ScalarField",
+                            "name": "studentDisplayName",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
                             "name": "bookUnitId",
                             "storageKey": null
                           },
@@ -290,16 +297,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "eed81373f85a412725ddd167b5b61a9a",
+    "cacheID": "46dc15313d31e8497c473432390a479d",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelPaginationQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_2oQ0sB\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_2oQ0sB on User {\n  pdfReports(first: $count, after: $cursor, student: $student) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_2oQ0sB\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_2oQ0sB on User {\n  pdfReports(first: $count, after: $cursor, student: $student) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        studentDisplayName\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "ff8c450c672dd480bafd2e46bb47e10d";
+(node as any).hash = "902dd373e16cc1c29d1933480108a563";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<ef217e56bddb035c56d46b22dc2b47be>>
+ * @generated SignedSource<<47423ecbb73fa844e49e7e9432d27ca5>>
  * @lightSyntaxTransform
  */
 
@@ -148,6 +148,13 @@ return {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
+                        "name": "studentDisplayName",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
                         "name": "bookUnitId",
                         "storageKey": null
                       },
@@ -238,12 +245,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "37d101b19f8e34e6d201cf3ff97edf7b",
+    "cacheID": "73d74e3926a3d5e60b66abeb660ff99e",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    reportDigest\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    reportDigest\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        studentDisplayName\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();

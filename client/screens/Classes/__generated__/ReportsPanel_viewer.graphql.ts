@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<578fd545ffcd75d5afcc6570c6b1c8a2>>
+ * @generated SignedSource<<7fd32e23e38516bfe31ab1900a8cfe4d>>
  * @lightSyntaxTransform
  */
 
@@ -20,6 +20,7 @@ export type ReportsPanel_viewer$data = {
         readonly fileName: string;
         readonly score: number;
         readonly student: string;
+        readonly studentDisplayName: string;
         readonly type: string;
       };
     }>;
@@ -141,6 +142,13 @@ return {
                   "alias": null,
                   "args": null,
                   "kind": "ScalarField",
+                  "name": "studentDisplayName",
+                  "storageKey": null
+                },
+                {
+                  "alias": null,
+                  "args": null,
+                  "kind": "ScalarField",
                   "name": "bookUnitId",
                   "storageKey": null
                 },
@@ -226,6 +234,6 @@ return {
 };
 })();
 
-(node as any).hash = "ff8c450c672dd480bafd2e46bb47e10d";
+(node as any).hash = "902dd373e16cc1c29d1933480108a563";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<6168d73993bbe39eec291fdf71bb64ce>>
+ * @generated SignedSource<<fd940bfc4b381e2b62879f76ee3ddded>>
  * @lightSyntaxTransform
  */
 
@@ -15,6 +15,7 @@ export type RecordQuery$data = {
   readonly taskContent: {
     readonly label: string;
     readonly type: string;
+    readonly unitTitle: string | null | undefined;
     readonly words: ReadonlyArray<{
       readonly audioUrl: string;
       readonly text: string;
@@ -54,6 +55,13 @@ v1 = [
         "args": null,
         "kind": "ScalarField",
         "name": "label",
+        "storageKey": null
+      },
+      {
+        "alias": null,
+        "args": null,
+        "kind": "ScalarField",
+        "name": "unitTitle",
         "storageKey": null
       },
       {
@@ -110,16 +118,16 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "6eacf2ad83cd400a43efc13d85f615bd",
+    "cacheID": "847a00d8e9804106311324906b1eb872",
     "id": null,
     "metadata": {},
     "name": "RecordQuery",
     "operationKind": "query",
-    "text": "query RecordQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    type\n    words {\n      text\n      audioUrl\n    }\n  }\n}\n"
+    "text": "query RecordQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    unitTitle\n    type\n    words {\n      text\n      audioUrl\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "0fd8f3ccc7be8c1bdbbd8ef235c9864d";
+(node as any).hash = "676b5f2fd60113b9150d48d1040931a1";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<674dc740a0cf5b70ae2f5bcf99d2087d>>
+ * @generated SignedSource<<361a0dacc86e923bb3ab98e5da0b5df7>>
  * @lightSyntaxTransform
  */
 
@@ -13,6 +13,7 @@ export type SignupInput = {
   email: string;
   isTeacher: boolean;
   password: string;
+  rostername?: string | null | undefined;
   teachername?: string | null | undefined;
   username: string;
 };

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<10f14ea56649b96ffb50cafce671b02b>>
+ * @generated SignedSource<<2bc607d7e5df8fd5cb39359eb71d277f>>
  * @lightSyntaxTransform
  */
 
@@ -204,6 +204,20 @@ return {
                             "alias": null,
                             "args": null,
                             "kind": "ScalarField",
+                            "name": "studentUsername",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "studentDisplayName",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
                             "name": "bookUnitId",
                             "storageKey": null
                           },
@@ -240,6 +254,13 @@ return {
                             "args": null,
                             "kind": "ScalarField",
                             "name": "unitTitle",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "bookTitle",
                             "storageKey": null
                           },
                           (v8/*:: as any*/)
@@ -318,16 +339,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "ec49c794d4b3813bfadfeaf5639e8509",
+    "cacheID": "ecffea65c53106d4326d7f5b8b57d782",
     "id": null,
     "metadata": {},
     "name": "TasksPaginationQuery",
     "operationKind": "query",
-    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_VdqLB\n    id\n  }\n}\n\nfragment Tasks_viewer_VdqLB on User {\n  tasks(first: $count, after: $cursor, className: $className, student: $student) {\n    edges {\n      node {\n        id\n        student\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_VdqLB\n    id\n  }\n}\n\nfragment Tasks_viewer_VdqLB on User {\n  tasks(first: $count, after: $cursor, className: $className, student: $student) {\n    edges {\n      node {\n        id\n        student\n        studentUsername\n        studentDisplayName\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        bookTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "a3668c523f8dc67be9d4539dbf1b8c9d";
+(node as any).hash = "1a55cfee4885746e9476679cbcc04d09";
 
 export default node;

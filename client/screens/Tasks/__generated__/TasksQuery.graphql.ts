@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<3c6b07fb2766a0d60997b52dcc77ab0d>>
+ * @generated SignedSource<<321630dcf26195cfda5a4c1606f9e1ac>>
  * @lightSyntaxTransform
  */
 
@@ -129,6 +129,20 @@ return {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
+                        "name": "studentUsername",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "studentDisplayName",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
                         "name": "bookUnitId",
                         "storageKey": null
                       },
@@ -165,6 +179,13 @@ return {
                         "args": null,
                         "kind": "ScalarField",
                         "name": "unitTitle",
+                        "storageKey": null
+                      },
+                      {
+                        "alias": null,
+                        "args": null,
+                        "kind": "ScalarField",
+                        "name": "bookTitle",
                         "storageKey": null
                       },
                       {
@@ -246,12 +267,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "9168802d64eda9fceac33bec21568b44",
+    "cacheID": "1f5c611ed9ed91096e31d03f33b1497c",
     "id": null,
     "metadata": {},
     "name": "TasksQuery",
     "operationKind": "query",
-    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    ...Tasks_viewer_1T3DKf\n    id\n  }\n}\n\nfragment Tasks_viewer_1T3DKf on User {\n  tasks(first: 100, className: $className) {\n    edges {\n      node {\n        id\n        student\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    ...Tasks_viewer_1T3DKf\n    id\n  }\n}\n\nfragment Tasks_viewer_1T3DKf on User {\n  tasks(first: 100, className: $className) {\n    edges {\n      node {\n        id\n        student\n        studentUsername\n        studentDisplayName\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        bookTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<dcbd3ff8625ebc1ca5ccb07e61e8dc4d>>
+ * @generated SignedSource<<1e8f240ca50aeecb51da26c44aa4efea>>
  * @lightSyntaxTransform
  */
 
@@ -15,10 +15,13 @@ export type Tasks_viewer$data = {
     readonly __id: string;
     readonly edges: ReadonlyArray<{
       readonly node: {
+        readonly bookTitle: string;
         readonly bookUnitId: string;
         readonly dueBy: string;
         readonly id: string;
         readonly student: string;
+        readonly studentDisplayName: string;
+        readonly studentUsername: string | null | undefined;
         readonly taskId: string;
         readonly tpid: number;
         readonly type: string;
@@ -147,6 +150,20 @@ return {
                   "alias": null,
                   "args": null,
                   "kind": "ScalarField",
+                  "name": "studentUsername",
+                  "storageKey": null
+                },
+                {
+                  "alias": null,
+                  "args": null,
+                  "kind": "ScalarField",
+                  "name": "studentDisplayName",
+                  "storageKey": null
+                },
+                {
+                  "alias": null,
+                  "args": null,
+                  "kind": "ScalarField",
                   "name": "bookUnitId",
                   "storageKey": null
                 },
@@ -183,6 +200,13 @@ return {
                   "args": null,
                   "kind": "ScalarField",
                   "name": "unitTitle",
+                  "storageKey": null
+                },
+                {
+                  "alias": null,
+                  "args": null,
+                  "kind": "ScalarField",
+                  "name": "bookTitle",
                   "storageKey": null
                 },
                 {
@@ -252,6 +276,6 @@ return {
 };
 })();
 
-(node as any).hash = "a3668c523f8dc67be9d4539dbf1b8c9d";
+(node as any).hash = "1a55cfee4885746e9476679cbcc04d09";
 
 export default node;

@@ -1,0 +1,60 @@
+/**
+ * What the server says, in Chinese (client/ui/serverMessages.ts maps the server's English
+ * sentences and error types to these). The English is the server's own wording.
+ */
+import { defineMessages } from '../define';
+
+export const errors = defineMessages({
+  // A sentence the map does not know yet: this line, then the server's own English.
+  serverSaid: { zh: '操作没有完成，服务器的说明', en: 'The server said' },
+  unreachable: { zh: '无法连接 WordBee 服务器，请检查网络后再试。', en: 'Cannot reach the WordBee server. Check the connection and try again.' },
+  usernameRequired: { zh: '请填写用户名', en: 'Username is required' },
+  passwordRequired: { zh: '请填写密码', en: 'Password is required' },
+  emailRequired: { zh: '请填写邮箱', en: 'Email is required' },
+  teachernameRequired: { zh: '请填写老师的用户名', en: 'Teachername is required' },
+  classnameRequired: { zh: '请填写班级名称', en: 'Classname is required' },
+  tooShort: { zh: '{field}至少要 {n} 个字符', en: '{field} must be at least {n} characters' },
+  tooLong: { zh: '{field}最多 {n} 个字符', en: '{field} must be at most {n} characters' },
+  noHyphen: { zh: '用户名不能含“-”', en: 'Username must not contain "-"' },
+  usernameChars: { zh: '用户名只能用字母、数字、“_”和“.”', en: 'Username may use only letters, digits, "_" and "."' },
+  emailInvalid: { zh: '邮箱地址格式不正确', en: 'Email must be a valid address' },
+  wrongPassword: { zh: '用户名或密码错误', en: 'Wrong username or password' },
+  loginExpired: { zh: '登录已过期，请重新登录', en: 'Your login has expired, please log in again' },
+  invalidToken: { zh: '登录无效，请重新登录', en: 'Invalid access token, please log in again' },
+  loggedInLongAgo: { zh: '登录已超过 {hours} 小时，请重新登录', en: 'You logged in more than {hours} hours ago: please log in again' },
+  accountGone: { zh: '这个账号已不存在，请重新注册', en: 'This account no longer exists, please sign up again' },
+  notLoggedIn: { zh: '请先登录', en: 'Please log in (no access token was sent)' },
+  loggedInAsOther: { zh: '你现在登录的是 {viewer}，不是 {name}', en: 'You are logged in as {viewer}, not {name}' },
+  tooManyLogins: { zh: '登录失败次数太多，请等 {seconds} 秒再试', en: 'Too many failed logins; please wait {seconds} seconds and try again' },
+  tooManySignups: { zh: '这个网络注册次数太多，请等 {seconds} 秒再试', en: 'Too many sign-ups from this network; please wait {seconds} seconds and try again' },
+  teacherNotFound: { zh: '找不到老师 {name}', en: 'Teacher {name} not found' },
+  classNotFound: { zh: '找不到班级 {name}', en: 'Class {name} not found' },
+  classOfTeacherNotFound: { zh: '老师 {teacher} 没有叫 {name} 的班级', en: 'Class {name} of teacher {teacher} not found' },
+  classExists: { zh: '你已经有一个叫 {name} 的班级', en: 'You already have a class named {name}' },
+  classEmpty: { zh: '班级 {name} 还没有学生', en: 'Class {name} has no students yet' },
+  usernameTaken: { zh: '用户名 {name} 已被使用，请换一个', en: 'Username {name} is taken, please choose another' },
+  studentSignedUp: { zh: '学生 {name} 已注册并加入班级 {className}，请登录', en: 'Student {name} signed up to class {className}, please login' },
+  teacherSignedUp: { zh: '老师 {name} 已注册，请登录', en: 'Teacher {name} signed up, please login' },
+  taskNotYours: { zh: '这个任务不在你的任务列表中', en: 'This task is not in your task list' },
+  taskFinished: { zh: '这个任务已经完成，请从任务列表中选另一个', en: 'This task is finished; pick another from your task list' },
+  taskIdInvalid: { zh: '任务编号无效，请从任务列表打开任务', en: 'This task id is not valid; open the task from the task list' },
+  notYourClass: { zh: '这个任务不属于你的班级', en: 'This task is not one of your classes' },
+  unitEmpty: { zh: '{book} 的第 {unit} 单元还没有单词', en: 'Unit {unit} of book {book} has no words yet' },
+  nothingDue: { zh: '这个学段暂时没有要复习的单词', en: 'No words are due for review in this level yet' },
+  busy: { zh: '服务器正忙，请稍后再试；什么都没有改变。', en: 'The server is busy with this kind of work; try again in a moment. Nothing was changed.' },
+  teachersOnly: { zh: '只有老师可以这样做', en: 'Only teachers can do this' },
+  // By error type, when the sentence itself is not known.
+  ValidationError: { zh: '输入有误，请检查后再试', en: 'Please check what you typed' },
+  AuthenticationError: { zh: '请重新登录', en: 'Please log in again' },
+  ForbiddenError: { zh: '你没有权限这样做', en: 'You may not do this' },
+  NotFoundError: { zh: '找不到要找的内容', en: 'Not found' },
+  ConflictError: { zh: '已经有人改过了，请刷新后再试', en: 'Changed meanwhile; reload and try again' },
+  RateLimitError: { zh: '操作太频繁，请稍后再试', en: 'Too many tries; wait a little and try again' },
+  BusyError: { zh: '服务器正忙，请稍后再试', en: 'The server is busy; try again in a moment' },
+  // Field names in the messages above.
+  fieldUsername: { zh: '用户名', en: 'Username' },
+  fieldPassword: { zh: '密码', en: 'Password' },
+  fieldEmail: { zh: '邮箱', en: 'Email' },
+  fieldTeachername: { zh: '老师用户名', en: 'Teachername' },
+  fieldClassname: { zh: '班级名称', en: 'Classname' },
+});

@@ -1,0 +1,43 @@
+/** The Listening page (spec screen 3) and the textbook audio pages. */
+import { defineMessages } from '../define';
+
+export const listening = defineMessages({
+  title: { zh: '听力练习', en: 'Listening' },
+  how: { zh: '怎样练听力', en: 'How to practise' },
+  step1: { zh: '先听完整段音频，不看文字。', en: 'Listen to the full audio without reading the text.' },
+  step2: { zh: '把听到的写下来，并大声读出来。', en: 'Write down and read aloud what you heard.' },
+  step3: { zh: '反复听，直到再也听不出更多内容。', en: 'Repeat until nothing more is understood.' },
+  step4: { zh: '对照文字检查。', en: 'Check against the text.' },
+  step5: { zh: '再反复听，直到全部听懂。', en: 'Repeat until everything is understood.' },
+  speedAdvice: {
+    zh: '建议用正常速度（1.0x）练习，需要时再看文字。每段录音下面都可以调节播放速度。',
+    en: 'We recommend normal speed (1.0x) with the text for support when needed. Playback speed can be changed below each recording.',
+  },
+  article: { zh: '阅读文章：怎样练听力（PDF）', en: 'Read the article: How to practise listening (PDF)' },
+  samples: { zh: '示范音频', en: 'Sample audio' },
+  wordList: { zh: '单词表', en: 'Word list' },
+  wordListNote: { zh: '35 个小学单词，男声慢速朗读。', en: '35 primary school words, read slowly by a male voice.' },
+  expressions: { zh: '课堂用语', en: 'Classroom expressions' },
+  expressionsNote: { zh: '12 句日常用语，女声较快朗读。', en: '12 everyday expressions, read at a faster pace by a female voice.' },
+  video: { zh: '示范视频', en: 'Sample video' },
+  videoTitle: { zh: '怎样练听力', en: 'How to practise listening' },
+  videoNote: { zh: '36 秒：五个步骤，再跟读五个单词。', en: '36 seconds: the five steps, then five words to listen to and repeat.' },
+  speed: { zh: '速度', en: 'Speed' },
+  speedFor: { zh: '{title} 的播放速度', en: 'Playback speed for {title}' },
+  showText: { zh: '显示文字（听完再看！）', en: 'Show the text (after listening!)' },
+  hideText: { zh: '隐藏文字', en: 'Hide the text' },
+  backToTop: { zh: '回到顶部', en: 'Back to top' },
+  textbookAudio: { zh: '课本音频', en: 'Textbook audio' },
+  primary: { zh: '小学（人教版）', en: 'Primary school (PEP)' },
+  middle: { zh: '初中', en: 'Middle school' },
+  high: { zh: '高中', en: 'High school' },
+  moreOnWeb: { zh: '网上更多听力资源', en: 'More listening on the web' },
+  primaryAudioTitle: { zh: '小学英语（人教版）课本音频', en: 'Primary school textbook audio (PEP)' },
+  middleAudioTitle: { zh: '初中英语课本音频', en: 'Middle school textbook audio' },
+  highAudioTitle: { zh: '高中英语课本音频', en: 'High school textbook audio' },
+  inThePlayers: {
+    zh: '每个单元的单词都可以在练习中收听：打开一个任务并点播放，或在“教材”页打开一个单元。',
+    en: "Every word of every unit can be heard in WordBee's players: open a task and press play, or open a textbook unit from the Textbooks page.",
+  },
+  backToListening: { zh: '← 返回听力练习', en: '← Back to Listening' },
+});

@@ -1,0 +1,118 @@
+/**
+ * A class's roster as the teacher wrote it, each name with the student account that claimed it;
+ * a wrong claim is released (the name can be claimed again), and whether students not on the
+ * list may join at all (a class setting).
+ */
+import { useState } from 'react';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { StatusLine, type Status } from '../../ui/StatusLine';
+import { T, useT } from '../../i18n';
+import './classes.css';
+import type { RosterPanel_class$key } from './__generated__/RosterPanel_class.graphql';
+import type { RosterPanelReleaseMutation } from './__generated__/RosterPanelReleaseMutation.graphql';
+import type { RosterPanelJoinMutation } from './__generated__/RosterPanelJoinMutation.graphql';
+
+export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
+  const c = useFragment(
+    graphql`
+      fragment RosterPanel_class on Class {
+        name
+        joinWithoutRoster
+        roster {
+          name
+          username
+        }
+      }
+    `,
+    klass,
+  );
+  const { t } = useT();
+  const [status, setStatus] = useState<Status>(null);
+  const [commitRelease, releasing] = useMutation<RosterPanelReleaseMutation>(graphql`
+    mutation RosterPanelReleaseMutation($input: ReleaseRosterNameInput!) {
+      releaseRosterName(input: $input) {
+        __typename
+        ... on ClassPayload {
+          class {
+            id
+            students
+            ...RosterPanel_class
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const [commitJoin, saving] = useMutation<RosterPanelJoinMutation>(graphql`
+    mutation RosterPanelJoinMutation($input: JoinWithoutRosterInput!) {
+      setJoinWithoutRoster(input: $input) {
+        __typename
+        ... on ClassPayload {
+          class {
+            id
+            ...RosterPanel_class
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  const release = (name: string, username: string) => {
+    if (releasing || !window.confirm(t('classes.releaseConfirm', { name, username }))) return;
+    commitRelease({
+      variables: { input: { className: c.name, name } },
+      onCompleted: ({ releaseRosterName: r }) =>
+        setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.released', { name }), tone: 'success' } : { text: r.__typename === '%other' ? t('classes.selectFailed') : (r.message ?? ''), tone: 'error' }),
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
+  const setJoin = (allowed: boolean) =>
+    commitJoin({
+      variables: { input: { className: c.name, allowed } },
+      onCompleted: ({ setJoinWithoutRoster: r }) =>
+        setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.joinSaved'), tone: 'success' } : { text: r.__typename === '%other' ? '' : (r.message ?? ''), tone: 'error' }),
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+
+  return (
+    <section className="card roster-panel" aria-label={t('classes.rosterTitle', { name: c.name })}>
+      <h2>
+        <T k="classes.rosterTitle" values={{ name: c.name }} />
+      </h2>
+      <p className="hint">
+        <T k="classes.rosterHint" />
+      </p>
+      <ul className="roster-list">
+        {c.roster.map((line) => {
+          const differs = line.username != null && line.username.toLowerCase() !== line.name.toLowerCase();
+          return (
+            <li key={line.name} className={line.username ? 'roster-claimed' : 'roster-free'}>
+              <span className="roster-name" lang="zh-CN">{line.name}</span>
+              <span className="roster-user">
+                {line.username != null ? line.username : (
+                  <span className="muted">
+                    <T k="classes.notClaimed" />
+                  </span>
+                )}
+              </span>
+              {differs && (
+                <button type="button" className="button small" aria-disabled={releasing} aria-label={t('classes.releaseLabel', { name: line.name, username: line.username! })} onClick={() => release(line.name, line.username!)}>
+                  <T k="classes.release" />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <label className="checkbox">
+        <input type="checkbox" name="joinWithoutRoster" checked={c.joinWithoutRoster} disabled={saving} onChange={(e) => setJoin(e.target.checked)} />
+        <T k="classes.joinWithoutRoster" />
+      </label>
+      <StatusLine status={status} />
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * @generated SignedSource<<61cab91311679596a1ce85ad9151fca1>>
+ * @lightSyntaxTransform
+ */
+
+/* tslint:disable */
+/* eslint-disable */
+// @ts-nocheck
+
+import { ConcreteRequest } from 'relay-runtime';
+export type restoreSelectionQuery$variables = Record<PropertyKey, never>;
+export type restoreSelectionQuery$data = {
+  readonly viewer: {
+    readonly selectedClass: {
+      readonly name: string;
+      readonly pressId: string;
+      readonly schoolId: string;
+      readonly spellingTimeoutSec: number;
+      readonly taskDueDays: number;
+      readonly tbTaskType: string;
+    } | null | undefined;
+  } | null | undefined;
+};
+export type restoreSelectionQuery = {
+  response: restoreSelectionQuery$data;
+  variables: restoreSelectionQuery$variables;
+};
+
+const node: ConcreteRequest = (function(){
+var v0 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "name",
+  "storageKey": null
+},
+v1 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "schoolId",
+  "storageKey": null
+},
+v2 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "pressId",
+  "storageKey": null
+},
+v3 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "tbTaskType",
+  "storageKey": null
+},
+v4 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "spellingTimeoutSec",
+  "storageKey": null
+},
+v5 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "taskDueDays",
+  "storageKey": null
+},
+v6 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "id",
+  "storageKey": null
+};
+return {
+  "fragment": {
+    "argumentDefinitions": [],
+    "kind": "Fragment",
+    "metadata": null,
+    "name": "restoreSelectionQuery",
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "User",
+        "kind": "LinkedField",
+        "name": "viewer",
+        "plural": false,
+        "selections": [
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Class",
+            "kind": "LinkedField",
+            "name": "selectedClass",
+            "plural": false,
+            "selections": [
+              (v0/*:: as any*/),
+              (v1/*:: as any*/),
+              (v2/*:: as any*/),
+              (v3/*:: as any*/),
+              (v4/*:: as any*/),
+              (v5/*:: as any*/)
+            ],
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      }
+    ],
+    "type": "Query",
+    "abstractKey": null
+  },
+  "kind": "Request",
+  "operation": {
+    "argumentDefinitions": [],
+    "kind": "Operation",
+    "name": "restoreSelectionQuery",
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "User",
+        "kind": "LinkedField",
+        "name": "viewer",
+        "plural": false,
+        "selections": [
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Class",
+            "kind": "LinkedField",
+            "name": "selectedClass",
+            "plural": false,
+            "selections": [
+              (v0/*:: as any*/),
+              (v1/*:: as any*/),
+              (v2/*:: as any*/),
+              (v3/*:: as any*/),
+              (v4/*:: as any*/),
+              (v5/*:: as any*/),
+              (v6/*:: as any*/)
+            ],
+            "storageKey": null
+          },
+          (v6/*:: as any*/)
+        ],
+        "storageKey": null
+      }
+    ]
+  },
+  "params": {
+    "cacheID": "fc691a512985735752437a5d27a3ee61",
+    "id": null,
+    "metadata": {},
+    "name": "restoreSelectionQuery",
+    "operationKind": "query",
+    "text": "query restoreSelectionQuery {\n  viewer {\n    selectedClass {\n      name\n      schoolId\n      pressId\n      tbTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n    id\n  }\n}\n"
+  }
+};
+})();
+
+(node as any).hash = "25073509d487c6899d8396607dd200fc";
+
+export default node;

@@ -1,0 +1,8 @@
+/** The spec's codes (schoolID, tbTaskType) as people read them, from the message catalogue. */
+import type { MessageKey } from '../../i18n';
+
+const SCHOOL_LEVELS: Record<string, MessageKey> = { 'K-12': 'classes.schoolK12', ES: 'classes.schoolES', MS: 'classes.schoolMS', HS: 'classes.schoolHS' };
+const TASK_TYPES: Record<string, MessageKey> = { 'PA+SB': 'classes.typePASB', PA: 'classes.typePA', SB: 'classes.typeSB' };
+
+export const schoolLevelKey = (schoolId: string): MessageKey => SCHOOL_LEVELS[schoolId] ?? 'classes.schoolId';
+export const taskTypeKey = (type: string): MessageKey => TASK_TYPES[type] ?? 'classes.tbTaskType';

@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The language choice lives in localStorage and marks <html lang>: a stand-in for both.
+(globalThis as any).localStorage ??= { getItem: () => null, setItem: () => {} };
+(globalThis as any).document ??= { documentElement: {} };
+let serverMessage: typeof import('../../client/ui/serverMessages.ts').serverMessage;
+let loginSchema: typeof import('../../server/users/schemas.ts').loginSchema;
+beforeAll(async () => {
+  ({ serverMessage } = await import('../../client/ui/serverMessages.ts'));
+  ({ loginSchema } = await import('../../server/users/schemas.ts'));
+});
+
+describe("the server's messages in Chinese", () => {
+  it('gives a known sentence its Chinese, with the values the server put in it and its English beside', () => {
+    expect(serverMessage('zh', 'Wrong username or password')).toBe('用户名或密码错误 · Wrong username or password');
+    expect(serverMessage('zh', 'Teacher nobodyteacher not found')).toBe('找不到老师 nobodyteacher · Teacher nobodyteacher not found');
+    expect(serverMessage('zh', 'Too many failed logins for this account; please wait 42 seconds and try again')).toMatch(/^登录失败次数太多，请等 42 秒再试 · /);
+    expect(serverMessage('zh', 'Student newkid signed up to class 三年级二班, please login')).toBe(
+      '学生 newkid 已注册并加入班级 三年级二班，请登录 · Student newkid signed up to class 三年级二班, please login',
+    );
+  });
+
+  it('names the field in Chinese in the shared validation messages', () => {
+    const parsed = loginSchema.safeParse({ username: 'abc', password: 'abcd' });
+    expect(parsed.success).toBe(false);
+    expect(serverMessage('zh', parsed.error!.issues[0]!.message)).toBe('用户名至少要 4 个字符 · Username must be at least 4 characters');
+    expect(serverMessage('zh', 'Password must be at most 30 characters')).toBe('密码最多 30 个字符 · Password must be at most 30 characters');
+  });
+
+  it('falls back to the error type, then to a generic Chinese line, keeping the English', () => {
+    expect(serverMessage('zh', 'Something new went wrong', 'ForbiddenError')).toBe('你没有权限这样做 · Something new went wrong');
+    expect(serverMessage('zh', 'Something new went wrong')).toBe('操作没有完成，服务器的说明 · Something new went wrong');
+  });
+
+  it('shows the English alone in English mode', () => {
+    expect(serverMessage('en', 'Wrong username or password')).toBe('Wrong username or password');
+  });
+});
