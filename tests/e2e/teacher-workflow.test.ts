@@ -61,14 +61,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await expect.poll(() => status(page)).toBe('已添加班级 Class 5C · success: class Class 5C added');
     await expect.poll(() => page.locator('table').innerText()).toContain('kiki01, leo002');
     // A teacher's first class is selected from the start.
-    await expect.poll(() => page.locator('tr.selected-row td').first().innerText()).toBe('Class 5C\n已选 selected');
+    await expect.poll(() => page.locator('tr.selected-row td').first().innerText()).toMatch(/^Class 5C\s*已选 selected$/);
     expect(await page.locator('.guidance').count()).toBe(0);
 
     await page.getByRole('button', { name: 'SelectClass' }).click();
     const selectPanel = page.getByRole('region', { name: /SelectClass/ });
     await selectPanel.locator('select').selectOption('Class 5C');
     await selectPanel.getByRole('button', { name: 'selectClass' }).click();
-    await expect.poll(() => page.getByTestId('welcome').innerText()).toBe('Welcome msgao · Class 5C');
+    await expect.poll(() => page.getByTestId('welcome').innerText()).toBe('欢迎 msgao · Class 5C\nWelcome msgao · Class 5C');
 
     await page.click('a[href="/textbooks"]');
     await expect.poll(() => page.locator('table').innerText()).toContain('NS2022');

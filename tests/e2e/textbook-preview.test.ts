@@ -53,7 +53,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
     const selectPanel = page.getByRole('region', { name: /SelectClass/ });
     await selectPanel.locator('select').selectOption('Class 3A');
     await selectPanel.getByRole('button', { name: 'selectClass' }).click();
-    await expect.poll(() => page.getByTestId('welcome').innerText()).toBe('Welcome mrszhou · Class 3A');
+    await expect.poll(() => page.getByTestId('welcome').innerText()).toBe('欢迎 mrszhou · Class 3A\nWelcome mrszhou · Class 3A');
     await page.click('a[href="/textbooks"]');
   }
 
@@ -104,7 +104,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
     await kid.getByRole('button', { name: '(Re)Begin' }).click();
     const asked: string[] = [];
     for (let i = 0; i < words.length; i++) {
-      await expect.poll(() => kid.getByTestId('word-count').innerText()).toBe(`Word ${i + 1} of ${words.length}`);
+      // (Each answer's correction shows for 1.5 s before the next word.)
+      await expect.poll(() => kid.getByTestId('word-count').innerText(), { timeout: 10_000 }).toBe(`Word ${i + 1} of ${words.length}`);
       const src = new URL((await kid.locator('audio').getAttribute('src'))!, server.url);
       const text = src.searchParams.get('text')!;
       // The prompt is 'word. sentence word.': the word asked is before the first '. '.

@@ -110,7 +110,9 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
       </ul>
       <label className="checkbox">
         <input type="checkbox" name="joinWithoutRoster" checked={c.joinWithoutRoster} disabled={saving} onChange={(e) => setJoin(e.target.checked)} />
-        <T k="classes.joinWithoutRoster" />
+        <span>
+          <T k="classes.joinWithoutRoster" />
+        </span>
       </label>
       <StatusLine status={status} />
     </section>

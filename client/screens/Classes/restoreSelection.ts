@@ -30,7 +30,8 @@ export async function restoreSelectedClass(): Promise<void> {
       { fetchPolicy: 'network-only' },
     ).toPromise();
     const kept = data?.viewer?.selectedClass;
-    if (kept && !sessionStorage.getItem('selectedClassname')) storeSelectedClass(kept);
+    // Not after a logout that came first (the answer would fill the cleared storage again).
+    if (kept && sessionStorage.getItem('user') !== null && !sessionStorage.getItem('selectedClassname')) storeSelectedClass(kept);
   } catch {
     // Not fatal: the Classes screen selects it again, and SelectClass still works.
   }

@@ -128,7 +128,9 @@ export default function Signup() {
         <TextField label={t('signup.email')} name="email" type="email" placeholder="Email (to receive report)" autoComplete="email" mandatory value={form.email} onValue={set('email')} />
         <label className="checkbox">
           <input type="checkbox" name="isTeacher" checked={isTeacher} onChange={(e) => setIsTeacher(e.target.checked)} />
-          <T k="signup.asTeacher" />
+          <span>
+            <T k="signup.asTeacher" />
+          </span>
         </label>
         {!isTeacher && (
           <>

@@ -297,8 +297,8 @@ function Shelf({ className }: { className: string }) {
             <thead>
               <tr>
                 <th>bookID</th>
-                <th>title</th>
                 <th>unitID</th>
+                <th>title</th>
               </tr>
             </thead>
             <tbody>
@@ -316,6 +316,15 @@ function Shelf({ className }: { className: string }) {
                           row.bookCell
                         )}
                       </td>
+                      {/* The unit before its title: the order a phone's card shows them in, and the keyboard's. */}
+                      <td data-label="unitID">
+                        {row.units.map((u) => (
+                          // While a unit is assigned the others wait (not disabled: the one pressed keeps the focus should it fail).
+                          <button key={u.label} type="button" className="cell-button unit-cell" aria-disabled={inFlight} onClick={() => !inFlight && u.onClick()} title={u.title}>
+                            {u.label}
+                          </button>
+                        ))}
+                      </td>
                       <td data-label="title">
                         {row.title}
                         {row.preview && (
@@ -330,14 +339,6 @@ function Shelf({ className }: { className: string }) {
                             {previewed ? <T k="textbooks.hideWords" /> : <T k="textbooks.showWords" />}
                           </button>
                         )}
-                      </td>
-                      <td data-label="unitID">
-                        {row.units.map((u) => (
-                          // While a unit is assigned the others wait (not disabled: the one pressed keeps the focus should it fail).
-                          <button key={u.label} type="button" className="cell-button unit-cell" aria-disabled={inFlight} onClick={() => !inFlight && u.onClick()} title={u.title}>
-                            {u.label}
-                          </button>
-                        ))}
                       </td>
                     </tr>
                     {previewed && (
