@@ -42,6 +42,29 @@ export const SCREENS: Screen[] = [
   { name: 'Teachers only', roles: ['demostudent'], open: visit('/classes'), ready: '.panel-warn' },
   { name: 'Record (free practice)', roles: SIGNED_IN, open: visit('/record'), ready: 'section.record' },
   { name: 'Record (PA task)', roles: ['demostudent'], open: fromTasks('NS2022-ES3', 'PA'), ready: 'section.record' },
+  { name: 'Signup', roles: ['visitor'], open: visit('/signup'), ready: 'form' },
+  {
+    name: 'Classes with every panel open',
+    roles: ['demoteacher'],
+    open: async (page, url) => {
+      await page.goto(`${url}/classes`);
+      for (const panel of ['+Class', 'SelectClass', 'Reports', 'Integrations']) await page.getByRole('button', { name: panel }).first().click();
+      await page.getByRole('heading', { name: /Integration tokens/ }).waitFor();
+    },
+    ready: 'table',
+  },
+  { name: 'Textbooks', roles: ['demoteacher'], open: visit('/textbooks'), ready: '.books-table' },
+  {
+    name: 'Textbooks, a book open with a unit previewed',
+    roles: ['demoteacher'],
+    open: async (page, url) => {
+      await page.goto(`${url}/textbooks`);
+      await page.getByRole('button', { name: 'NS2022', exact: true }).click();
+      await page.locator('button.preview-toggle').first().click();
+      await page.locator('li.unit-word').first().waitFor();
+    },
+    ready: '.units-table',
+  },
 ];
 
 /** The visible text of <main> that reads in English only, and how many Chinese texts there were. */

@@ -84,7 +84,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('a class of 50 in Chromiu
     const panel = page.getByRole('region', { name: 'Reports' });
     await expect.poll(() => panel.locator('tbody tr').count()).toBe(3);
     await panel.locator('input[name=student]').fill(ROSTER[1]!.toLowerCase());
-    await expect.poll(() => panel.locator('tbody td[data-label=student]').allInnerTexts()).toEqual([ROSTER[1]]);
+    await expect.poll(() => panel.locator('tbody td[data-label$=student]').allInnerTexts()).toEqual([ROSTER[1]]);
     await page.context().close();
   });
 });

@@ -62,7 +62,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
     ]);
     await page.fill('input[name=className]', '三年级二班');
     await page.selectOption('select[name=schoolID]', 'ES');
-    expect(await page.locator('select[name=pressID] option').allInnerTexts()).toContain("People's Education Press (PEP), primary (PEP)");
+    expect(await page.locator('select[name=pressID] option').allInnerTexts()).toContain("人教版 小学（三年级起点） · People's Education Press (PEP), primary (PEP)");
     await page.selectOption('select[name=pressID]', 'PEP');
     await page.fill('input[name=students]', '张伟, 李娜, Zhang Wei');
     await shoot(page, 'classes-add-1280-zh');

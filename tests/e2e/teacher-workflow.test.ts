@@ -159,16 +159,16 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     // The first 20 units, and a page a thumb can cover, not 200 cards.
     const units = page.locator('tbody tr');
     await expect.poll(() => units.count()).toBe(20);
-    expect(await page.getByRole('status').filter({ hasText: 'units' }).innerText()).toBe('20 of 200 units shown');
+    expect(await page.getByRole('status').filter({ hasText: 'units' }).innerText()).toBe('共 200 个单元，显示了 20 个 20 of 200 units shown');
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThan(3 * 844);
-    await page.getByRole('button', { name: 'Show all 200 units · 显示全部 200 个单元' }).click();
+    await page.getByRole('button', { name: '显示全部 200 个单元 Show all 200 units' }).click();
     await expect.poll(() => units.count()).toBe(200);
 
     const search = page.getByRole('searchbox', { name: /Find a unit/ });
     await search.fill('panda');
     await expect.poll(() => units.locator('td[data-label=unitID]').allInnerTexts()).toEqual(Array.from({ length: 20 }, (_, i) => String(i * 10 + 6)));
     await search.fill('zebra');
-    await expect.poll(() => page.locator('.empty').innerText()).toBe('No unit of DICT has “zebra” in its number or title.');
+    await expect.poll(() => page.locator('.empty').innerText()).toBe('DICT 里没有单元号或标题含“zebra”的单元。 No unit of DICT has “zebra” in its number or title.');
     expect(await page.locator('table').count()).toBe(0);
     // A number is the start of a unit's number: 16, then 160–169.
     await search.fill('16');

@@ -134,10 +134,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
     }
     // The CSV as a teacher would upload it; its book is then on the shelf, its units previewed.
     await page.locator('details.import-book input[type=file]').setInputFiles(EXAMPLE('school-book.csv'));
-    await expect.poll(() => page.locator('details.import-book [data-testid=status]').innerText()).toMatch(/^success: 1 book\(s\), 3 unit\(s\), 12 words \(\d+ new\) imported$/);
+    await expect.poll(() => page.locator('details.import-book [data-testid=status]').innerText()).toMatch(/^导入成功：1 本书，3 个单元，12 个词（\d+ 个新词） · success: 1 book\(s\), 3 unit\(s\), 12 words \(\d+ new\) imported$/);
     await page.getByRole('button', { name: 'ES-PEP' }).first().click();
     await page.getByRole('button', { name: 'OURS3A', exact: true }).click();
-    expect(await page.locator('tbody td[data-label=title]').allInnerTexts()).toEqual([expect.stringMatching(/^Hello, friends! · 4 words/), expect.stringMatching(/^My school bag · 4 words/), expect.stringMatching(/^Colours around us · 4 words/)]);
+    expect(await page.locator('tbody td[data-label=title]').allInnerTexts()).toEqual([expect.stringMatching(/^Hello, friends! · 4 个词 4 words/), expect.stringMatching(/^My school bag · 4 个词 4 words/), expect.stringMatching(/^Colours around us · 4 个词 4 words/)]);
     // On a phone: one column of words.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('tbody tr').nth(1).locator('button.preview-toggle').click();

@@ -6,7 +6,7 @@ import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { cachedPressOptions, lastSet, rememberLastSet, storeSelectedClass } from './classStorage';
 import { T, useT } from '../../i18n';
-import { schoolLevelKey, taskTypeKey } from './labels';
+import { pressKey, schoolLevelKey, taskTypeKey } from './labels';
 import './classes.css';
 import type { AddClassFormMutation } from './__generated__/AddClassFormMutation.graphql';
 import { pointAtField } from '../../ui/forms';
@@ -167,7 +167,7 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
               <option value="">{form.schoolID ? t('classes.choose') : t('classes.chooseSchoolFirst')}</option>
               {presses.map((p) => (
                 <option key={p.pressId} value={p.pressId} title={p.title}>
-                  {p.title || p.pressId} ({p.pressId})
+                  {pressKey(p.schoolId, p.pressId) ? t(pressKey(p.schoolId, p.pressId)!) : p.title || p.pressId} ({p.pressId})
                 </option>
               ))}
             </select>

@@ -16,7 +16,7 @@ import { IntegrationsPanel } from './IntegrationsPanel';
 import { cachePressOptions, storeSelectedClass } from './classStorage';
 import { RosterPanel } from './RosterPanel';
 import { T, useT } from '../../i18n';
-import { schoolLevelKey, taskTypeKey } from './labels';
+import { pressKey, schoolLevelKey, taskTypeKey } from './labels';
 
 export const PANELS = { add: 1, remove: 2, select: 4, reports: 16, integrations: 32 } as const;
 
@@ -106,7 +106,7 @@ export default function Classes() {
                   return (
                     <tr key={c.id} className={c.name === selected ? 'selected-row' : undefined}>
                       <td data-label={t('classes.className')}>
-                        {c.name}
+                        <span translate="no">{c.name}</span>
                         {c.name === selected && (
                           <span className="badge">
                             <T k="classes.selected" />
@@ -114,14 +114,16 @@ export default function Classes() {
                         )}
                       </td>
                       <td data-label={t('classes.schoolId')}>
-                        <T k={schoolLevelKey(c.schoolId)} /> ({c.schoolId})
+                        <T k={schoolLevelKey(c.schoolId)} /> (<span translate="no">{c.schoolId}</span>)
                       </td>
-                      <td data-label={t('classes.pressId')}>{press?.title ? `${press.title} (${c.pressId})` : c.pressId}</td>
+                      <td data-label={t('classes.pressId')}>
+                        {pressKey(c.schoolId, c.pressId) ? <T k={pressKey(c.schoolId, c.pressId)!} /> : <span translate="no">{press?.title || c.pressId}</span>} (<span translate="no">{c.pressId}</span>)
+                      </td>
                       <td data-label={t('classes.students')} className="students-cell">
-                        {c.students.join(', ')}
+                        <span translate="no">{c.students.join(', ')}</span>
                       </td>
                       <td data-label={t('classes.tbTaskType')}>
-                        <T k={taskTypeKey(c.tbTaskType)} /> ({c.tbTaskType})
+                        <T k={taskTypeKey(c.tbTaskType)} /> (<span translate="no">{c.tbTaskType}</span>)
                       </td>
                       <td data-label={t('classes.taskDueDays')}>{c.taskDueDays}</td>
                       <td data-label={t('classes.spellingTimeoutSec')}>{c.spellingTimeoutSec}</td>

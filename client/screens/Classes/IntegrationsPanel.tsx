@@ -3,10 +3,12 @@
  * scopes, shown once; revoke) and webhooks (register a URL for a class's events, secret shown
  * once; delete; recent deliveries with their status). docs/api.md tells integrators the rest.
  */
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
+import { useServerMessage } from '../../ui/serverMessages';
+import { T, useT, type MessageKey } from '../../i18n';
 import type { IntegrationsPanelQuery } from './__generated__/IntegrationsPanelQuery.graphql';
 import type { IntegrationsPanelCreateTokenMutation } from './__generated__/IntegrationsPanelCreateTokenMutation.graphql';
 import type { IntegrationsPanelRevokeTokenMutation } from './__generated__/IntegrationsPanelRevokeTokenMutation.graphql';
@@ -15,19 +17,32 @@ import type { IntegrationsPanelDeleteWebhookMutation } from './__generated__/Int
 
 type ClassChoice = { id: string; name: string };
 const SCOPES = [
-  { value: 'READ_CLASSES', label: 'read classes and rosters' },
-  { value: 'READ_RESULTS', label: 'read results' },
-  { value: 'ASSIGN_TASKS', label: 'assign tasks' },
+  { value: 'READ_CLASSES', key: 'classes.scopeReadClasses' },
+  { value: 'READ_RESULTS', key: 'classes.scopeReadResults' },
+  { value: 'ASSIGN_TASKS', key: 'classes.scopeAssignTasks' },
 ] as const;
 const EVENTS = [
-  { value: 'TASK_FINISHED', label: 'task finished' },
-  { value: 'REPORT_READY', label: 'report ready' },
+  { value: 'TASK_FINISHED', key: 'classes.eventTaskFinished' },
+  { value: 'REPORT_READY', key: 'classes.eventReportReady' },
 ] as const;
+/** A scope's or an event's words, as the page shows them. */
+const choiceLabel = (choices: readonly { value: string; key: MessageKey }[], value: string): ReactNode => {
+  const found = choices.find((c) => c.value === value);
+  return found ? <T k={found.key} /> : value;
+};
+/** Several choices' words, comma-separated. */
+const choiceLabels = (choices: readonly { value: string; key: MessageKey }[], values: readonly string[]): ReactNode =>
+  values.map((v, i) => (
+    <Fragment key={v}>
+      {i > 0 && ', '}
+      {choiceLabel(choices, v)}
+    </Fragment>
+  ));
 const day = (value: unknown) => (value ? new Date(String(value)).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
-const errorText = (r: { __typename: string; message?: string }, fallback: string) => (r.__typename === '%other' ? fallback : (r.message ?? fallback));
 
 export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[] }) {
+  const { t } = useT();
   const data = useLazyLoadQuery<IntegrationsPanelQuery>(
     graphql`
       query IntegrationsPanelQuery {
@@ -84,74 +99,106 @@ export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[]
   const tokens = data.viewer?.integrationTokens;
   const hooks = data.viewer?.webhooks;
   return (
-    <section className="card panel-form" aria-label="Integrations">
-      <h2>Integrations · 系统对接</h2>
+    <section className="card panel-form" aria-label={t('classes.integrationsTitle')}>
+      <h2>
+        <T k="classes.integrationsTitle" />
+      </h2>
       <p className="guidance">
-        Let a gradebook, timetable or parents&apos; app use WordBee for chosen classes. Give its developers a token made here and WordBee&apos;s API guide (the file docs/api.md that comes with WordBee; your administrator has it).
+        <T k="classes.integrationsGuide" />
       </p>
-      <h3>Integration tokens</h3>
+      <h3>
+        <T k="classes.tokensTitle" />
+      </h3>
       {tokens && <TokenForm classes={classes} connectionId={tokens.__id} />}
       {tokens && tokens.edges.length > 0 ? (
         <div className="table-scroll">
           <table className="table stack">
             <thead>
               <tr>
-                <th>name</th>
-                <th>token</th>
-                <th>may</th>
-                <th>classes</th>
-                <th>last used</th>
-                <th aria-label="Revoke" />
+                <th>
+                  <T k="classes.tokenName" />
+                </th>
+                <th>
+                  <T k="classes.tokenToken" />
+                </th>
+                <th>
+                  <T k="classes.tokenMay" />
+                </th>
+                <th>
+                  <T k="classes.tokenClasses" />
+                </th>
+                <th>
+                  <T k="classes.tokenLastUsed" />
+                </th>
+                <th aria-label={t('classes.revoke')} />
               </tr>
             </thead>
             <tbody>
               {tokens.edges.map(({ node: t }) => (
                 <tr key={t.id} className={t.revokedAt ? 'muted-row' : undefined}>
-                  <td data-label="name">{t.name}</td>
+                  <td data-label="name" translate="no">
+                    {t.name}
+                  </td>
                   <td data-label="token">
                     <code>{t.tokenPrefix}…</code>
                   </td>
-                  <td data-label="may">{t.scopes.map((s) => SCOPES.find((x) => x.value === s)?.label ?? s).join(', ')}</td>
-                  <td data-label="classes">{t.classes.map((c) => c.name).join(', ')}</td>
+                  <td data-label="may">{choiceLabels(SCOPES, t.scopes)}</td>
+                  <td data-label="classes" translate="no">
+                    {t.classes.map((c) => c.name).join(', ')}
+                  </td>
                   <td data-label="last used">{day(t.lastUsedAt)}</td>
-                  <td data-label="revoke">{t.revokedAt ? `revoked ${day(t.revokedAt)}` : <RevokeButton id={t.id} name={t.name} />}</td>
+                  <td data-label="revoke">{t.revokedAt ? <T k="classes.revoked" values={{ when: day(t.revokedAt) }} /> : <RevokeButton id={t.id} name={t.name} />}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : (
-        <p className="guidance">No integration token yet</p>
+        <p className="guidance">
+          <T k="classes.noToken" />
+        </p>
       )}
 
-      <h3>Webhooks</h3>
+      <h3>
+        <T k="classes.webhooksTitle" />
+      </h3>
       {hooks && <WebhookForm classes={classes} connectionId={hooks.__id} />}
       {hooks && hooks.edges.length > 0 ? (
         <div className="table-scroll">
           <table className="table stack">
             <thead>
               <tr>
-                <th>class</th>
-                <th>URL</th>
-                <th>events</th>
-                <th>recent deliveries</th>
-                <th aria-label="Delete" />
+                <th>
+                  <T k="classes.webhookClass" />
+                </th>
+                <th>
+                  <T k="classes.webhookUrl" />
+                </th>
+                <th>
+                  <T k="classes.webhookEvents" />
+                </th>
+                <th>
+                  <T k="classes.webhookDeliveries" />
+                </th>
+                <th aria-label={t('classes.deleteHook')} />
               </tr>
             </thead>
             <tbody>
               {hooks.edges.map(({ node: h }) => (
                 <tr key={h.id}>
-                  <td data-label="class">{h.class?.name ?? '—'}</td>
-                  <td data-label="URL" className="url-cell">
+                  <td data-label="class" translate="no">
+                    {h.class?.name ?? '—'}
+                  </td>
+                  <td data-label="URL" className="url-cell" translate="no">
                     {h.url}
                   </td>
-                  <td data-label="events">{h.events.map((e) => EVENTS.find((x) => x.value === e)?.label ?? e).join(', ')}</td>
+                  <td data-label="events">{choiceLabels(EVENTS, h.events)}</td>
                   <td data-label="recent deliveries">
                     {h.deliveries.edges.length === 0
-                      ? 'none yet'
+                      ? <T k="classes.noDeliveryYet" />
                       : h.deliveries.edges.map(({ node: d }) => (
                           <div key={d.id} title={d.lastError ?? undefined}>
-                            {day(d.createdAt)} {EVENTS.find((x) => x.value === d.event)?.label ?? d.event}: <strong>{d.status === 'PENDING' && d.attempts > 0 ? 'retrying' : String(d.status).toLowerCase()}</strong>
+                            {day(d.createdAt)} {choiceLabel(EVENTS, d.event)}: <strong>{d.status === 'PENDING' && d.attempts > 0 ? 'retrying' : String(d.status).toLowerCase()}</strong>
                             {d.responseStatus ? ` (HTTP ${d.responseStatus})` : ''}
                             {d.attempts > 1 ? `, ${d.attempts} attempts` : ''}
                           </div>
@@ -166,13 +213,15 @@ export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[]
           </table>
         </div>
       ) : (
-        <p className="guidance">No webhook yet</p>
+        <p className="guidance">
+          <T k="classes.noWebhook" />
+        </p>
       )}
     </section>
   );
 }
 
-function Checkboxes<T extends string>({ legend, options, chosen, onChange }: { legend: string; options: readonly { value: T; label: string }[]; chosen: readonly T[]; onChange: (v: T[]) => void }) {
+function Checkboxes<V extends string>({ legend, options, chosen, onChange }: { legend: ReactNode; options: readonly { value: V; label: ReactNode }[]; chosen: readonly V[]; onChange: (v: V[]) => void }) {
   return (
     <fieldset className="field choice-group">
       <legend className="field-label">
@@ -181,7 +230,7 @@ function Checkboxes<T extends string>({ legend, options, chosen, onChange }: { l
       {options.map((o) => (
         <label key={o.value} className="checkbox">
           <input type="checkbox" checked={chosen.includes(o.value)} onChange={() => onChange(toggled(chosen, o.value))} />
-          {o.label}
+          <span>{o.label}</span>
         </label>
       ))}
     </fieldset>
@@ -189,15 +238,17 @@ function Checkboxes<T extends string>({ legend, options, chosen, onChange }: { l
 }
 
 /** A secret shown once after it is created: the teacher copies it now. */
-function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+function ShownOnce({ label, value, onDone }: { label: ReactNode; value: string; onDone: () => void }) {
   return (
     <div className="shown-once" role="status">
       <p>
-        <strong>{label}</strong> — copy it now, it is not shown again:
+        <strong>{label}</strong> — <T k="classes.copyNow" />
       </p>
-      <code className="secret">{value}</code>
+      <code className="secret" translate="no">
+        {value}
+      </code>
       <button type="button" className="button" onClick={onDone}>
-        Done
+        <T k="classes.done" />
       </button>
     </div>
   );
@@ -209,6 +260,8 @@ function TokenForm({ classes, connectionId }: { classes: readonly ClassChoice[];
   const [classIds, setClassIds] = useState<string[]>([]);
   const [status, setStatus] = useState<Status>(null);
   const [shown, setShown] = useState<string | null>(null);
+  const { t } = useT();
+  const say = useServerMessage();
   const [commit, inFlight] = useMutation<IntegrationsPanelCreateTokenMutation>(graphql`
     mutation IntegrationsPanelCreateTokenMutation($input: CreateIntegrationTokenInput!, $connections: [ID!]!) {
       createIntegrationToken(input: $input) {
@@ -236,7 +289,7 @@ function TokenForm({ classes, connectionId }: { classes: readonly ClassChoice[];
   `);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setStatus({ text: 'Give the token a name', tone: 'error' });
+    if (!name.trim()) return setStatus({ text: t('classes.tokenNameMissing'), tone: 'error' });
     commit({
       variables: { connections: [connectionId], input: { name, scopes, classIds } },
       onCompleted: ({ createIntegrationToken: r }) => {
@@ -244,20 +297,25 @@ function TokenForm({ classes, connectionId }: { classes: readonly ClassChoice[];
           setShown(r.token ?? null);
           setName('');
           setStatus(null);
-        } else setStatus({ text: errorText(r, 'The token could not be created'), tone: 'error' });
+        } else setStatus({ text: r.__typename === '%other' || !r.message ? t('classes.tokenNotCreated') : say(r.message, r.__typename), tone: 'error' });
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
     });
   };
-  if (shown) return <ShownOnce label="New integration token" value={shown} onDone={() => setShown(null)} />;
+  if (shown) return <ShownOnce label={<T k="classes.newToken" />} value={shown} onDone={() => setShown(null)} />;
   return (
-    <form onSubmit={submit} noValidate className="form-grid" aria-label="New integration token">
-      <TextField label="token name" name="tokenName" mandatory maxLength={60} value={name} onValue={setName} placeholder="e.g. School gradebook" />
-      <Checkboxes legend="it may" options={SCOPES} chosen={scopes} onChange={setScopes} />
-      <Checkboxes legend="for classes" options={classes.map((c) => ({ value: c.id, label: c.name }))} chosen={classIds} onChange={setClassIds} />
+    <form onSubmit={submit} noValidate className="form-grid" aria-label={t('classes.newToken')}>
+      <TextField label={t('classes.tokenNameLabel')} name="tokenName" mandatory maxLength={60} value={name} onValue={setName} placeholder={t('classes.tokenNamePlaceholder')} />
+      <Checkboxes legend={<T k="classes.itMay" />} options={SCOPES.map((s) => ({ value: s.value, label: <T k={s.key} /> }))} chosen={scopes} onChange={setScopes} />
+      <Checkboxes
+        legend={<T k="classes.forClasses" />}
+        options={classes.map((c) => ({ value: c.id, label: <span translate="no">{c.name}</span> }))}
+        chosen={classIds}
+        onChange={setClassIds}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={inFlight}>
-          Create token
+          <T k="classes.createToken" />
         </button>
         <StatusLine status={status} />
       </div>
@@ -266,6 +324,7 @@ function TokenForm({ classes, connectionId }: { classes: readonly ClassChoice[];
 }
 
 function RevokeButton({ id, name }: { id: string; name: string }) {
+  const { t } = useT();
   const [commit, inFlight] = useMutation<IntegrationsPanelRevokeTokenMutation>(graphql`
     mutation IntegrationsPanelRevokeTokenMutation($id: ID!) {
       revokeIntegrationToken(input: { id: $id }) {
@@ -287,9 +346,9 @@ function RevokeButton({ id, name }: { id: string; name: string }) {
       type="button"
       className="cell-button"
       disabled={inFlight}
-      onClick={() => window.confirm(`Revoke ${name}? Systems using it stop working at once.`) && commit({ variables: { id } })}
+      onClick={() => window.confirm(t('classes.revokeConfirm', { name })) && commit({ variables: { id } })}
     >
-      Revoke
+      <T k="classes.revoke" />
     </button>
   );
 }
@@ -300,6 +359,8 @@ function WebhookForm({ classes, connectionId }: { classes: readonly ClassChoice[
   const [events, setEvents] = useState<(typeof EVENTS)[number]['value'][]>(['TASK_FINISHED', 'REPORT_READY']);
   const [status, setStatus] = useState<Status>(null);
   const [shown, setShown] = useState<string | null>(null);
+  const { t } = useT();
+  const say = useServerMessage();
   const [commit, inFlight] = useMutation<IntegrationsPanelCreateWebhookMutation>(graphql`
     mutation IntegrationsPanelCreateWebhookMutation($input: CreateWebhookInput!, $connections: [ID!]!) {
       createWebhook(input: $input) {
@@ -336,7 +397,7 @@ function WebhookForm({ classes, connectionId }: { classes: readonly ClassChoice[
   `);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!classId) return setStatus({ text: 'Choose the class', tone: 'error' });
+    if (!classId) return setStatus({ text: t('classes.chooseClass'), tone: 'error' });
     commit({
       variables: { connections: [connectionId], input: { classId, url, events } },
       onCompleted: ({ createWebhook: r }) => {
@@ -344,20 +405,20 @@ function WebhookForm({ classes, connectionId }: { classes: readonly ClassChoice[
           setShown(r.secret ?? null);
           setUrl('');
           setStatus(null);
-        } else setStatus({ text: errorText(r, 'The webhook could not be added'), tone: 'error' });
+        } else setStatus({ text: r.__typename === '%other' || !r.message ? t('classes.webhookNotAdded') : say(r.message, r.__typename), tone: 'error' });
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
     });
   };
-  if (shown) return <ShownOnce label="Signing secret of the new webhook" value={shown} onDone={() => setShown(null)} />;
+  if (shown) return <ShownOnce label={<T k="classes.newSecret" />} value={shown} onDone={() => setShown(null)} />;
   return (
-    <form onSubmit={submit} noValidate className="form-grid" aria-label="New webhook">
+    <form onSubmit={submit} noValidate className="form-grid" aria-label={t('classes.newWebhook')}>
       <label className="field">
         <span className="field-label">
-          class <span className="mandatory-mark">*</span>
+          <T k="classes.webhookClass" /> <span className="mandatory-mark">*</span>
         </span>
         <select name="webhookClass" className="mandatory" value={classId} onChange={(e) => setClassId(e.target.value)}>
-          <option value="">Choose…</option>
+          <option value="">{t('classes.chooseOption')}</option>
           {classes.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -365,11 +426,11 @@ function WebhookForm({ classes, connectionId }: { classes: readonly ClassChoice[
           ))}
         </select>
       </label>
-      <TextField label="URL (http or https)" name="webhookUrl" mandatory maxLength={2000} value={url} onValue={setUrl} placeholder="https://gradebook.example/wordbee" />
-      <Checkboxes legend="events" options={EVENTS} chosen={events} onChange={setEvents} />
+      <TextField label={t('classes.webhookUrlLabel')} name="webhookUrl" mandatory maxLength={2000} value={url} onValue={setUrl} placeholder="https://gradebook.example/wordbee" />
+      <Checkboxes legend={<T k="classes.webhookEvents" />} options={EVENTS.map((e) => ({ value: e.value, label: <T k={e.key} /> }))} chosen={events} onChange={setEvents} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={inFlight}>
-          Add webhook
+          <T k="classes.addWebhook" />
         </button>
         <StatusLine status={status} />
       </div>
@@ -393,7 +454,7 @@ function DeleteWebhookButton({ id, connectionId }: { id: string; connectionId: s
   `);
   return (
     <button type="button" className="cell-button" disabled={inFlight} onClick={() => commit({ variables: { id, connections: [connectionId] } })}>
-      Delete
+      <T k="classes.deleteHook" />
     </button>
   );
 }

@@ -14,6 +14,8 @@ import type { ReportsPanelDigestMutation } from './__generated__/ReportsPanelDig
 import type { ReportsPanelPaginationQuery } from './__generated__/ReportsPanelPaginationQuery.graphql';
 import type { ReportsPanel_viewer$key } from './__generated__/ReportsPanel_viewer.graphql';
 import { localDate } from '../../ui/dates';
+import { T, useT } from '../../i18n';
+import { useServerMessage } from '../../ui/serverMessages';
 
 export function ReportsPanel() {
   const data = useLazyLoadQuery<ReportsPanelQuery>(
@@ -55,6 +57,8 @@ export function ReportsPanel() {
     data.viewer ?? null,
   );
   const [status, setStatus] = useState<Status>(null);
+  const { t } = useT();
+  const say = useServerMessage();
   const table = useRef<HTMLTableSectionElement>(null);
   // A class of 50 makes 1,500 reports a month: the teacher finds one student's by name.
   const [search, setSearch] = useServerStudentSearch((student) => refetch({ student }, { fetchPolicy: 'store-or-network' }));
@@ -62,7 +66,7 @@ export function ReportsPanel() {
   const download = async (fileName: string, url: string) => {
     const response = await fetch(url, { headers: { 'x-access-token': readUser()?.accessToken ?? '' } });
     if (!response.ok) {
-      setStatus({ text: (await response.json().catch(() => null))?.info ?? `${fileName} could not be downloaded`, tone: 'error' });
+      setStatus({ text: (await response.json().catch(() => null))?.info ?? t('classes.notDownloaded', { file: fileName }), tone: 'error' });
       return;
     }
     const link = document.createElement('a');
@@ -70,7 +74,7 @@ export function ReportsPanel() {
     link.download = fileName;
     link.click();
     URL.revokeObjectURL(link.href);
-    setStatus({ text: `${fileName} downloaded`, tone: 'success' });
+    setStatus({ text: t('classes.downloaded', { file: fileName }), tone: 'success' });
   };
   const [commitMail, savingMail] = useMutation<ReportsPanelMailMutation>(graphql`
     mutation ReportsPanelMailMutation($enabled: Boolean!) {
@@ -110,7 +114,7 @@ export function ReportsPanel() {
     onError: (error: Error) => setStatus({ text: error.message, tone: 'error' }),
   });
   const saved = (r: { info?: string; message?: string }) =>
-    setStatus(r.info !== undefined ? { text: r.info, tone: 'success' } : { text: r.message ?? 'Not changed', tone: 'error' });
+    setStatus(r.info !== undefined ? { text: say(r.info), tone: 'success' } : { text: r.message ? say(r.message) : t('classes.notChanged'), tone: 'error' });
   const setMail = (enabled: boolean) =>
     commitMail({
       ...setting('reportMail', enabled),
@@ -131,48 +135,70 @@ export function ReportsPanel() {
     });
   // While a setting is saved its box waits (not disabled: a disabled box loses the keyboard's focus).
   return (
-    <section className="card panel-form" aria-label="Reports">
-      <h2>Reports</h2>
+    <section className="card panel-form" aria-label={t('classes.reportsTitle')}>
+      <h2>
+        <T k="classes.reportsTitle" />
+      </h2>
       {data.viewer?.reportMail != null && (
         <label className="checkbox">
           <input type="checkbox" checked={data.viewer.reportMail} aria-disabled={savingMail} onChange={(e) => !savingMail && setMail(e.target.checked)} />
-          E-mail me each student's report · 每份学生报告都发邮件给我
+          <span>
+            <T k="classes.mailEach" />
+          </span>
         </label>
       )}
       {data.viewer?.reportDigest != null && (
         <label className="checkbox">
           <input type="checkbox" checked={data.viewer.reportDigest} aria-disabled={savingDigest} onChange={(e) => !savingDigest && setDigest(e.target.checked)} />
-          E-mail me a summary of each day's finished tasks · 每日汇总邮件
+          <span>
+            <T k="classes.mailDigest" />
+          </span>
         </label>
       )}
       <StudentSearch value={search} onChange={setSearch} />
       {reports.length === 0 ? (
-        <p className="guidance">No report file</p>
+        <p className="guidance">
+          <T k="classes.noReport" />
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="table reports-table stack">
             <thead>
               <tr>
-                <th>file</th>
-                <th>student</th>
-                <th>task</th>
-                <th>score</th>
-                <th>expires</th>
-                <th aria-label="Download" />
+                <th>
+                  <T k="classes.reportFile" />
+                </th>
+                <th>
+                  <T k="classes.reportStudent" />
+                </th>
+                <th>
+                  <T k="classes.reportTask" />
+                </th>
+                <th>
+                  <T k="classes.reportScore" />
+                </th>
+                <th>
+                  <T k="classes.reportExpires" />
+                </th>
+                <th aria-label={t('classes.download')} />
               </tr>
             </thead>
             <tbody ref={table}>
               {reports.map((r) => (
                 <tr key={r.fileName}>
-                  <td data-label="file">{r.fileName}</td>
-                  <td data-label="student">{r.studentDisplayName}</td>
-                  <td data-label="task">
+                  <td data-label={t('classes.reportFile')} translate="no">
+                    {r.fileName}
+                  </td>
+                  <td data-label={t('classes.reportStudent')} translate="no">
+                    {r.studentDisplayName}
+                  </td>
+                  <td data-label={t('classes.reportTask')}>
                     {r.type} {r.bookUnitId}
                   </td>
-                  <td data-label="score">{r.score}</td>
-                  <td data-label="expires">{localDate(String(r.expireAt))}</td>
-                  <td data-label="download">
-                    <button type="button" className="cell-button" aria-label={`Download ${r.fileName}`} onClick={() => void download(r.fileName, r.downloadUrl)}>
+                  <td data-label={t('classes.reportScore')}>{r.score}</td>
+                  <td data-label={t('classes.reportExpires')}>{localDate(String(r.expireAt))}</td>
+                  <td data-label={t('classes.download')}>
+                    <button type="button" className="cell-button" aria-label={t('classes.downloadFile', { file: r.fileName })} onClick={() => void download(r.fileName, r.downloadUrl)}>
                       ⬇
                     </button>
                   </td>
@@ -199,7 +225,7 @@ export function ReportsPanel() {
             });
           }}
         >
-          {isLoadingNext ? 'Loading…' : `Show older reports · 显示更早的报告 (${reports.length} shown)`}
+          {isLoadingNext ? <T k="common.loading" /> : <T k="classes.showOlderReports" values={{ count: reports.length }} />}
         </button>
       )}
       <StatusLine status={status} />

@@ -91,9 +91,11 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
           const differs = line.username != null && line.username.toLowerCase() !== line.name.toLowerCase();
           return (
             <li key={line.name} className={line.username ? 'roster-claimed' : 'roster-free'}>
-              <span className="roster-name" lang="zh-CN">{line.name}</span>
+              <span className="roster-name" lang="zh-CN" translate="no">
+                {line.name}
+              </span>
               <span className="roster-user">
-                {line.username != null ? line.username : (
+                {line.username != null ? <span translate="no">{line.username}</span> : (
                   <span className="muted">
                     <T k="classes.notClaimed" />
                   </span>

@@ -6,3 +6,15 @@ const TASK_TYPES: Record<string, MessageKey> = { 'PA+SB': 'classes.typePASB', PA
 
 export const schoolLevelKey = (schoolId: string): MessageKey => SCHOOL_LEVELS[schoolId] ?? 'classes.schoolId';
 export const taskTypeKey = (type: string): MessageKey => TASK_TYPES[type] ?? 'classes.tbTaskType';
+
+const PRESSES: Record<string, MessageKey> = {
+  'ES-PEP': 'classes.pressESPEP',
+  'ES-BNU': 'classes.pressESBNU',
+  'MS-PEP': 'classes.pressMSPEP',
+  'MS-BNU': 'classes.pressMSBNU',
+  'HS-PEP': 'classes.pressHSPEP',
+  'HS-BNU': 'classes.pressHSBNU',
+  'K-12-NS': 'classes.pressK12NS',
+};
+/** A textbook series' name in the catalogue, or null for one the catalogue does not know (its server title is shown). */
+export const pressKey = (schoolId: string, pressId: string): MessageKey | null => PRESSES[`${schoolId}-${pressId}`] ?? null;

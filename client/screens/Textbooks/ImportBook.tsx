@@ -2,11 +2,14 @@
 import { useState, type ChangeEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { StatusLine, type Status } from '../../ui/StatusLine';
-import { T } from '../../i18n';
+import { useServerMessage } from '../../ui/serverMessages';
+import { T, useT } from '../../i18n';
 import type { ImportBookMutation } from './__generated__/ImportBookMutation.graphql';
 
 export function ImportBook({ onImported }: { onImported: () => void }) {
   const [status, setStatus] = useState<Status>(null);
+  const { t } = useT();
+  const say = useServerMessage();
   const [commit, inFlight] = useMutation<ImportBookMutation>(graphql`
     mutation ImportBookMutation($fileName: String!, $content: String!) {
       importTextbook(fileName: $fileName, content: $content) {
@@ -31,27 +34,28 @@ export function ImportBook({ onImported }: { onImported: () => void }) {
     event.target.value = '';
     if (!file) return;
     if (file.size > 2 * 1024 * 1024) {
-      setStatus({ text: 'The file is larger than 2 MB', tone: 'error' });
+      setStatus({ text: t('textbooks.importTooLarge'), tone: 'error' });
       return;
     }
-    setStatus({ text: `Importing ${file.name}…`, tone: 'info' });
+    setStatus({ text: t('textbooks.importing', { file: file.name }), tone: 'info' });
     commit({
       variables: { fileName: file.name, content: await file.text() },
       onCompleted: ({ importTextbook: r }) => {
         if (r.__typename === 'ImportTextbookPayload') {
-          setStatus({ text: `success: ${r.books} book(s), ${r.units} unit(s), ${r.words} words (${r.newWords} new) imported`, tone: 'success' });
+          setStatus({ text: t('textbooks.imported', { books: r.books, units: r.units, words: r.words, newWords: r.newWords }), tone: 'success' });
           onImported();
-        } else setStatus({ text: r.__typename === '%other' ? 'The file could not be imported' : r.message, tone: 'error' });
+        } else setStatus({ text: r.__typename === '%other' ? t('textbooks.importFailed') : say(r.message, r.__typename), tone: 'error' });
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
     });
   };
   return (
     <details className="import-book">
-      <summary>Import your school's own book (CSV or JSON)</summary>
+      <summary>
+        <T k="textbooks.importTitle" />
+      </summary>
       <p className="hint">
-        CSV columns: bookID, bookTitle, schoolID, pressID, unitID, unitTitle, word, partOfSpeech, definition, sentence1, sentence2. Only bookID, unitID and word
-        are required for words WordBee knows; new words need a definition and two sentences. Importing the same bookID again replaces its units.
+        <T k="textbooks.importColumns" />
       </p>
       <p className="hint import-example">
         <T k="textbooks.importExample" />{' '}
@@ -62,7 +66,7 @@ export function ImportBook({ onImported }: { onImported: () => void }) {
           <T k="textbooks.exampleJson" />
         </a>
       </p>
-      <input type="file" accept=".csv,.json,text/csv,application/json" onChange={upload} disabled={inFlight} aria-label="Book file" />
+      <input type="file" accept=".csv,.json,text/csv,application/json" onChange={upload} disabled={inFlight} aria-label={t('textbooks.importFile')} />
       <StatusLine status={status} />
     </details>
   );

@@ -6,7 +6,7 @@
  * 210 units) opens with a search box and its first units, the rest a click away: on a phone the
  * whole list was 31,000 px of scrolling.
  */
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useLocation } from 'wouter';
 import { useStoredValue } from '../../session';
@@ -17,6 +17,7 @@ import { ImportBook } from './ImportBook';
 import { unitsMatching } from './unitSearch';
 import { UnitPreview, previewId } from './UnitPreview';
 import { T, useT } from '../../i18n';
+import { useServerMessage } from '../../ui/serverMessages';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** What the table shows: the start list, the press entry, or one book's units. */
@@ -32,8 +33,12 @@ export default function Textbooks() {
   if (!className) {
     return (
       <section className="card">
-        <h1>Textbooks · 教材</h1>
-        <p className="guidance">Click Classes, then SelectClass menu to select a class to work with</p>
+        <h1>
+          <T k="textbooks.title" />
+        </h1>
+        <p className="guidance">
+          <T k="textbooks.selectClassFirst" />
+        </p>
       </section>
     );
   }
@@ -96,6 +101,7 @@ function Shelf({ className }: { className: string }) {
   /** The unit whose words are shown under its row (one at a time). */
   const [previewUnit, setPreviewUnit] = useState<string | null>(null);
   const { t } = useT();
+  const say = useServerMessage();
   const [, navigate] = useLocation();
   const showRef = useRef<(next: View) => void>(() => {});
   // The button that opened a level is gone with the level: the keyboard goes on in the new one (its
@@ -146,8 +152,12 @@ function Shelf({ className }: { className: string }) {
   if (!klass) {
     return (
       <section className="card">
-        <h1>Textbooks · 教材</h1>
-        <p className="guidance">Go Classes menu and select a class to work with</p>
+        <h1>
+          <T k="textbooks.title" />
+        </h1>
+        <p className="guidance">
+          <T k="textbooks.classNotFound" />
+        </p>
       </section>
     );
   }
@@ -179,14 +189,14 @@ function Shelf({ className }: { className: string }) {
   const assign = (book: Book, unitId: string) => {
     const profile = unitId === 'R';
     const type = profile ? 'FM' : klass.tbTaskType;
-    setStatus({ text: `Assigning ${type} ${book.bookId}-${unitId} to ${klass.name}…`, tone: 'info' });
+    setStatus({ text: t('textbooks.assigning', { type, unit: `${book.bookId}-${unitId}`, className: klass.name }), tone: 'info' });
     commit({
       variables: { input: { className: klass.name, bookUnitId: `${book.bookId}-${unitId}`, type, taskDueDays: klass.taskDueDays } },
       onCompleted: ({ assignTask }) => {
-        const text = assignTask.__typename === '%other' ? 'The task could not be assigned' : 'info' in assignTask ? assignTask.info : assignTask.message;
+        const text = assignTask.__typename === '%other' ? t('textbooks.notAssigned') : 'info' in assignTask ? assignTask.info : assignTask.message;
         // The task list shows what was assigned (or that it already was), carried in the history state.
         if (text.startsWith('success')) navigate('/task', { state: { assigned: text.replace(/^success:\s*/, '') } });
-        else setStatus({ text, tone: 'error' });
+        else setStatus({ text: say(text, assignTask.__typename), tone: 'error' });
       },
       onError: (error) => setStatus({ text: error.message, tone: 'error' }),
     });
@@ -195,7 +205,7 @@ function Shelf({ className }: { className: string }) {
   let rows: {
     key: string;
     bookCell: string;
-    title: string;
+    title: ReactNode;
     onBook?: () => void;
     units: { label: string; title?: string; onClick: () => void }[];
     /** A unit of the open book whose words can be previewed before it is assigned. */
@@ -212,20 +222,31 @@ function Shelf({ className }: { className: string }) {
     rows = shown.map((u) => ({
       key: u.unitId,
       bookCell: book.bookId,
-      title: `${u.title}${u.wordCount ? ` · ${u.wordCount} words` : ''}`,
-      units: [{ label: u.unitId, title: `Assign ${book.bookId}-${u.unitId}`, onClick: () => assign(book, u.unitId) }],
+      title: (
+        <>
+          {/* The book's own title, as printed (English in an English book). */}
+          <span translate="no">{u.title}</span>
+          {u.wordCount ? (
+            <>
+              {' · '}
+              <T k="textbooks.wordCount" values={{ count: u.wordCount }} />
+            </>
+          ) : null}
+        </>
+      ),
+      units: [{ label: u.unitId, title: t('textbooks.assignUnit', { unit: `${book.bookId}-${u.unitId}` }), onClick: () => assign(book, u.unitId) }],
       preview: u.unitId === 'R' ? undefined : { book, unitId: u.unitId },
     }));
   } else {
     const bookRow = (b: Book) => ({
       key: b.bookId,
       bookCell: b.bookId,
-      title: b.title,
+      title: <span translate="no">{b.title}</span>,
       onBook: () => open({ kind: 'book', bookId: b.bookId }),
       units:
         b.kind === 'source'
-          ? [{ label: 'R', title: `Assign a Flashcard Master batch from ${b.bookId}`, onClick: () => assign(b, 'R') }]
-          : [{ label: b.entry.split('-').slice(1).join('–'), title: `Open ${b.bookId}`, onClick: () => open({ kind: 'book', bookId: b.bookId }) }],
+          ? [{ label: 'R', title: t('textbooks.assignBatch', { book: b.bookId }), onClick: () => assign(b, 'R') }]
+          : [{ label: b.entry.split('-').slice(1).join('–'), title: t('textbooks.openBook', { book: b.bookId }), onClick: () => open({ kind: 'book', bookId: b.bookId }) }],
     });
     rows =
       view.kind === 'start'
@@ -235,70 +256,84 @@ function Shelf({ className }: { className: string }) {
             {
               key: pressEntry,
               bookCell: pressEntry,
-              title: `The class's textbooks: ${shelf.press.length} book${shelf.press.length === 1 ? '' : 's'}`,
+              title: <T k="textbooks.pressBooks" values={{ count: shelf.press.length }} />,
               onBook: () => open({ kind: 'press' }),
               units: [{ label: shelf.press.map((b) => b.bookId).join(', ') || '—', onClick: () => open({ kind: 'press' }) }],
             },
           ]
-        : [bookRow(shelf.national), { key: pressEntry, bookCell: pressEntry, title: 'This press entry', units: [] }, ...shelf.press.map(bookRow)];
+        : [bookRow(shelf.national), { key: pressEntry, bookCell: pressEntry, title: <T k="textbooks.thisPress" />, units: [] }, ...shelf.press.map(bookRow)];
   }
 
   return (
     <section className="card" ref={card}>
-      <h1>Textbooks · 教材</h1>
+      <h1>
+        <T k="textbooks.title" />
+      </h1>
       <p className="hint">
-        Class <strong>{klass.name}</strong> ({shelf.schoolId}, {shelf.pressId}) — a unit click assigns <strong>{klass.tbTaskType}</strong>, due in{' '}
-        {klass.taskDueDays} days; unit R assigns Flashcard Master. Click a bookID to open that book.
+        <T k="textbooks.intro" values={{ className: klass.name, school: shelf.schoolId, press: shelf.pressId, type: klass.tbTaskType, days: klass.taskDueDays }} />
       </p>
-      <nav className="crumbs" aria-label="Books">
+      <nav className="crumbs" aria-label={t('textbooks.crumbs')}>
         <button type="button" className="link-button" onClick={() => open({ kind: 'start' })} disabled={view.kind === 'start'}>
-          All sources
+          <T k="textbooks.allSources" />
         </button>
         {view.kind !== 'start' && (
           <>
             {' › '}
             <button type="button" className="link-button" onClick={() => open({ kind: 'press' })} disabled={view.kind === 'press'}>
-              {pressEntry}
+              <span translate="no">{pressEntry}</span>
             </button>
           </>
         )}
-        {view.kind === 'book' && <> › {view.bookId}</>}
+        {view.kind === 'book' && (
+          <>
+            {' › '}
+            <span translate="no">{view.bookId}</span>
+          </>
+        )}
       </nav>
       {/* Above the table: a book's units run far down, and what a click did must be in sight. */}
       <StatusLine status={status} />
       {longBook && (
         <div className="unit-search">
           <label className="list-search">
-            Find a unit · 查找单元{' '}
+            <T k="textbooks.findUnit" />{' '}
             <input
               type="search"
               name="unit"
               value={unitSearch}
               onChange={(e) => setUnitSearch(e.target.value)}
-              placeholder="unit number or title"
+              placeholder={t('textbooks.findPlaceholder')}
               autoComplete="off"
               enterKeyHint="search"
             />
           </label>
           <span className="hint" role="status">
-            {unitSearch.trim()
-              ? `${longBook.found} of ${longBook.total} units match`
-              : `${longBook.total - longBook.hidden} of ${longBook.total} units shown`}
+            {unitSearch.trim() ? (
+              <T k="textbooks.unitsMatch" values={{ found: longBook.found, total: longBook.total }} />
+            ) : (
+              <T k="textbooks.unitsShown" values={{ shown: longBook.total - longBook.hidden, total: longBook.total }} />
+            )}
           </span>
         </div>
       )}
       {longBook && longBook.found === 0 ? (
         <p className="empty">
-          No unit of {longBook.bookId} has “{unitSearch.trim()}” in its number or title.
+          <T k="textbooks.noUnitFound" values={{ book: longBook.bookId, query: unitSearch.trim() }} />
         </p>
       ) : (
         <div className="table-scroll">
           <table className={`table books-table stack${view.kind === 'book' ? ' units-table' : ''}`}>
             <thead>
               <tr>
-                <th>bookID</th>
-                <th>unitID</th>
-                <th>title</th>
+                <th>
+                  <T k="textbooks.thBook" />
+                </th>
+                <th>
+                  <T k="textbooks.thUnit" />
+                </th>
+                <th>
+                  <T k="textbooks.thTitle" />
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -307,7 +342,7 @@ function Shelf({ className }: { className: string }) {
                 return (
                   <Fragment key={row.key}>
                     <tr>
-                      <td data-label="bookID">
+                      <td data-label="bookID" translate="no">
                         {row.onBook ? (
                           <button type="button" className="cell-button book-cell" onClick={row.onBook}>
                             {row.bookCell}
@@ -317,7 +352,7 @@ function Shelf({ className }: { className: string }) {
                         )}
                       </td>
                       {/* The unit before its title: the order a phone's card shows them in, and the keyboard's. */}
-                      <td data-label="unitID">
+                      <td data-label="unitID" translate="no">
                         {row.units.map((u) => (
                           // While a unit is assigned the others wait (not disabled: the one pressed keeps the focus should it fail).
                           <button key={u.label} type="button" className="cell-button unit-cell" aria-disabled={inFlight} onClick={() => !inFlight && u.onClick()} title={u.title}>
@@ -370,9 +405,7 @@ function Shelf({ className }: { className: string }) {
             focusNext.current = FIRST_UNITS;
           }}
         >
-          {unitSearch.trim()
-            ? `Show all ${longBook.found} matching units · 显示全部 ${longBook.found} 个匹配单元`
-            : `Show all ${longBook.total} units · 显示全部 ${longBook.total} 个单元`}
+          {unitSearch.trim() ? <T k="textbooks.showAllMatching" values={{ count: longBook.found }} /> : <T k="textbooks.showAll" values={{ count: longBook.total }} />}
         </button>
       )}
       <ImportBook onImported={() => setFetchKey((k) => k + 1)} />
