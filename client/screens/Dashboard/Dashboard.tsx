@@ -152,10 +152,13 @@ function StudentDashboard() {
                 </div>
                 <p className="level-percent">{v.percent}%</p>
                 <p className="level-counts">
-                  <T k="dashboard.counts" />{' '}
+                  <T k="dashboard.counts" />
+                </p>
+                <p className="level-go">
                   <Link href="/task">
                     <T k="dashboard.toTasks" />
-                  </Link>
+                  </Link>{' '}
+                  →
                 </p>
               </article>
             );

@@ -215,12 +215,14 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
   const finished = events.filter((e) => e.kind === 'finished');
   const bookDone = events.filter((e) => e.kind === 'bookFinished').at(-1);
   const current = answers.at(-1);
+  // Answering while the latest event is an answer; after a finished task the hint says so (its chips stay).
+  const answering = events.at(-1)?.kind === 'answer';
   const shown = current ? lastAttempt(answers, current.taskId) : [];
   return (
     <article className="live-student" data-testid={`live-${student}`}>
       <h2 translate="no">{student}</h2>
       <p className="hint">
-        {current ? (
+        {current && answering ? (
           <>
             <span translate="no">
               {current.type} {current.bookUnitId}
