@@ -84,9 +84,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('Chinese first on every s
     server = await startServer('pglite');
     browser = await launchBrowser();
     const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
-    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'PA' }, teacher);
     // A finished task: the student's chart and the live view's finished task (with a word missed) show.
     await finishTask(server);
+    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'PA' }, teacher);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
