@@ -56,6 +56,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
     // two are sent side by side.)
     const chips = () => teacher.getByTestId('live-demostudent').locator('.chip').allInnerTexts();
     await expect.poll(chips, { timeout: 5_000 }).toEqual(['red ✓', 'blue ✗', 'green ✓', 'yellow ✓', 'circle ✓', 'square ✓', 'black ✓', 'white ✓']);
+    // The view says what fills the students' word lists, and opens that book to assign from.
+    expect(await teacher.getByTestId('vocabulary-note').innerText()).toContain('only count words spelled right in Spelling Bee tasks of the National standards book (NS2022)');
+    await teacher.getByRole('link', { name: /Open the National standards book/ }).click();
+    await teacher.waitForURL('**/textbooks');
+    // The National standards book open, its units to click (not the list of all sources).
+    await expect.poll(() => teacher.locator('table.units-table tbody tr').first().innerText()).toMatch(/^NS2022\s+ES1\b/);
     await teacher.context().close();
     await student.context().close();
   });
