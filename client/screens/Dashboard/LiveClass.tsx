@@ -151,7 +151,9 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         <T k="dashboard.liveIntro" values={{ name }} />{' '}
         <span className={connected ? 'live-dot on' : 'live-dot'}>
           <T k={connected ? 'dashboard.live' : 'dashboard.reconnecting'} />
-        </span>{' '}
+        </span>
+      </p>
+      <p>
         <button type="button" className="link-button" onClick={() => void exportCsv(name, t('dashboard.exportFailed'))}>
           <T k="dashboard.exportCsv" />
         </button>
@@ -197,12 +199,16 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
           <T k="dashboard.classTasks" />
         </Link>
       </p>
-      <p className="hint dash-note" data-testid="vocabulary-note">
-        <T k="dashboard.vocabularyNote" />{' '}
-        <Link href="/textbooks" onClick={() => setStoredValue('currentBId', NATIONAL_BOOK)}>
-          <T k="dashboard.openNational" />
-        </Link>
-      </p>
+      <div className="dash-note" data-testid="vocabulary-note">
+        <p className="hint">
+          <T k="dashboard.vocabularyNote" />
+        </p>
+        <p>
+          <Link href="/textbooks" onClick={() => setStoredValue('currentBId', NATIONAL_BOOK)}>
+            <T k="dashboard.openNational" />
+          </Link>
+        </p>
+      </div>
     </section>
   );
 }
