@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, browserRequired, launchBrowser, logIn } from './browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { finishTask } from '../helpers/results.ts';
 
 type Role = 'visitor' | 'demoteacher' | 'demostudent';
 type Screen = { name: string; roles: Role[]; open: (page: Page, url: string) => Promise<unknown>; ready: string };
@@ -21,6 +22,10 @@ const visit = (path: string) => (page: Page, url: string) => page.goto(`${url}${
 const fromTasks = (unit: string, type: string) => async (page: Page, url: string) => {
   await page.goto(`${url}/task`);
   await page.locator('tr', { hasText: unit }).getByRole('button', { name: type }).first().click();
+};
+const withClass = (path: string) => async (page: Page, url: string) => {
+  await page.evaluate(() => sessionStorage.setItem('selectedClassname', 'Demo Class'));
+  await page.goto(`${url}${path}`);
 };
 const ALL: Role[] = ['visitor', 'demoteacher', 'demostudent'];
 const SIGNED_IN: Role[] = ['demoteacher', 'demostudent'];
@@ -42,6 +47,9 @@ export const SCREENS: Screen[] = [
   { name: 'Teachers only', roles: ['demostudent'], open: visit('/classes'), ready: '.panel-warn' },
   { name: 'Record (free practice)', roles: SIGNED_IN, open: visit('/record'), ready: 'section.record' },
   { name: 'Record (PA task)', roles: ['demostudent'], open: fromTasks('NS2022-ES3', 'PA'), ready: 'section.record' },
+  { name: 'Dashboard (word lists and scores)', roles: ['demostudent'], open: visit('/dashboard'), ready: '[data-testid=score-chart] svg' },
+  { name: 'Dashboard, no class selected', roles: ['demoteacher'], open: visit('/dashboard'), ready: '.guidance' },
+  { name: 'Dashboard (live class)', roles: ['demoteacher'], open: withClass('/dashboard'), ready: '[data-testid=live-demostudent] .finished-list' },
   { name: 'Signup', roles: ['visitor'], open: visit('/signup'), ready: 'form' },
   {
     name: 'Classes with every panel open',
@@ -99,6 +107,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('Chinese first on every s
     server = await startServer('pglite');
     browser = await launchBrowser();
     const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
+    // A finished task: the student's chart and the live view's finished task (with a word missed) show.
+    await finishTask(server);
     await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'PA' }, teacher);
   }, 60_000);
   afterAll(async () => {

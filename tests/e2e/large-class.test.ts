@@ -45,7 +45,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('a class of 50 in Chromiu
   it('the live view says how the class stands, finds a student by name, and fits five students a row on a laptop', async () => {
     const page = await teacherPage('/dashboard');
     await expect.poll(() => page.locator('.live-student').count()).toBe(50);
-    await expect.poll(() => page.getByTestId('live-standing').innerText()).toMatch(/answering now 0 .*finished a task 3 .*no answers yet 47/s);
+    await expect.poll(() => page.getByTestId('live-standing').innerText()).toMatch(/answering now 0\s.*finished a task 3\s.*no answers yet 47/s);
     // Two students answer their open task as the player does.
     for (const name of ROSTER.slice(0, 2)) {
       const task = (await server.get('/api/v1.0/usertasks', students[name]!)).body.find((t: any) => t.bookUnitID === 'NS2022-MS2');
@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('a class of 50 in Chromiu
       const r = await server.gql(ANSWER, { i: { taskId, position: 1, word, typed: word, status: 'v' } }, students[name]!['x-access-token']);
       expect(r.body.data.recordAnswer.__typename).not.toMatch(/Error/);
     }
-    await expect.poll(() => page.getByTestId('live-standing').innerText()).toMatch(/answering now 2 .*finished a task 1 .*no answers yet 47/s);
+    await expect.poll(() => page.getByTestId('live-standing').innerText()).toMatch(/answering now 2\s.*finished a task 1\s.*no answers yet 47/s);
     const rowTops = await page.locator('.live-student').evaluateAll((cards) => new Set(cards.slice(0, 10).map((c) => Math.round(c.getBoundingClientRect().top))).size);
     expect(rowTops).toBe(2);
 

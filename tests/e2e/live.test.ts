@@ -45,17 +45,23 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
     await student.fill('input[name=answer]', 'bleu');
     await student.keyboard.press('Enter');
     await expect.poll(() => teacher.getByTestId('live-demostudent').innerText()).toContain('blue ✗');
-    expect(await teacher.getByTestId('live-demostudent').innerText()).toContain('SB NS2022-ES3 · word 2');
+    expect(await teacher.getByTestId('live-demostudent').innerText()).toMatch(/SB NS2022-ES3 · (第 2 个词 )?word 2/);
     for (const w of ['green', 'yellow', 'circle', 'square', 'black', 'white']) {
       await student.fill('input[name=answer]', w);
       await student.keyboard.press('Enter');
     }
     // The finished task keeps the words the student missed in view.
-    await expect.poll(() => teacher.getByTestId('live-demostudent').innerText()).toContain('SB NS2022-ES3: 87 · missed blue');
+    await expect.poll(() => teacher.getByTestId('live-demostudent').innerText()).toMatch(/SB NS2022-ES3: 87 · (错词 )?missed blue/);
     // Every answer, nothing twice. (The last answer's event may arrive after the result's: the
     // two are sent side by side.)
     const chips = () => teacher.getByTestId('live-demostudent').locator('.chip').allInnerTexts();
     await expect.poll(chips, { timeout: 5_000 }).toEqual(['red ✓', 'blue ✗', 'green ✓', 'yellow ✓', 'circle ✓', 'square ✓', 'black ✓', 'white ✓']);
+    // The view says what fills the students' word lists, and opens that book to assign from.
+    expect(await teacher.getByTestId('vocabulary-note').innerText()).toContain('only count words spelled right in Spelling Bee tasks of the National standards book (NS2022)');
+    await teacher.getByRole('link', { name: /Open the National standards book/ }).click();
+    await teacher.waitForURL('**/textbooks');
+    // The National standards book open, its units to click (not the list of all sources).
+    await expect.poll(() => teacher.locator('table.units-table tbody tr').first().innerText()).toMatch(/^NS2022\s+ES1\b/);
     await teacher.context().close();
     await student.context().close();
   });
@@ -120,7 +126,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
     await student.getByRole('button', { name: '(Re)Begin' }).click();
     await student.fill('input[name=answer]', 'zzz');
     await student.keyboard.press('Enter');
-    await expect.poll(() => teacher.getByTestId('live-demostudent').innerText()).toContain('SB NS2022-ES2 · word 1');
+    await expect.poll(() => teacher.getByTestId('live-demostudent').innerText()).toMatch(/SB NS2022-ES2 · (第 1 个词 )?word 1/);
     await teacher.context().close();
     await student.context().close();
   });

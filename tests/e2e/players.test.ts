@@ -100,8 +100,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     const stored = await server.app.deps.db.query.answers.findMany();
     expect(stored.map((a) => a.status)).toEqual(expect.arrayContaining(['v', 'x', expect.stringMatching(/^timeout:6\ds$/), 'canceled']));
     await page.click('a[href="/dashboard"]');
-    await expect.poll(() => page.getByTestId('level-ES').innerText()).toMatch(/required\s+30\s+passed\s+5\s+16%/);
+    await expect.poll(() => page.getByTestId('level-ES').innerText()).toMatch(/required\s+30\s+(拼对了\s+)?passed\s+5\s+16%/);
     await expect.poll(() => page.getByTestId('score-chart').locator('svg').count()).toBeGreaterThan(0);
+    // Each meter says what it counts and leads to the task list; the chart names its lines, the student's own drawn last (on top).
+    expect(await page.getByTestId('level-ES').innerText()).toContain('Only words spelled right in NS2022 Spelling Bee');
+    expect(await page.getByTestId('level-ES').getByRole('link', { name: /My tasks/ }).getAttribute('href')).toBe('/task');
+    expect(await page.getByTestId('chart-legend').locator('li').allInnerTexts()).toEqual([/My score/, /Class average/, /Best in class/, /Lowest in class/].map((r) => expect.stringMatching(r)));
+    const strokes = await page.getByTestId('score-chart').locator('svg path[stroke^="#"]').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
+    expect(strokes.at(-1)).toBe('#2563eb');
     // The chart's numbers are there for a screen reader too (a table it reads, not shown).
     const table = page.getByRole('table', { name: 'My Latest Scores' });
     expect(await table.locator('tbody th').allInnerTexts()).toEqual([expect.stringMatching(/^NS2022-ES3-\d+-SB$/)]);

@@ -1,4 +1,9 @@
-/** Dashboard (spec screen 7): the vocabulary per level and 'My Latest Scores'. */
+/**
+ * Dashboard (spec screen 7). A student: the word-list meters (vocabulary per level) and 'My Latest
+ * Scores'; each meter says what it counts (server/results/dashboard.ts: words of the level's list
+ * spelled right at least once in a National standards Spelling Bee task) and leads to the task
+ * list. A teacher: the selected class's live view, or how to select one.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { DashboardQuery } from './__generated__/DashboardQuery.graphql';
@@ -6,15 +11,22 @@ import { ScoreChart } from './ScoreChart';
 import { LiveClass } from './LiveClass';
 import { useSession, useStoredValue } from '../../session';
 import { Link } from 'wouter';
-import { T } from '../../i18n';
+import { T, fill, messageOf, useT, type MessageKey } from '../../i18n';
+import './Dashboard.css';
 
-const LEVEL_NAMES: Record<string, string> = {
-  FC: 'Flashcards',
-  ES: 'Elementary school',
-  MS: 'Middle school',
-  HM: 'High school',
-  HSM: 'High school selective',
-};
+const LEVELS = ['FC', 'ES', 'MS', 'HM', 'HSM'] as const;
+type Level = (typeof LEVELS)[number];
+const isLevel = (level: string): level is Level => (LEVELS as readonly string[]).includes(level);
+const levelName = (level: Level): MessageKey => `dashboard.level${level}`;
+const levelList = (level: Level): MessageKey => `dashboard.list${level}`;
+
+/** The meter's name for a screen reader: the level's name in each language inside that language's sentence. */
+function meterLabel(lang: 'zh' | 'en', levelKey: MessageKey | null, code: string, passed: number, required: number): string {
+  const m = messageOf('dashboard.meterLabel');
+  const name = levelKey ? messageOf(levelKey) : { zh: code, en: code };
+  const en = fill(m.en, { level: name.en, passed, required });
+  return lang === 'en' ? en : `${fill(m.zh, { level: name.zh, passed, required })} · ${en}`;
+}
 
 function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
   const ref = useRef<T>(null);
@@ -35,8 +47,20 @@ export default function Dashboard() {
     if (selected) return <LiveClass className={selected} />;
     return (
       <section className="card">
-        <h1>Dashboard · 成绩</h1>
-        <p className="guidance">Click Classes, then SelectClass menu to select a class to work with</p>
+        <h1>
+          <T k="dashboard.title" />
+        </h1>
+        <p className="guidance">
+          <T k="dashboard.teacherNoClass" />
+        </p>
+        <p>
+          <T k="dashboard.teacherExplain" />
+        </p>
+        <p>
+          <Link href="/classes">
+            <T k="dashboard.openClasses" />
+          </Link>
+        </p>
       </section>
     );
   }
@@ -70,47 +94,94 @@ function StudentDashboard() {
     {},
     { fetchPolicy: 'store-and-network' },
   );
+  const { lang } = useT();
   const [chartBox, width] = useWidth<HTMLDivElement>();
   const dashboard = data.viewer?.dashboard;
   const records = dashboard?.records ?? [];
   return (
     <div>
-      <section className="card">
-        <h1>Dashboard · 成绩</h1>
+      <section className="card" aria-labelledby="words-title">
+        <h1>
+          <T k="dashboard.title" />
+        </h1>
         <p>
           <Link href="/mistakes" data-testid="mistakes-link">
             <T k="mistakes.link" />
           </Link>
         </p>
+        <h2 id="words-title" className="dash-heading">
+          <T k="dashboard.wordsTitle" />
+        </h2>
+        <p className="hint dash-intro">
+          <T k="dashboard.wordsIntro" />
+        </p>
         <div className="level-grid">
-          {(dashboard?.vocabulary ?? []).map((v) => (
-            <article key={v.level} className="level-tile" data-testid={`level-${v.level}`}>
-              <h2>{LEVEL_NAMES[v.level] ?? v.level}</h2>
-              <p className="level-numbers">
-                <span>
-                  required <strong>{v.required}</strong>
-                </span>
-                <span>
-                  passed <strong>{v.passed}</strong>
-                </span>
-              </p>
-              <div className="meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={v.percent} aria-label={`${LEVEL_NAMES[v.level]} passed`}>
-                <div style={{ width: `${v.percent}%` }} />
-              </div>
-              <p className="level-percent">{v.percent}%</p>
-            </article>
-          ))}
+          {(dashboard?.vocabulary ?? []).map((v) => {
+            const level = isLevel(v.level) ? v.level : null;
+            return (
+              <article key={v.level} className="level-tile" data-testid={`level-${v.level}`}>
+                <h3 className="level-name">{level ? <T k={levelName(level)} /> : v.level}</h3>
+                {level && (
+                  <p className="level-list">
+                    <T k={levelList(level)} />
+                  </p>
+                )}
+                <p className="level-numbers">
+                  <span>
+                    <span className="level-label">
+                      <T k="dashboard.required" />
+                    </span>{' '}
+                    <strong>{v.required}</strong>
+                  </span>
+                  <span>
+                    <span className="level-label">
+                      <T k="dashboard.passed" />
+                    </span>{' '}
+                    <strong>{v.passed}</strong>
+                  </span>
+                </p>
+                <div
+                  className="meter"
+                  role="meter"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={v.percent}
+                  aria-label={meterLabel(lang, level && levelName(level), v.level, v.passed, v.required)}
+                >
+                  <div style={{ width: `${v.percent}%` }} />
+                </div>
+                <p className="level-percent">{v.percent}%</p>
+                <p className="level-counts">
+                  <T k="dashboard.counts" />
+                </p>
+                <p className="level-go">
+                  <Link href="/task">
+                    <T k="dashboard.toTasks" />
+                  </Link>{' '}
+                  →
+                </p>
+              </article>
+            );
+          })}
         </div>
       </section>
-      <section className="card">
-        <h2>My Latest Scores</h2>
+      <section className="card" aria-labelledby="scores-title">
+        <h2 id="scores-title">
+          <T k="dashboard.scoresTitle" />
+        </h2>
         {records.length === 0 ? (
-          <p className="guidance">No test results to show or DB issues</p>
+          <p className="guidance">
+            <T k="dashboard.noScores" />
+          </p>
         ) : (
-          <div ref={chartBox} className="chart-box" data-testid="score-chart">
-            {/* The legend is hidden (spec screen 7); the tooltip names each line. */}
-            <ScoreChart points={records} width={width} />
-          </div>
+          <>
+            <p className="hint dash-intro">
+              <T k="dashboard.scoresIntro" />
+            </p>
+            <div ref={chartBox} className="chart-box" data-testid="score-chart">
+              <ScoreChart points={records} width={width} />
+            </div>
+          </>
         )}
       </section>
     </div>

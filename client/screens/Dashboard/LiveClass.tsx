@@ -12,7 +12,8 @@ import { StudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Link } from 'wouter';
-import { readUser } from '../../session';
+import { readUser, setStoredValue } from '../../session';
+import { T, useT } from '../../i18n';
 import type { LiveClassQuery } from './__generated__/LiveClassQuery.graphql';
 import { lastAttempt } from './attempts';
 import { addEvents, emptyActivity } from './activity';
@@ -20,13 +21,16 @@ import type { LiveClassSubscription, LiveClassSubscription$data } from './__gene
 
 type Event = LiveClassSubscription$data['classActivity'];
 
+/** The National standards book: the only book whose Spelling Bee passes fill the students' word lists. */
+const NATIONAL_BOOK = 'NS2022';
+
 /** Downloads the class's results as CSV (the call needs the access token, so not a plain link). */
-async function exportCsv(className: string) {
+async function exportCsv(className: string, failed: string) {
   const response = await fetch(`/api/v1.0/userclasses/export?className=${encodeURIComponent(className)}`, {
     headers: { 'x-access-token': readUser()?.accessToken ?? '' },
   });
   if (!response.ok) {
-    alert((await response.json().catch(() => null))?.info ?? 'The export failed');
+    alert((await response.json().catch(() => null))?.info ?? failed);
     return;
   }
   const link = document.createElement('a');
@@ -53,7 +57,12 @@ export function LiveClass({ className }: { className: string }) {
     { fetchPolicy: 'store-and-network' },
   );
   const klass = data.viewer?.class;
-  if (!klass) return <p className="guidance">Go Classes menu and select a class to work with</p>;
+  if (!klass)
+    return (
+      <p className="guidance">
+        <T k="dashboard.noSuchClass" />
+      </p>
+    );
   return <Activity key={klass.id} classId={klass.id} name={klass.name} students={klass.students} />;
 }
 
@@ -61,6 +70,7 @@ export function LiveClass({ className }: { className: string }) {
 const FLUSH_MS = 100;
 
 function Activity({ classId, name, students }: { classId: string; name: string; students: readonly string[] }) {
+  const { t } = useT();
   const [activity, setActivity] = useState(emptyActivity<Event>);
   const [connected, setConnected] = useState(true);
   // Events wait here until the next flush (the replay of the day arrives in one burst).
@@ -134,20 +144,28 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
 
   return (
     <section className="card">
-      <h1>Live class · 实时成绩</h1>
+      <h1>
+        <T k="dashboard.liveTitle" />
+      </h1>
       <p className="hint">
-        Class <strong>{name}</strong>: answers appear as students give them (the last 24 hours).{' '}
-        <span className={connected ? 'live-dot on' : 'live-dot'}>{connected ? 'live' : 'reconnecting…'}</span>{' '}
-        <button type="button" className="link-button" onClick={() => void exportCsv(name)}>
-          Export results (CSV)
+        <T k="dashboard.liveIntro" values={{ name }} />{' '}
+        <span className={connected ? 'live-dot on' : 'live-dot'}>
+          <T k={connected ? 'dashboard.live' : 'dashboard.reconnecting'} />
+        </span>
+      </p>
+      <p>
+        <button type="button" className="link-button" onClick={() => void exportCsv(name, t('dashboard.exportFailed'))}>
+          <T k="dashboard.exportCsv" />
         </button>
       </p>
       {booksFinished.length > 0 && (
-        <ul className="book-finished-list" aria-label="Books finished">
+        <ul className="book-finished-list" aria-label={t('dashboard.booksFinished')}>
           {booksFinished.map((e) => (
             <li key={e.eventId} role="status" data-testid="book-finished">
-              <strong>{e.student}</strong> finished the last unit of <em>{e.bookTitle}</em> ({e.type} {e.bookUnitId}); assign a new book. ·{' '}
-              {e.student} 已完成本书最后一个单元，请布置新教材。 <Link href="/textbooks">Open Textbooks</Link>
+              <T k="dashboard.bookFinished" values={{ student: e.student, book: e.bookTitle ?? e.bookUnitId.split('-')[0]!, type: e.type, unit: e.bookUnitId }} />{' '}
+              <Link href="/textbooks">
+                <T k="dashboard.openTextbooks" />
+              </Link>
             </li>
           ))}
         </ul>
@@ -155,26 +173,42 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
       <div className="live-toolbar">
         <p className="live-standing" data-testid="live-standing">
           <span>
-            answering now <strong>{standing.answering}</strong> · 正在答题
+            <T k="dashboard.answeringNow" /> <strong>{standing.answering}</strong>{' '}
           </span>
           <span>
-            finished a task <strong>{standing.finished}</strong> · 已完成
+            <T k="dashboard.finishedATask" /> <strong>{standing.finished}</strong>{' '}
           </span>
           <span>
-            no answers yet <strong>{standing.waiting}</strong> · 未作答
+            <T k="dashboard.noAnswersYetCount" /> <strong>{standing.waiting}</strong>
           </span>
         </p>
         <StudentSearch value={search} onChange={setSearch} />
       </div>
-      {shown.length === 0 && <p className="empty">No student of this class has a name containing “{search.trim()}”.</p>}
+      {shown.length === 0 && (
+        <p className="empty">
+          <T k="dashboard.noStudentFound" values={{ name: search.trim() }} />
+        </p>
+      )}
       <div className="live-grid">
         {shown.map((student) => (
           <StudentCard key={student} student={student} events={activity.byStudent.get(student.toLowerCase()) ?? NO_EVENTS} />
         ))}
       </div>
       <p className="hint">
-        <Link href="/task">See the class's open tasks</Link>
+        <Link href="/task">
+          <T k="dashboard.classTasks" />
+        </Link>
       </p>
+      <div className="dash-note" data-testid="vocabulary-note">
+        <p className="hint">
+          <T k="dashboard.vocabularyNote" />
+        </p>
+        <p>
+          <Link href="/textbooks" onClick={() => setStoredValue('currentBId', NATIONAL_BOOK)}>
+            <T k="dashboard.openNational" />
+          </Link>
+        </p>
+      </div>
     </section>
   );
 }
@@ -187,14 +221,27 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
   const finished = events.filter((e) => e.kind === 'finished');
   const bookDone = events.filter((e) => e.kind === 'bookFinished').at(-1);
   const current = answers.at(-1);
+  // Answering while the latest event is an answer; after a finished task the hint says so (its chips stay).
+  const answering = events.at(-1)?.kind === 'answer';
   const shown = current ? lastAttempt(answers, current.taskId) : [];
   return (
     <article className="live-student" data-testid={`live-${student}`}>
-      <h2>{student}</h2>
-      <p className="hint">{current ? `${current.type} ${current.bookUnitId} · word ${current.position}` : finished.length ? 'Finished tasks:' : 'No answers yet'}</p>
+      <h2 translate="no">{student}</h2>
+      <p className="hint">
+        {current && answering ? (
+          <>
+            <span translate="no">
+              {current.type} {current.bookUnitId}
+            </span>{' '}
+            · <T k="dashboard.wordN" values={{ n: current.position ?? '' }} />
+          </>
+        ) : (
+          <T k={finished.length ? 'dashboard.finishedTasks' : 'dashboard.noAnswersYet'} />
+        )}
+      </p>
       <div className="answer-chips">
         {shown.map((a) => (
-          <span key={a.eventId} className={`chip ${a.status === 'v' ? 'right' : 'wrong'}`} title={`${a.word}: ${a.typed || '—'} (${a.status})`}>
+          <span key={a.eventId} translate="no" className={`chip ${a.status === 'v' ? 'right' : 'wrong'}`} title={`${a.word}: ${a.typed || '—'} (${a.status})`}>
             {a.word} {a.status === 'v' ? '✓' : '✗'}
           </span>
         ))}
@@ -206,11 +253,14 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
             const missed = f.practise ?? lastAttempt(answers, f.taskId).filter((a) => a.status !== 'v').map((a) => a.word);
             return (
               <li key={f.eventId}>
-                {f.type} {f.bookUnitId}: <strong>{f.score}</strong>
+                <span translate="no">
+                  {f.type} {f.bookUnitId}
+                </span>
+                : <strong>{f.score}</strong>
                 {missed.length > 0 && (
                   <span className="missed">
                     {' '}
-                    · {f.practise ? 'practise' : 'missed'} {missed.join(', ')}
+                    · <T k={f.practise ? 'dashboard.practise' : 'dashboard.missed'} /> <span translate="no">{missed.join(', ')}</span>
                   </span>
                 )}
               </li>
@@ -218,7 +268,11 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
           })}
         </ul>
       )}
-      {bookDone && <p className="book-finished">Book {bookDone.bookUnitId.split('-')[0]} finished · assign a new book</p>}
+      {bookDone && (
+        <p className="book-finished">
+          <T k="dashboard.bookDone" values={{ book: bookDone.bookUnitId.split('-')[0]! }} />
+        </p>
+      )}
     </article>
   );
 });

@@ -1,20 +1,28 @@
 /**
  * 'My Latest Scores' (spec screen 7): x testID, y Score 0–100; currentScore blue, averageScore
- * purple, maxScore green, minScore red; no legend; a tooltip per point. The tooltip needs a
- * pointer: the same numbers are a table, read by screen readers and shown on request.
+ * purple, maxScore green, minScore red; a tooltip per point. A legend names the lines (issue 32:
+ * the dashboard explains itself) and the student's own line is drawn last, on top of the class's.
+ * The tooltip needs a pointer: the same numbers are a table, read by screen readers and shown on
+ * request.
  */
 import { useState } from 'react';
 import { Axis, Grid, LineSeries, GlyphSeries, Tooltip, XYChart } from '@visx/xychart';
+import { T, useT, type MessageKey } from '../../i18n';
 
 export type ScorePoint = { testId: string; currentScore: number; averageScore: number; maxScore: number; minScore: number };
 
-/** Each line has its own dash as well as its colour: the chart has no legend (spec) and not everyone tells the colours apart. */
-const SERIES = [
-  { key: 'currentScore', label: 'My score', color: '#2563eb', dash: undefined },
-  { key: 'averageScore', label: 'Class average', color: '#7c3aed', dash: '8 4' },
-  { key: 'maxScore', label: 'Best in class', color: '#15803d', dash: '2 4' },
-  { key: 'minScore', label: 'Lowest in class', color: '#dc2626', dash: '12 4 2 4' },
-] as const;
+type Series = { key: 'currentScore' | 'averageScore' | 'maxScore' | 'minScore'; label: MessageKey; color: string; dash: string | undefined };
+
+/** Each line has its own dash as well as its colour: not everyone tells the colours apart. In the legend's order. */
+const SERIES: readonly Series[] = [
+  { key: 'currentScore', label: 'dashboard.myScore', color: '#2563eb', dash: undefined },
+  { key: 'averageScore', label: 'dashboard.classAverage', color: '#7c3aed', dash: '8 4' },
+  { key: 'maxScore', label: 'dashboard.classBest', color: '#15803d', dash: '2 4' },
+  { key: 'minScore', label: 'dashboard.classLowest', color: '#dc2626', dash: '12 4 2 4' },
+];
+const MINE = SERIES[0]!;
+/** The class's lines first, the student's own last: drawn over them where they cross. */
+const DRAW_ORDER = [...SERIES.slice(1), MINE];
 
 /** 'PEP3A-1 SB' for 'PEP3A-1-2-SB-teacher': a unit's SB and PA results stay apart. */
 const short = (id: string) => {
@@ -24,22 +32,40 @@ const short = (id: string) => {
 
 export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; width: number }) {
   const [numbersShown, setNumbersShown] = useState(false);
+  const { t } = useT();
   return (
-    <figure className="score-chart" aria-label="My Latest Scores">
-      <div aria-hidden="true">{chart(points, width)}</div>
+    <figure className="score-chart" aria-label={t('dashboard.scoresTitle')}>
+      <ul className="chart-legend" aria-label={t('dashboard.legend')} data-testid="chart-legend">
+        {SERIES.map((s) => (
+          <li key={s.key} className={s === MINE ? 'mine' : undefined}>
+            <svg width="34" height="12" aria-hidden="true" focusable="false">
+              <line x1="1" y1="6" x2="33" y2="6" stroke={s.color} strokeWidth={s === MINE ? 4 : 2.5} strokeDasharray={s.dash} />
+            </svg>
+            <T k={s.label} />
+          </li>
+        ))}
+      </ul>
+      {/* The tick labels are task ids (data, not words to translate). */}
+      <div aria-hidden="true" translate="no">
+        {chart(points, width, t)}
+      </div>
       {/* Without a mouse the points cannot be hovered: their numbers as a table, for the keyboard too. */}
       <button type="button" className="link-button" aria-expanded={numbersShown} aria-controls="score-numbers" onClick={() => setNumbersShown((v) => !v)}>
-        {numbersShown ? 'Hide the numbers · 隐藏分数' : 'Show the numbers · 显示分数'}
+        <T k={numbersShown ? 'dashboard.hideNumbers' : 'dashboard.showNumbers'} />
       </button>
       <div className={numbersShown ? 'table-scroll' : 'visually-hidden'}>
         <table id="score-numbers" className={numbersShown ? 'table' : undefined}>
-          <caption className="visually-hidden">My Latest Scores</caption>
+          <caption className="visually-hidden">
+            <T k="dashboard.scoresTitle" />
+          </caption>
           <thead>
             <tr>
-              <th scope="col">testID</th>
+              <th scope="col">
+                <T k="dashboard.axisTask" />
+              </th>
               {SERIES.map((s) => (
                 <th key={s.key} scope="col">
-                  {s.label}
+                  <T k={s.label} />
                 </th>
               ))}
             </tr>
@@ -47,7 +73,9 @@ export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; w
           <tbody>
             {points.map((p) => (
               <tr key={p.testId}>
-                <th scope="row">{p.testId}</th>
+                <th scope="row" translate="no">
+                  {p.testId}
+                </th>
                 {SERIES.map((s) => (
                   <td key={s.key}>{p[s.key]}</td>
                 ))}
@@ -60,7 +88,14 @@ export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; w
   );
 }
 
-function chart(points: readonly ScorePoint[], width: number) {
+function chart(points: readonly ScorePoint[], width: number, t: (key: MessageKey) => string) {
+  const line = (s: Series) => (
+    <LineSeries key={s.key} dataKey={s.key} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} stroke={s.color} strokeWidth={s === MINE ? 4 : 2} strokeDasharray={s.dash} />
+  );
+  const dots = (s: Series) => (
+    <GlyphSeries key={`${s.key}-dots`} dataKey={`${s.key}-dots`} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} colorAccessor={() => s.color} size={s === MINE ? 10 : 6} />
+  );
+  const others = DRAW_ORDER.slice(0, -1);
   return (
     <XYChart
       width={width}
@@ -70,14 +105,12 @@ function chart(points: readonly ScorePoint[], width: number) {
       yScale={{ type: 'linear', domain: [0, 100], zero: true }}
     >
       <Grid columns={false} numTicks={5} lineStyle={{ stroke: '#e5e7eb' }} />
-      <Axis orientation="bottom" label="testID" tickFormat={short} numTicks={Math.min(points.length, Math.floor(width / 90))} />
-      <Axis orientation="left" label="Score" numTicks={5} />
-      {SERIES.map((s) => (
-        <LineSeries key={s.key} dataKey={s.key} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} stroke={s.color} strokeWidth={s.key === 'currentScore' ? 3 : 2} strokeDasharray={s.dash} />
-      ))}
-      {SERIES.map((s) => (
-        <GlyphSeries key={`${s.key}-dots`} dataKey={`${s.key}-dots`} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} colorAccessor={() => s.color} size={s.key === 'currentScore' ? 9 : 6} />
-      ))}
+      <Axis orientation="bottom" label={t('dashboard.axisTask')} tickFormat={short} numTicks={Math.min(points.length, Math.floor(width / 90))} />
+      <Axis orientation="left" label={t('dashboard.axisScore')} numTicks={5} />
+      {others.map(line)}
+      {others.map(dots)}
+      {line(MINE)}
+      {dots(MINE)}
       <Tooltip<ScorePoint>
         showVerticalCrosshair
         snapTooltipToDatumX
@@ -86,10 +119,10 @@ function chart(points: readonly ScorePoint[], width: number) {
           if (!p) return null;
           return (
             <div className="chart-tip">
-              <strong>{p.testId}</strong>
+              <strong translate="no">{p.testId}</strong>
               {SERIES.map((s) => (
                 <div key={s.key} style={{ color: s.color }}>
-                  {s.label}: {p[s.key]}
+                  <T k={s.label} />: {p[s.key]}
                 </div>
               ))}
             </div>
