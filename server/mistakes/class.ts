@@ -44,7 +44,8 @@ export type WeakWord = {
   wrongSpellings: { spelling: string; count: number }[];
   students: WeakWordStudent[];
 };
-export type ClassWeakWords = { period: WeakPeriod; since: Date; words: WeakWord[] };
+/** `sinceDay`: the day the period began, in the school's time zone ('2026-11-23'). */
+export type ClassWeakWords = { period: WeakPeriod; since: Date; sinceDay: string; words: WeakWord[] };
 
 const dayBeforeN = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) - n * 24 * 3600_000).toISOString().slice(0, 10);
 
@@ -122,6 +123,7 @@ export async function weakWordsOfClass(db: Executor, classId: number, period: We
   return {
     period,
     since,
+    sinceDay: localDay(since, zone),
     words: rows.map((r) => {
       const card = cards.get(r.key) ?? null;
       return {

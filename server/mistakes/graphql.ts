@@ -119,6 +119,7 @@ const ClassWeakWordsRef = builder.objectRef<ClassWeakWords>('ClassWeakWords').im
   fields: (t) => ({
     period: t.field({ type: WeakPeriodEnum, description: 'The period asked for.', resolve: (w) => w.period }),
     since: t.expose('since', { type: 'DateTime', description: 'When the period began.' }),
+    sinceDay: t.exposeString('sinceDay', { description: "The day the period began, in the school's time zone ('2026-11-23')." }),
     words: t.field({ type: [WeakWordRef], description: `The words missed by the most students first, then by the most answers (at most ${MAX_WEAK_WORDS}).`, resolve: (w) => w.words }),
   }),
 });

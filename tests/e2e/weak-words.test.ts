@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, browserRequired, launchBrowser, logIn } from './browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { SBARR_HEADER } from '../../server/results/sbarr.ts';
+import { periodStart } from '../../server/mistakes/class.ts';
+import { localDay } from '../../server/time.ts';
 
 const SHOTS = process.env.WORDBEE_SCREENSHOTS ?? '/tmp';
 type Auth = Record<string, string>;
@@ -94,8 +96,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('weak words of the class 
       expect(await blue.getByTestId('weak-count').innerText()).toContain('missed by 2 students');
       expect(await blue.getByTestId('weak-count').innerText()).toContain('2 个学生做错');
       expect(await blue.getByTestId('weak-spellings').innerText()).toMatch(/bleu.*blu/);
+      // The week began on Monday in the school's time zone (Beijing time by default).
+      const zone = server.app.deps.config.timeZone;
+      expect(await page.getByTestId('weak-words').innerText()).toContain(`since ${localDay(periodStart('week', new Date(), zone), zone)}`);
       expect(await blue.getByTestId('weak-students').innerText()).toMatch(/amy401.*bob402|bob402.*amy401/);
-      expect(await page.getByTestId('weak-green').getByTestId('weak-count').innerText()).toContain('missed by 1 students');
+      expect(await page.getByTestId('weak-green').getByTestId('weak-count').innerText()).toContain('missed by 1 student');
       expect(await englishOnly(page)).toEqual([]);
       // On a phone the cards stay within the screen.
       const box = await blue.boundingBox();

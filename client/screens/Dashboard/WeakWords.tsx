@@ -10,7 +10,6 @@ import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link } from 'wouter';
 import { T, useT } from '../../i18n';
 import { Loading } from '../../ui/Loading';
-import { localDate } from '../../ui/dates';
 import { speechSrc } from '../../ui/player/speech';
 import { useServerMessage } from '../../ui/serverMessages';
 import type { WeakWordsQuery, WeakWordsPeriod } from './__generated__/WeakWordsQuery.graphql';
@@ -52,7 +51,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
             id
             name
             weakWords(period: $period) {
-              since
+              sinceDay
               words {
                 text
                 studentCount
@@ -77,7 +76,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
     { className, period },
     { fetchPolicy: 'store-and-network' },
   );
-  const { t } = useT();
+  const { t, lang } = useT();
   const say = useServerMessage();
   const audio = useRef<HTMLAudioElement>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -97,7 +96,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
   `);
   const klass = data.viewer?.class;
   if (!klass) return null;
-  const { since, words } = klass.weakWords;
+  const { sinceDay, words } = klass.weakWords;
   const hear = (url: string) => {
     const el = audio.current;
     if (!el) return;
@@ -132,7 +131,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
         ))}
       </div>
       <p className="hint weak-since">
-        <T k="weakWords.since" values={{ date: localDate(since) }} />
+        <T k="weakWords.since" values={{ date: sinceDay }} />
       </p>
       <audio ref={audio} preload="none" />
       {words.length === 0 ? (
@@ -152,10 +151,10 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
                     </button>
                   )}
                   <span className="weak-count" data-testid="weak-count">
-                    <T k="weakWords.students" values={{ n: w.studentCount }} />
+                    {w.studentCount === 1 ? <T k="weakWords.oneStudent" /> : <T k="weakWords.students" values={{ n: w.studentCount }} />}
                   </span>
                   <span className="muted">
-                    <T k="weakWords.times" values={{ n: w.timesMissed }} />
+                    {w.timesMissed === 1 ? <T k="weakWords.once" /> : <T k="weakWords.times" values={{ n: w.timesMissed }} />}
                   </span>
                 </p>
                 <p className="weak-line" data-testid="weak-spellings">
@@ -182,7 +181,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
                   <span className="weak-label">
                     <T k="weakWords.who" />
                   </span>{' '}
-                  <span translate="no">{w.students.map((s) => (s.timesMissed > 1 ? `${s.displayName} ×${s.timesMissed}` : s.displayName)).join('、')}</span>
+                  <span translate="no">{w.students.map((s) => (s.timesMissed > 1 ? `${s.displayName} ×${s.timesMissed}` : s.displayName)).join(lang === 'en' ? ', ' : '、')}</span>
                 </p>
               </li>
             ))}

@@ -127,6 +127,7 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
     const id = await classId('P3');
     const week = await weakWordsOfClass(db, id, 'week', ZONE, now);
     expect(week.since.toISOString()).toBe('2026-11-22T16:00:00.000Z');
+    expect(week.sinceDay).toBe('2026-11-23');
     expect(week.words.map((w) => w.text)).toEqual(['red']);
     const term = await weakWordsOfClass(db, id, 'term', ZONE, now);
     expect(term.words.map((w) => w.text).sort()).toEqual(['red', 'yellow']);

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<b9bd922023528a79855ba2f37a8285da>>
+ * @generated SignedSource<<f346d2bc5177fbbb71fab67b5c486695>>
  * @lightSyntaxTransform
  */
 
@@ -19,7 +19,7 @@ export type WeakWordsQuery$data = {
       readonly id: string;
       readonly name: string;
       readonly weakWords: {
-        readonly since: string;
+        readonly sinceDay: string;
         readonly words: ReadonlyArray<{
           readonly card: {
             readonly audioUrl: string;
@@ -112,7 +112,7 @@ v3 = {
           "alias": null,
           "args": null,
           "kind": "ScalarField",
-          "name": "since",
+          "name": "sinceDay",
           "storageKey": null
         },
         {
@@ -254,16 +254,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "f39f432ae820ab51721f03e4236eb39e",
+    "cacheID": "b9d6d7eac3e95a1edfa01f2e3b1e1fc8",
     "id": null,
     "metadata": {},
     "name": "WeakWordsQuery",
     "operationKind": "query",
-    "text": "query WeakWordsQuery(\n  $className: String!\n  $period: WeakWordsPeriod!\n) {\n  viewer {\n    class(name: $className) {\n      id\n      name\n      weakWords(period: $period) {\n        since\n        words {\n          text\n          studentCount\n          timesMissed\n          wrongSpellings {\n            spelling\n            count\n          }\n          students {\n            displayName\n            timesMissed\n          }\n          card {\n            audioUrl\n          }\n        }\n      }\n    }\n    id\n  }\n}\n"
+    "text": "query WeakWordsQuery(\n  $className: String!\n  $period: WeakWordsPeriod!\n) {\n  viewer {\n    class(name: $className) {\n      id\n      name\n      weakWords(period: $period) {\n        sinceDay\n        words {\n          text\n          studentCount\n          timesMissed\n          wrongSpellings {\n            spelling\n            count\n          }\n          students {\n            displayName\n            timesMissed\n          }\n          card {\n            audioUrl\n          }\n        }\n      }\n    }\n    id\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "a7ccdfde6b91000cfa1f607d9fea8ff9";
+(node as any).hash = "3e0b2af3f3021591498efd3d1497ba11";
 
 export default node;
