@@ -135,7 +135,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
       </p>
       <audio ref={audio} preload="none" />
       {words.length === 0 ? (
-        <p className="empty" data-testid="weak-words-none">
+        <p className="weak-none" data-testid="weak-words-none">
           <T k="weakWords.none" />
         </p>
       ) : (
