@@ -14,6 +14,7 @@ import { signup } from './messages/signup';
 import { tasks } from './messages/tasks';
 import { mistakes } from './messages/mistakes';
 import { dashboard } from './messages/dashboard';
+import { weakWords } from './messages/weakWords';
 
 export const catalogue = {
   common,
@@ -30,4 +31,5 @@ export const catalogue = {
   tasks,
   mistakes,
   dashboard,
+  weakWords,
 };

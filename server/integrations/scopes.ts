@@ -27,7 +27,12 @@ const TYPE_SCOPES: Record<string, Need> = {
   DashboardRecord: 'results:read',
   LevelVocabulary: 'results:read',
   ClassEvent: 'results:read',
+  ClassWeakWords: 'results:read',
+  WeakWord: 'results:read',
+  WeakWordStudent: 'results:read',
+  CommonWrongSpelling: 'results:read',
   AssignTaskPayload: 'tasks:assign',
+  AssignWordsPayload: 'tasks:assign',
   PageInfo: 'any',
   Node: 'any',
   Error: 'any',
@@ -57,7 +62,9 @@ const FIELD_SCOPES: Record<string, Need> = {
   'User.reports': 'results:read',
   'User.pdfReports': 'results:read',
   'User.dashboard': 'results:read',
+  'Class.weakWords': 'results:read',
   'Mutation.assignTask': 'tasks:assign',
+  'Mutation.assignWords': 'tasks:assign',
   'Subscription.classActivity': 'results:read',
 };
 

@@ -1,5 +1,8 @@
-/** My mistakes in GraphQL: the viewer's mistakes, their last finished task, a practice round. */
-import { ForbiddenError, ValidationError } from '../errors.ts';
+/** My mistakes in GraphQL: the viewer's mistakes, their last finished task, a practice round; a class's weak words and assigning them. */
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ClassRef } from '../classes/graphql.ts';
+import { studentLabel } from '../classes/service.ts';
+import { assignWords, MAX_WEAK_WORDS, MAX_WRONG_SPELLINGS, weakWordsOfClass, type ClassWeakWords, type WeakPeriod, type WeakWord, type WeakWordStudent } from './class.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { WordCardRef } from '../results/graphql.ts';
 import { lastTaskOf, mistakesOf, practiseMistakes, RIGHT_REVIEWS_TO_LEAVE, type LastTask, type Mistake } from './service.ts';
@@ -68,5 +71,93 @@ builder.mutationField('practiseMistakes', (t) =>
     errors: { types: [ValidationError, ForbiddenError] },
     args: { answers: t.arg({ type: [PracticeAnswerInput], required: true, description: 'The round’s answers, in order.' }) },
     resolve: (_root, { answers }, ctx) => practiseMistakes(ctx.deps.db, viewerOf(ctx), answers),
+  }),
+);
+
+// ---------------------------------------------------------------- the class's weak words (班级易错词)
+
+const WeakPeriodEnum = builder.enumType('WeakWordsPeriod', {
+  description: "The period a class's weak words are counted over, in the school's time zone.",
+  values: {
+    WEEK: { value: 'week' as WeakPeriod, description: 'This week: since Monday 00:00.' },
+    TERM: { value: 'term' as WeakPeriod, description: 'This term: since 1 September or 1 February, whichever came last.' },
+  },
+});
+
+const CommonWrongSpellingRef = builder.objectRef<{ spelling: string; count: number }>('CommonWrongSpelling').implement({
+  description: 'A wrong spelling of a word and how often it was typed.',
+  fields: (t) => ({
+    spelling: t.exposeString('spelling', { description: 'What was typed.' }),
+    count: t.exposeInt('count', { description: 'How many answers typed it.' }),
+  }),
+});
+
+const WeakWordStudentRef = builder.objectRef<WeakWordStudent>('WeakWordStudent').implement({
+  description: 'A student who missed a weak word.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The roster name.' }),
+    username: t.exposeString('username', { nullable: true, description: 'The account that claimed the roster name.' }),
+    displayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (s) => studentLabel(s.name, s.username) }),
+    timesMissed: t.exposeInt('timesMissed', { description: 'How many of their answers in the period missed the word.' }),
+  }),
+});
+
+const WeakWordRef = builder.objectRef<WeakWord>('WeakWord').implement({
+  description: 'A word the class missed (wrong, skipped, time ran out) in the period.',
+  fields: (t) => ({
+    text: t.exposeString('text', { description: 'The word.' }),
+    card: t.field({ type: WordCardRef, nullable: true, description: "The word's card (null for a word WordBee has no card for).", resolve: (w) => w.card }),
+    studentCount: t.exposeInt('studentCount', { description: 'How many students missed it at least once.' }),
+    timesMissed: t.exposeInt('timesMissed', { description: 'How many answers missed it.' }),
+    wrongSpellings: t.field({ type: [CommonWrongSpellingRef], description: `The most common wrong spellings typed (up to ${MAX_WRONG_SPELLINGS}), most common first.`, resolve: (w) => w.wrongSpellings }),
+    students: t.field({ type: [WeakWordStudentRef], description: 'The students who missed it, who missed it most first.', resolve: (w) => w.students }),
+  }),
+});
+
+const ClassWeakWordsRef = builder.objectRef<ClassWeakWords>('ClassWeakWords').implement({
+  description: "A class's weak words (班级易错词) in a period.",
+  fields: (t) => ({
+    period: t.field({ type: WeakPeriodEnum, description: 'The period asked for.', resolve: (w) => w.period }),
+    since: t.expose('since', { type: 'DateTime', description: 'When the period began.' }),
+    sinceDay: t.exposeString('sinceDay', { description: "The day the period began, in the school's time zone ('2026-11-23')." }),
+    words: t.field({ type: [WeakWordRef], description: `The words missed by the most students first, then by the most answers (at most ${MAX_WEAK_WORDS}).`, resolve: (w) => w.words }),
+  }),
+});
+
+builder.objectField(ClassRef, 'weakWords', (t) =>
+  t.field({
+    type: ClassWeakWordsRef,
+    description: "The words the class's students missed most in the period (answers of finished tasks), with the students and wrong spellings; assign them with `assignWords`.",
+    args: { period: t.arg({ type: WeakPeriodEnum, defaultValue: 'week', required: true, description: 'This week (default) or this term.' }) },
+    resolve: (klass, { period }, ctx) => weakWordsOfClass(ctx.deps.db, klass.id, period, ctx.deps.config.timeZone),
+  }),
+);
+
+const AssignWordsInput = builder.inputType('AssignWordsInput', {
+  description: "A list of words to assign to a class as a task (e.g. the class's weak words).",
+  fields: (t) => ({
+    className: t.string({ required: true, description: 'One of your classes.' }),
+    words: t.stringList({ required: true, description: `The words (1–${MAX_WEAK_WORDS}), each one WordBee has a word card for.` }),
+    type: t.string({ description: "PA+SB, PA, SB or FM; default: what a textbook unit assigns in the class (tbTaskType)." }),
+    taskDueDays: t.int({ description: "Default: the class's taskDueDays." }),
+  }),
+});
+
+const AssignWordsPayload = builder.objectRef<{ info: string; bookUnitId: string }>('AssignWordsPayload').implement({
+  description: "The words were assigned as a unit of the class's weak-words book, like any unit.",
+  fields: (t) => ({
+    info: t.exposeString('info', { description: "What assignTask says: starts with 'success'." }),
+    bookUnitId: t.exposeString('bookUnitId', { description: "The unit that holds the words: '{bookID}-{unitID}'." }),
+  }),
+});
+
+builder.mutationField('assignWords', (t) =>
+  t.field({
+    type: AssignWordsPayload,
+    description: "Assigns a list of words to every student of one of your classes (teachers only): they become a unit of the class's weak-words book (reused when the newest unit holds the same words), assigned as assignTask assigns a unit.",
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
+    args: { input: t.arg({ type: AssignWordsInput, required: true, description: 'The class and the words.' }) },
+    resolve: (_root, { input }, ctx) =>
+      assignWords(ctx.deps.db, viewerOf(ctx), { className: input.className, words: input.words, Type: input.type ?? undefined, taskDueDays: input.taskDueDays ?? undefined }, ctx.deps.config.timeZone),
   }),
 );

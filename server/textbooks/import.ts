@@ -14,6 +14,8 @@ import { phoneticOf } from '../../db/content/phonetics.ts';
 import { ValidationError } from '../errors.ts';
 import { SCHOOL_IDS } from '../classes/schemas.ts';
 import { PROFILE_UNIT } from '../../db/content/pack.ts';
+/** Kept for the books of a class's weak words (server/mistakes/class.ts). */
+export const WEAK_BOOK_PREFIX = 'WEAK.';
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 const idPart = /^[A-Za-z0-9_.]{1,30}$/;
@@ -168,6 +170,7 @@ export function checkBooks(imported: ImportedBook[]): void {
   if (imported.length > L.books) problems.push(`a file holds at most ${L.books} books (this one has ${imported.length})`);
   for (const book of imported) {
     const where = `book ${book.bookId}`;
+    if (book.bookId.toUpperCase().startsWith(WEAK_BOOK_PREFIX)) problems.push(`${where}: bookIDs starting with "${WEAK_BOOK_PREFIX}" are kept for a class's weak words; choose another`);
     tooLong(where, 'the title', book.title, L.title);
     tooLong(where, 'pressID', book.pressId, L.pressId);
     if (!(SCHOOL_IDS as readonly string[]).includes(book.schoolId)) problems.push(`${where}: schoolID "${book.schoolId.slice(0, 20)}" must be one of ${SCHOOL_IDS.join(', ')}`);

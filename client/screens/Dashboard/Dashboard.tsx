@@ -9,6 +9,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { DashboardQuery } from './__generated__/DashboardQuery.graphql';
 import { ScoreChart } from './ScoreChart';
 import { LiveClass } from './LiveClass';
+import { WeakWords } from './WeakWords';
 import { useSession, useStoredValue } from '../../session';
 import { Link } from 'wouter';
 import { T, fill, messageOf, useT, type MessageKey } from '../../i18n';
@@ -44,7 +45,7 @@ export default function Dashboard() {
   const user = useSession();
   const selected = useStoredValue('selectedClassname');
   if (user?.isTeacher) {
-    if (selected) return <LiveClass className={selected} />;
+    if (selected) return <><LiveClass className={selected} /><WeakWords className={selected} /></>;
     return (
       <section className="card">
         <h1>

@@ -189,6 +189,9 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL myMistakes', run: gql('myMistakes', '{ myMistakes { word { text } timesMissed } }'), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'none', otherTeacher: 'none' } },
   { name: 'GraphQL myLastTask', run: gql('myLastTask', '{ myLastTask { taskId missed } }'), expect: { ...refusedWithoutLogin, student: 'ok', otherStudent: 'none', teacher: 'none', otherTeacher: 'none' } },
   { name: 'GraphQL practiseMistakes', run: gql('practiseMistakes', `mutation { practiseMistakes(answers: [{word: "red", typed: "red", status: "v"}]) { ${ERR} } }`), expect: { ...refusedWithoutLogin, student: 'invalid', otherStudent: 'invalid', teacher: 'forbidden', otherTeacher: 'forbidden' } },
+  // The class's weak words: its teacher's only (another teacher's or a student's `class` is null; assigning is refused).
+  { name: 'GraphQL Class.weakWords (via viewer.class)', run: gql('viewer', '{ viewer { class(name: "M1") { weakWords(period: TERM) { since words { text studentCount students { displayName } } } } } }'), expect: viewersClass },
+  { name: 'GraphQL assignWords', run: gql('assignWords', `mutation { assignWords(input: {className: "M1", words: ["red", "blue"], type: "SB"}) { ${ERR} } }`), expect: teacherOfClass() },
   { name: 'GraphQL viewer.dashboard', run: gql('viewer', '{ viewer { dashboard { records { testId currentScore averageScore } vocabulary { level passed } } } }'), expect: viewerField(anyUser) },
 
   // Reports.
