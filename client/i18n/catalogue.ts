@@ -13,6 +13,7 @@ import { classes } from './messages/classes';
 import { signup } from './messages/signup';
 import { tasks } from './messages/tasks';
 import { mistakes } from './messages/mistakes';
+import { players } from './messages/players';
 
 export const catalogue = {
   common,
@@ -28,4 +29,5 @@ export const catalogue = {
   signup,
   tasks,
   mistakes,
+  players,
 };

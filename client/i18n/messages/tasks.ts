@@ -13,6 +13,7 @@ export const tasks = defineMessages({
   type: { zh: '类型', en: 'Type' },
   dueBy: { zh: '截止日期', en: 'dueBy' },
   remove: { zh: '删除', en: 'Remove' },
+  removeColumn: { zh: '删除', en: 'X' },
   overdue: { zh: '已过期', en: 'overdue' },
   open: { zh: '打开 {type} {unit}', en: 'Open {type} {unit}' },
   removeLabel: { zh: '删除 {student} 的 {type} {unit}', en: 'Remove {type} {unit} of {student}' },

@@ -238,30 +238,47 @@ export default function Tasks() {
           <table className="table tasks-table stack">
             <thead>
               <tr>
-                <th>student</th>
-                <th>bookUnitID</th>
-                <th>TPID</th>
-                <th>Type</th>
-                <th>dueBy</th>
-                {isTeacher && <th aria-label={t('tasks.remove')}>X</th>}
+                {/* The spec's column names, each with its Chinese. */}
+                <th>
+                  <T k="tasks.student" />
+                </th>
+                <th>
+                  <T k="tasks.bookUnit" />
+                </th>
+                <th>
+                  <T k="tasks.tpid" />
+                </th>
+                <th>
+                  <T k="tasks.type" />
+                </th>
+                <th>
+                  <T k="tasks.dueBy" />
+                </th>
+                {isTeacher && (
+                  <th aria-label={t('tasks.remove')}>
+                    <T k="tasks.removeColumn" />
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody ref={table}>
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td data-label="student" data-col="student">
-                    <span className="cell-value">
+                    <span className="cell-value" translate="no">
                       {row.student}
                       {row.studentDisplayName !== row.student && <span className="student-username"> ({row.studentUsername})</span>}
                     </span>
                     {/* A phone's card reads as a sentence instead of the cells. */}
                     <span className="task-sentence">{sentence(row)}</span>
                   </td>
-                  <td data-label="bookUnitID" data-col="bookUnitID">
+                  <td data-label="bookUnitID" data-col="bookUnitID" translate="no">
                     {row.bookUnitId}
                     <span className="unit-name">{unitName(row)}</span>
                   </td>
-                  <td data-label="TPID" data-col="TPID">{row.tpid}</td>
+                  <td data-label="TPID" data-col="TPID" translate="no">
+                    {row.tpid}
+                  </td>
                   {/* The whole cell opens the task (spec: click the Type cell); the button is its keyboard stop. */}
                   <td data-label="Type" data-col="Type" className="type-cell" onClick={() => open(row)}>
                     <button
@@ -272,9 +289,12 @@ export default function Tasks() {
                         open(row);
                       }}
                       title={t('tasks.open', { type: row.type, unit: row.bookUnitId })}
+                      translate="no"
                     >
                       {row.type}
                     </button>
+                    {/* The kind named for people: 拼写 (Spelling Bee in English mode). */}
+                    {KIND_NAMES[row.type] && <span className="type-name">{lang === 'en' ? messageOf(KIND_NAMES[row.type]!).en : messageOf(KIND_NAMES[row.type]!).zh}</span>}
                   </td>
                   <td data-label="dueBy" data-col="dueBy">
                     <time dateTime={String(row.dueBy)} className={isOverdue(String(row.dueBy)) ? 'due-overdue' : undefined} title={isOverdue(String(row.dueBy)) ? t('tasks.overdue') : undefined}>
@@ -283,7 +303,7 @@ export default function Tasks() {
                   </td>
                   {isTeacher && (
                     <td data-label="X" data-col="X">
-                      <button type="button" className="remove-x" aria-disabled={removing} onClick={() => remove(row)} aria-label={removeLabel(row)}>
+                      <button type="button" className="remove-x" aria-disabled={removing} onClick={() => remove(row)} aria-label={removeLabel(row)} translate="no">
                         X
                       </button>
                     </td>
