@@ -122,7 +122,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     const kid = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await logIn(kid, 'kiki01', 'kiki1');
     await expect.poll(() => kid.locator('tbody tr').count()).toBe(1);
-    expect(await kid.locator('th').allInnerTexts()).toEqual(['student', 'bookUnitID', 'TPID', 'Type', 'dueBy']);
+    // The spec's columns, each with its Chinese first.
+    expect(await kid.locator('th').allInnerTexts()).toEqual(['学生 student', '课本单元 bookUnitID', '布置编号 TPID', '类型 Type', '截止日期 dueBy']);
     await expect.poll(() => kid.locator('main').innerText()).toMatch(/user auth will expire in 1(19|20) minutes/);
     await kid.getByRole('button', { name: 'SB' }).click();
     await kid.waitForURL('**/spellingbee');

@@ -143,14 +143,29 @@ export default function Tasks() {
 
   const removeLabel = (row: Pick<(typeof rows)[number], 'type' | 'bookUnitId' | 'student'>) => t('tasks.removeLabel', { type: row.type, unit: row.bookUnitId, student: row.student });
   const unitName = (row: (typeof rows)[number]) => unitNameOf(row.bookTitle, row.bookUnitId.slice(row.bookUnitId.indexOf('-') + 1), row.unitTitle);
-  /** A task as a sentence, for a phone's card: '张伟 (zhangwei01): Spelling Bee of PEP 3A · Unit 1, due by 2026-12-01'. */
+  /**
+   * A task as a sentence, for a phone's card: '拼写：PEP 3A · Unit 1，2026-12-01 前完成' with
+   * 'Spelling Bee, due by 2026-12-01' under it (the unit once); in English mode
+   * 'Spelling Bee of PEP 3A · Unit 1, due by 2026-12-01'. A teacher's names the student first.
+   */
   const sentence = (row: (typeof rows)[number]) => {
-    // The kind in the sentence's own language: '拼写' in the Chinese half, 'Spelling Bee' in the English.
+    // The kind in the sentence's own language: '拼写' in the Chinese, 'Spelling Bee' in the English.
     const kind = messageOf(KIND_NAMES[row.type] ?? 'common.spellingBee');
     const values = { student: row.studentDisplayName, unit: unitName(row), due: dueText(String(row.dueBy)) };
-    const m = messageOf(isTeacher ? 'tasks.cardSentence' : 'tasks.cardSentenceOwn');
-    const en = fill(m.en, { ...values, kind: KIND_NAMES[row.type] ? kind.en : row.type });
-    return lang === 'en' ? en : `${fill(m.zh, { ...values, kind: KIND_NAMES[row.type] ? kind.zh : row.type })} · ${en}`;
+    const kindEn = KIND_NAMES[row.type] ? kind.en : row.type;
+    const full = messageOf(isTeacher ? 'tasks.cardSentence' : 'tasks.cardSentenceOwn');
+    if (lang === 'en') return fill(full.en, { ...values, kind: kindEn });
+    const short = messageOf(isTeacher ? 'tasks.cardShort' : 'tasks.cardShortOwn');
+    return (
+      <>
+        <span className="zh" lang="zh-CN">
+          {fill(full.zh, { ...values, kind: KIND_NAMES[row.type] ? kind.zh : row.type })}
+        </span>{' '}
+        <span className="en" lang="en">
+          {fill(short.en, { ...values, kind: kindEn })}
+        </span>
+      </>
+    );
   };
   const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
   const remove = (row: (typeof rows)[number]) => {
