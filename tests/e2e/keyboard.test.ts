@@ -274,6 +274,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
     await page.keyboard.type('demostudent');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/task');
+    // The task list shown (the keyboard then starts at its content), as a student sees it before pressing Tab.
+    await page.locator('table.tasks-table').waitFor();
     await tabTo(page, (el) => el.textContent === 'SB' && Boolean(el.closest('tr')?.textContent?.includes('NS2022-MS1')), 'SB of NS2022-MS1');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/spellingbee');
