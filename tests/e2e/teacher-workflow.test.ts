@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await expect.poll(() => status(page)).toMatch(/^SB NS2022-ES2 assigned to 2 students of Class 5C \(TPID \d+\)$/);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     const cells = await page.locator('tbody tr').first().locator('td').allInnerTexts();
-    expect(cells.slice(0, 4)).toEqual(['kiki01', expect.stringMatching(/^NS2022-ES2\n.+ · .+/), expect.stringMatching(/^\d+$/), 'SB']);
+    expect(cells.slice(0, 4)).toEqual(['kiki01', expect.stringMatching(/^NS2022-ES2\n.+ · .+/), expect.stringMatching(/^\d+$/), 'SB\n拼写']);
     // Due in the class's 7 days: the date, 10 characters, year first (spec: dueBy).
     expect(cells[4]).toBe(localDate(new Date(Date.now() + 7 * 86_400_000)));
 
