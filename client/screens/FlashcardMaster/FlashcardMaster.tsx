@@ -23,7 +23,7 @@ import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import { Correction, type Corrected } from '../../ui/player/Correction';
 import { blankWord } from '../../ui/player/blankWord';
-import { Both, joinSaid, say, type Said } from '../../ui/player/said';
+import { Both, joinSaid, say, sayNextTask, type Said } from '../../ui/player/said';
 import { T, useT } from '../../i18n';
 import type { FlashcardMasterQuery } from './__generated__/FlashcardMasterQuery.graphql';
 
@@ -139,7 +139,7 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
           setSaved(true);
           setWrong(outcome.wrongSpellings);
           if (outcome.preview) setEndMessage(joinSaid([ending, say('players.previewNotSaved'), say('players.autoBack')], '. ', '。'));
-          else if (outcome.nextTask) setEndMessage(joinSaid([ending, say('players.autoBack'), say('players.nextTask', { next: outcome.nextTask })], '. ', '。'));
+          else if (outcome.nextTask) setEndMessage(joinSaid([ending, say('players.autoBack'), sayNextTask(outcome.nextTask)], '. ', '。'));
           window.setTimeout(() => (typeof returnTo === 'string' ? navigate(returnTo) : returnTo()), RETURN_AFTER_MS);
         } else {
           setUnsaved(all);

@@ -22,7 +22,7 @@ import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import { Correction, type Corrected } from '../../ui/player/Correction';
-import { Both, joinSaid, say, type Said } from '../../ui/player/said';
+import { Both, joinSaid, say, sayNextTask, type Said } from '../../ui/player/said';
 import { T, useT } from '../../i18n';
 import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
 
@@ -156,7 +156,7 @@ function Player({ taskId }: { taskId: string }) {
         if (outcome.saved) {
           setSaved(true);
           setWrong(outcome.wrongSpellings);
-          const next = outcome.preview ? say('players.previewNotSaved') : outcome.nextTask ? say('players.nextTask', { next: outcome.nextTask }) : null;
+          const next = outcome.preview ? say('players.previewNotSaved') : outcome.nextTask ? sayNextTask(outcome.nextTask) : null;
           setMessage(joinSaid([ending, next, say('players.backSoon')], '. ', '。'));
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {

@@ -15,6 +15,14 @@ export const say = (key: MessageKey, values?: Values): Said => {
   return { zh: fill(m.zh, values), en: fill(m.en, values) };
 };
 
+const KIND_ZH: Record<string, MessageKey> = { SB: 'common.spellingBee', FM: 'common.flashcardMaster', PA: 'common.pronunciation' };
+
+/** 'Next task: NS2022-MS1 SB', its Chinese naming the kind for a child ('下一个任务：NS2022-MS1 拼写'). */
+export const sayNextTask = (next: string): Said => {
+  const said = say('players.nextTask', { next });
+  return { ...said, zh: said.zh.replace(/ (SB|FM|PA)$/, (_, type: string) => ` ${messageOf(KIND_ZH[type]!).zh}`) };
+};
+
 /** Messages one after the other: the English joined with `en` (the spec's punctuation), the Chinese with `zh`. */
 export const joinSaid = (parts: (Said | null | false | undefined)[], en: string, zh: string): Said => {
   const kept = parts.filter((p): p is Said => Boolean(p));
