@@ -15,6 +15,7 @@ import { tasks } from './messages/tasks';
 import { mistakes } from './messages/mistakes';
 import { dashboard } from './messages/dashboard';
 import { weakWords } from './messages/weakWords';
+import { players } from './messages/players';
 
 export const catalogue = {
   common,
@@ -32,4 +33,5 @@ export const catalogue = {
   mistakes,
   dashboard,
   weakWords,
+  players,
 };

@@ -73,6 +73,15 @@ export const SCREENS: Screen[] = [
     },
     ready: '.units-table',
   },
+  { name: 'Tasks', roles: SIGNED_IN, open: visit('/task'), ready: 'table.tasks-table tbody tr' },
+  { name: 'My mistakes', roles: ['demostudent'], open: visit('/mistakes'), ready: 'section.mistakes h1' },
+  { name: 'Flashcard Master', roles: ['demostudent'], open: fromTasks('FC2025-R', 'FM'), ready: '[data-testid=card]' },
+  { name: 'Spelling Bee, before (Re)Begin', roles: ['demostudent'], open: fromTasks('PEP3A-1', 'SB'), ready: '[data-testid=word-count]' },
+  // Last: once begun, leaving the page would ask first.
+  { name: 'Spelling Bee, a word asked', roles: ['demostudent'], open: async (page, url) => {
+    await fromTasks('PEP3A-1', 'SB')(page, url);
+    await page.getByRole('button', { name: '(Re)Begin' }).click();
+  }, ready: '[data-testid=countdown]' },
 ];
 
 /** The visible text of <main> that reads in English only, and how many Chinese texts there were. */

@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await expect.poll(() => status(page)).toMatch(/^SB NS2022-ES2 assigned to 2 students of Class 5C \(TPID \d+\)$/);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     const cells = await page.locator('tbody tr').first().locator('td').allInnerTexts();
-    expect(cells.slice(0, 4)).toEqual(['kiki01', expect.stringMatching(/^NS2022-ES2\n.+ · .+/), expect.stringMatching(/^\d+$/), 'SB']);
+    expect(cells.slice(0, 4)).toEqual(['kiki01', expect.stringMatching(/^NS2022-ES2\n.+ · .+/), expect.stringMatching(/^\d+$/), 'SB\n拼写']);
     // Due in the class's 7 days: the date, 10 characters, year first (spec: dueBy).
     expect(cells[4]).toBe(localDate(new Date(Date.now() + 7 * 86_400_000)));
 
@@ -122,7 +122,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     const kid = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await logIn(kid, 'kiki01', 'kiki1');
     await expect.poll(() => kid.locator('tbody tr').count()).toBe(1);
-    expect(await kid.locator('th').allInnerTexts()).toEqual(['student', 'bookUnitID', 'TPID', 'Type', 'dueBy']);
+    // The spec's columns, each with its Chinese first.
+    expect(await kid.locator('th').allInnerTexts()).toEqual(['学生 student', '课本单元 bookUnitID', '布置编号 TPID', '类型 Type', '截止日期 dueBy']);
     await expect.poll(() => kid.locator('main').innerText()).toMatch(/user auth will expire in 1(19|20) minutes/);
     await kid.getByRole('button', { name: 'SB' }).click();
     await kid.waitForURL('**/spellingbee');

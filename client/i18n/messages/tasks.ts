@@ -13,6 +13,7 @@ export const tasks = defineMessages({
   type: { zh: '类型', en: 'Type' },
   dueBy: { zh: '截止日期', en: 'dueBy' },
   remove: { zh: '删除', en: 'Remove' },
+  removeColumn: { zh: '删除', en: 'X' },
   overdue: { zh: '已过期', en: 'overdue' },
   open: { zh: '打开 {type} {unit}', en: 'Open {type} {unit}' },
   removeLabel: { zh: '删除 {student} 的 {type} {unit}', en: 'Remove {type} {unit} of {student}' },
@@ -26,6 +27,9 @@ export const tasks = defineMessages({
   noneTeacher: { zh: '没有未完成的任务。请到“班级”选择一个班级，再打开“课本”点击单元布置任务。', en: 'No open tasks. Go Classes menu and select a class, then open Textbooks and click a unit to assign one.' },
   noneStudent: { zh: '现在没有任务，真棒！🐝', en: 'No tasks right now. Well done! 🐝' },
   showMore: { zh: '显示更多任务（已显示 {n} 个）', en: 'Show more tasks ({n} shown)' },
-  cardSentenceOwn: { zh: '{unit} 的{kind}，{due} 前完成', en: '{kind} of {unit}, due by {due}' },
-  cardSentence: { zh: '{student}：{unit} 的{kind}，{due} 前完成', en: '{student}: {kind} of {unit}, due by {due}' },
+  // A phone's card: the Chinese sentence names the unit; the English under it (in Chinese mode) is short.
+  cardSentenceOwn: { zh: '{kind}：{unit}，{due} 前完成', en: '{kind} of {unit}, due by {due}' },
+  cardSentence: { zh: '{student} 的{kind}：{unit}，{due} 前完成', en: '{student}: {kind} of {unit}, due by {due}' },
+  cardShortOwn: { zh: '{kind}，{due} 前完成', en: '{kind}, due by {due}' },
+  cardShort: { zh: '{student} 的{kind}，{due} 前完成', en: '{student}: {kind}, due by {due}' },
 });

@@ -23,6 +23,8 @@ import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import { Correction, type Corrected } from '../../ui/player/Correction';
 import { blankWord } from '../../ui/player/blankWord';
+import { Both, joinSaid, say, sayNextTask, type Said } from '../../ui/player/said';
+import { T, useT } from '../../i18n';
 import type { FlashcardMasterQuery } from './__generated__/FlashcardMasterQuery.graphql';
 
 /** A card of the deck: the task's word cards, or the words of a practice of mistakes. */
@@ -46,9 +48,13 @@ export default function FlashcardMaster() {
   const taskId = currentTaskId();
   if (!taskId) {
     return (
-      <Panel title="Flashcard Master" tone="info">
-        <p>Open a Flashcard Master task from your task list.</p>
-        <Link href="/task">Go to my tasks</Link>
+      <Panel title={<T k="common.flashcardMaster" />} tone="info">
+        <p>
+          <T k="players.openFm" />
+        </p>
+        <Link href="/task">
+          <T k="players.goToTasks" />
+        </Link>
       </Panel>
     );
   }
@@ -98,8 +104,8 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
   const [answers, setAnswers] = useState<Answer[]>([]);
   const [typed, setTyped] = useState('');
   const [textSide, setTextSide] = useState(false);
-  const [feedback, setFeedback] = useState('');
-  const [endMessage, setEndMessage] = useState('');
+  const [feedback, setFeedback] = useState<Said | null>(null);
+  const [endMessage, setEndMessage] = useState<Said>({ zh: '', en: '' });
   /** The answers of a finished task whose result did not get through, to send again. */
   const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
   /** The finished task's result reached the server. */
@@ -111,7 +117,8 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
   const revealTimer = useRef<number | undefined>(undefined);
   const audio = useRef<HTMLAudioElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const statusLine = useRef<HTMLParagraphElement>(null);
+  const statusLine = useRef<HTMLDivElement>(null);
+  const { t } = useT();
   const done = answers.length === words.length;
   const card = words[answers.length];
   const correct = answers.filter((a) => a.status === 'v').length;
@@ -127,19 +134,21 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
   const finish = useCallback(
     (all: Answer[]) => {
       const { correct: right, total } = postResult(all, (outcome) => {
+        const ending = say('players.fmEnd', { correct: outcome.correct, total: outcome.total });
         if (outcome.saved) {
           setSaved(true);
           setWrong(outcome.wrongSpellings);
-          if (outcome.preview) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. A preview: not saved. Auto back to Task`);
-          else if (outcome.nextTask) setEndMessage(`score ${outcome.correct} of ${outcome.total}, done. Auto back to Task. Next task: ${outcome.nextTask}`);
+          if (outcome.preview) setEndMessage(joinSaid([ending, say('players.previewNotSaved'), say('players.autoBack')], '. ', '。'));
+          else if (outcome.nextTask) setEndMessage(joinSaid([ending, say('players.autoBack'), sayNextTask(outcome.nextTask)], '. ', '。'));
           window.setTimeout(() => (typeof returnTo === 'string' ? navigate(returnTo) : returnTo()), RETURN_AFTER_MS);
         } else {
           setUnsaved(all);
-          setEndMessage(`score ${outcome.correct} of ${outcome.total}, but it was not saved: ${outcome.error.replace(/\.$/, '')}. Press Send again.`);
+          const score = say('players.fmScoreOf', { correct: outcome.correct, total: outcome.total });
+          setEndMessage(joinSaid([score, say('players.notSaved', { error: outcome.error.replace(/\.$/, '') })], ', ', '，'));
         }
       });
       setUnsaved(null);
-      setEndMessage(`score ${right} of ${total}, done. Auto back to Task`);
+      setEndMessage(joinSaid([say('players.fmEnd', { correct: right, total }), say('players.autoBack')], '. ', '。'));
     },
     [navigate, postResult, returnTo],
   );
@@ -162,7 +171,7 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
     revealTimer.current = window.setTimeout(() => setReveal(null), REVEAL_MS);
     recordAnswer(all.length, entry);
     input.current?.focus();
-    setFeedback(status === 'v' ? `✔ ${card.text}` : status === 'skipped' ? `Skipped: ${card.text}` : `✘ It is “${card.text}”`);
+    setFeedback(say(status === 'v' ? 'players.fmRight' : status === 'skipped' ? 'players.fmSkipped' : 'players.fmWrong', { word: card.text }));
     if (all.length === words.length) finish(all);
   };
 
@@ -181,7 +190,7 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
     }
     if (reveal) endReveal();
     if (!typed.trim()) {
-      setFeedback('Type the word first, or press Skip');
+      setFeedback(say('players.typeFirst'));
       return;
     }
     record(isCorrect(typed, card.text) ? 'v' : 'x');
@@ -191,11 +200,16 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
   const shown = reveal ? answers.length : answers.length + 1;
 
   return (
-    <section lang="en" className="player" style={{ background }} aria-label="Flashcard Master">
+    <section className="player" style={{ background }} aria-label={t('common.flashcardMaster')}>
       <header className="player-head">
-        <h1>🌟 Flashcard Master</h1>
-        <span className="word-count" data-testid="word-count">
-          {done && !reveal ? `${words.length} cards` : `Card ${shown} of ${words.length}`}
+        <h1>
+          🌟 <T k="common.flashcardMaster" />
+        </h1>
+        <span className="word-count">
+          <Both
+            said={done && !reveal ? say('players.cards', { n: words.length }) : say('players.cardOf', { n: shown, total: words.length })}
+            enProps={{ 'data-testid': 'word-count' }}
+          />
         </span>
       </header>
       <PreviewNote />
@@ -209,11 +223,11 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
             <CardClues card={card!} onHear={() => void audio.current?.play().catch(() => undefined)} />
           ) : (
             // A picture the network dropped: the card's text side instead of a broken image.
-            <img src={card!.pictureUrl!} alt="What is this word? Type it." className="avatar big" onError={() => setTextSide(true)} />
+            <img src={card!.pictureUrl!} alt={t('players.whatWord')} className="avatar big" onError={() => setTextSide(true)} />
           )}
         </div>
         <div className="player-controls">
-          <audio ref={audio} controls preload="none" src={card?.audioUrl ? speechSrc(card.audioUrl) : undefined} aria-label="Hear the word" />
+          <audio ref={audio} controls preload="none" src={card?.audioUrl ? speechSrc(card.audioUrl) : undefined} aria-label={t('players.hearWord')} />
           <form onSubmit={submit} className="answer-form">
             <input
               ref={input}
@@ -225,35 +239,37 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
                 if (reveal) endReveal();
                 setTyped(e.target.value);
               }}
-              placeholder="Type the word then return"
+              placeholder={t('players.typeWordReturn')}
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
               maxLength={60}
               autoFocus
-              aria-label="Type the word then return"
+              aria-label={t('players.typeWordReturn')}
+              lang="en"
+              translate="no"
             />
             {/* Right under the box, not below the buttons: on a phone right or wrong stays in view.
                 A new key re-announces the same message when Enter is pressed after the end. */}
             <ScoreLine
               key={repeats}
               lineRef={statusLine}
-              text={done ? endMessage : `${feedback ? `${feedback} · ` : ''}Score: ${correct}`}
+              text={done ? endMessage : joinSaid([feedback, say('players.fmScore', { correct })], ' · ', ' · ')}
               unsaved={Boolean(unsaved)}
               onSendAgain={() => unsaved && finish(unsaved)}
             />
             <div className="actions player-actions">
               <button type="submit" className="button primary">
-                Enter ⏎
+                <T k="players.enter" /> ⏎
               </button>
               <button type="button" className="button" onClick={() => {
                   setTextSide((s) => !s);
                   input.current?.focus();
-                }} disabled={done || Boolean(reveal) || !card?.pictureUrl} title="Flip the card">
-                Side {showText ? '🖼' : '📝'}
+                }} disabled={done || Boolean(reveal) || !card?.pictureUrl} title={t('players.flip')}>
+                <T k="players.side" /> {showText ? '🖼' : '📝'}
               </button>
               <button type="button" className="button" onClick={() => record('skipped')} disabled={done || Boolean(reveal)}>
-                Skip
+                <T k="players.skip" />
               </button>
               <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
             </div>
@@ -272,17 +288,23 @@ function CardClues({ card, onHear }: { card: Card; onHear: () => void }) {
     <div className="card-text card-clues" aria-readonly="true">
       <p className="card-letters">
         <span aria-hidden="true">{[...card.text].map((ch) => (ch === ' ' ? '\u00a0' : '_')).join(' ')}</span>
-        <span className="card-letter-count"> · {letters} letters</span>
+      </p>
+      <p className="card-letter-count">
+        <T k="players.letters" values={{ n: letters }} />
       </p>
       <p className="card-hear">
         {/* Out of the Tab order: the audio player above the answer box, reached first, plays the same word. */}
         <button type="button" className="button" onClick={onHear} tabIndex={-1}>
-          ▶ Hear the word
+          ▶ <T k="players.hearWord" />
         </button>{' '}
-        <span className="pos">{card.partOfSpeech}</span>
+        <span className="pos" lang="en" translate="no">
+          {card.partOfSpeech}
+        </span>
       </p>
-      <p className="card-definition">{blankWord(card.definition, card.text)}</p>
-      <ul className="card-sentences">
+      <p className="card-definition" lang="en" translate="no">
+        {blankWord(card.definition, card.text)}
+      </p>
+      <ul className="card-sentences" lang="en" translate="no">
         {card.sentences.map((s) => (
           <li key={s}>{blankWord(s, card.text)}</li>
         ))}
@@ -297,9 +319,11 @@ function RevealedCard({ answer }: { answer: Corrected & { card: Card } }) {
   return (
     <div className="card-reveal" aria-live="polite">
       {card.pictureUrl && <img src={card.pictureUrl} alt="" className="avatar small" />}
-      <p className="card-word">{card.text}</p>
+      <p className="card-word" lang="en" translate="no">
+        {card.text}
+      </p>
       {card.phonetic && (
-        <p className="card-phonetic">
+        <p className="card-phonetic" lang="en" translate="no">
           {card.phonetic} <span className="pos">{card.partOfSpeech}</span>
         </p>
       )}

@@ -113,16 +113,23 @@ function MistakesList() {
           </p>
           <ul className="mistakes-list" data-testid="mistakes">
             {list.map((m) => (
-              <li key={m.word.text} className="mistake" lang="en">
+              <li key={m.word.text} className="mistake">
                 {m.word.pictureUrl ? <img src={m.word.pictureUrl} alt="" className="mistake-picture" /> : <span className="mistake-picture mistake-no-picture" aria-hidden="true">📖</span>}
                 <div className="mistake-body">
-                  <p className="mistake-word">
-                    <strong>{m.word.text}</strong> <span className="pos">{m.word.partOfSpeech}</span>{' '}
+                  <p className="mistake-word" lang="en">
+                    <strong translate="no">{m.word.text}</strong>{' '}
+                    <span className="pos" translate="no">
+                      {m.word.partOfSpeech}
+                    </span>{' '}
                     <button type="button" className="link-button" onClick={() => hear(m.word.audioUrl)} aria-label={t('mistakes.hear', { word: m.word.text })}>
                       ▶
                     </button>
                   </p>
-                  {!m.word.pictureUrl && <p className="mistake-definition">{m.word.definition}</p>}
+                  {!m.word.pictureUrl && (
+                    <p className="mistake-definition" translate="no">
+                      {m.word.definition}
+                    </p>
+                  )}
                   <p className="mistake-meta">
                     <span>
                       <T k="mistakes.missed" values={{ n: m.timesMissed }} />
@@ -130,7 +137,7 @@ function MistakesList() {
                     {' · '}
                     <span>
                       <T k="mistakes.lastWrong" />{' '}
-                      {m.lastWrongSpelling ? <del className="mistake-wrong">{m.lastWrongSpelling}</del> : <T k="mistakes.noSpelling" />}
+                      {m.lastWrongSpelling ? <del className="mistake-wrong" translate="no">{m.lastWrongSpelling}</del> : <T k="mistakes.noSpelling" />}
                     </span>
                   </p>
                 </div>

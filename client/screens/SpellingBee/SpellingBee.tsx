@@ -22,6 +22,8 @@ import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import { Correction, type Corrected } from '../../ui/player/Correction';
+import { Both, joinSaid, say, sayNextTask, type Said } from '../../ui/player/said';
+import { T, useT } from '../../i18n';
 import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
 
 export const RETURN_AFTER_MS = 4000;
@@ -32,9 +34,13 @@ export default function SpellingBee() {
   const taskId = currentTaskId();
   if (!taskId) {
     return (
-      <Panel title="Spelling Bee" tone="info">
-        <p>Open a Spelling Bee task from your task list.</p>
-        <Link href="/task">Go to my tasks</Link>
+      <Panel title={<T k="common.spellingBee" />} tone="info">
+        <p>
+          <T k="players.openSb" />
+        </p>
+        <Link href="/task">
+          <T k="players.goToTasks" />
+        </Link>
       </Panel>
     );
   }
@@ -86,7 +92,7 @@ function Player({ taskId }: { taskId: string }) {
   const [timedOut, setTimedOut] = useState<string | null>(null);
   /** The word's sound did not arrive (the network dropped): said until it plays. */
   const [soundMissing, setSoundMissing] = useState(false);
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState<Said | null>(null);
   /** The answers of a finished test whose result did not get through, to send again. */
   const [unsaved, setUnsaved] = useState<Answer[] | null>(null);
   /** The finished test's result reached the server. */
@@ -136,7 +142,7 @@ function Player({ taskId }: { taskId: string }) {
     setAnswers([]);
     setTimedOut(null);
     setWrong([]);
-    setMessage('');
+    setMessage(null);
     setPhase('asking');
     ask(0);
   };
@@ -146,19 +152,20 @@ function Player({ taskId }: { taskId: string }) {
       setPhase('done');
       audio.current?.pause();
       const { correct: right, total } = postResult(all, (outcome) => {
-        const ending = `score ${outcome.correct} of ${outcome.total}. The test finished`;
+        const ending = say('players.sbEnd', { correct: outcome.correct, total: outcome.total });
         if (outcome.saved) {
           setSaved(true);
           setWrong(outcome.wrongSpellings);
-          setMessage(`${ending}${outcome.preview ? '. A preview: not saved' : outcome.nextTask ? `. Next task: ${outcome.nextTask}` : ''}. Back to Tasks in a moment…`);
+          const next = outcome.preview ? say('players.previewNotSaved') : outcome.nextTask ? sayNextTask(outcome.nextTask) : null;
+          setMessage(joinSaid([ending, next, say('players.backSoon')], '. ', '。'));
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {
           setUnsaved(all);
-          setMessage(`${ending}, but it was not saved: ${outcome.error.replace(/\.$/, '')}. Press Send again.`);
+          setMessage(joinSaid([ending, say('players.notSaved', { error: outcome.error.replace(/\.$/, '') })], ', ', '，'));
         }
       });
       setUnsaved(null);
-      setMessage(`score ${right} of ${total}. The test finished — saving…`);
+      setMessage(joinSaid([say('players.sbEnd', { correct: right, total }), say('players.saving')], ' — ', ' — '));
     },
     [navigate, postResult],
   );
@@ -223,14 +230,20 @@ function Player({ taskId }: { taskId: string }) {
   };
 
   const countdown = Math.max(0, content.spellingTimeoutSec - elapsed);
+  const { t } = useT();
   const picture = phase === 'asking' && current?.pictureUrl ? current.pictureUrl : '/avatars/default.svg';
 
   return (
-    <section lang="en" className="player" style={{ background }} aria-label="Spelling Bee">
+    <section className="player" style={{ background }} aria-label={t('common.spellingBee')}>
       <header className="player-head">
-        <h1>🐝 Spelling Bee</h1>
-        <span className="word-count" data-testid="word-count">
-          {phase === 'asking' ? `Word ${index + 1} of ${words.length}` : `${words.length} words`}
+        <h1>
+          🐝 <T k="common.spellingBee" />
+        </h1>
+        <span className="word-count">
+          <Both
+            said={phase === 'asking' ? say('players.wordOf', { n: index + 1, total: words.length }) : say('players.words', { n: words.length })}
+            enProps={{ 'data-testid': 'word-count' }}
+          />
         </span>
       </header>
       <PreviewNote />
@@ -238,7 +251,7 @@ function Player({ taskId }: { taskId: string }) {
         <div className="avatar-frame" ref={frame}>
           <img
             src={picture}
-            alt={phase === 'asking' ? 'A picture for the word' : 'WordBee'}
+            alt={phase === 'asking' ? t('players.picture') : 'WordBee'}
             className="avatar"
             // A picture the network dropped: the bee (shown before the test, so already loaded) instead of a broken image.
             onError={(e) => {
@@ -246,18 +259,18 @@ function Player({ taskId }: { taskId: string }) {
             }}
           />
           {phase === 'asking' && !correction && (
-            <div className={`countdown${countdown <= 3 ? ' low' : ''}`} role="timer" aria-label={`${countdown} seconds left`} data-testid="countdown">
+            <div className={`countdown${countdown <= 3 ? ' low' : ''}`} role="timer" aria-label={t('players.secondsLeft', { n: countdown })} data-testid="countdown">
               {countdown}
             </div>
           )}
         </div>
         <div className="player-controls">
-          <audio ref={audio} controls preload="none" aria-label="Word audio" onError={() => phase === 'asking' && setSoundMissing(true)} onPlaying={() => setSoundMissing(false)} />
+          <audio ref={audio} controls preload="none" aria-label={t('players.wordAudio')} onError={() => phase === 'asking' && setSoundMissing(true)} onPlaying={() => setSoundMissing(false)} />
           {phase === 'ready' && (
             <p className="hint">
-              Hello {user?.username}! Press (Re)Begin, listen to each word and its sentence, then type the word and press Enter.{' '}
+              <T k="players.sbHello" values={{ name: user?.username ?? '' }} />{' '}
               <button type="button" className="link-button" onClick={() => play(`/wordAudio/beginMsg-${user?.username ?? 'friend'}.mp3`)}>
-                ▶ Hear the welcome
+                ▶ <T k="players.hearWelcome" />
               </button>
             </p>
           )}
@@ -268,7 +281,7 @@ function Player({ taskId }: { taskId: string }) {
               name="answer"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
-              placeholder={phase === 'asking' ? (correction ? 'Press Enter for the next word' : 'Type the word, then press Enter') : ''}
+              placeholder={phase === 'asking' ? t(correction ? 'players.enterForNext' : 'players.typeThenEnter') : ''}
               disabled={phase !== 'asking'}
               // While the word is corrected the box keeps the focus (Enter goes on) but takes no letters.
               readOnly={Boolean(correction)}
@@ -276,33 +289,39 @@ function Player({ taskId }: { taskId: string }) {
               autoCapitalize="off"
               spellCheck={false}
               maxLength={60}
-              aria-label="Your spelling"
+              aria-label={t('players.yourSpelling')}
+              lang="en"
+              translate="no"
             />
             {correction && <Correction answer={correction} className="sb-correction" />}
             {/* Right under the box, not below the buttons: on a phone the score and the end stay in view. */}
             <ScoreLine
               text={
-                message ||
+                message ??
                 (phase === 'asking'
-                  ? `${soundMissing ? 'No sound: check the connection, then press 🔊 Again · ' : ''}${timedOut ? `Time's up for "${timedOut}" · ` : ''}Score: ${correct} of ${answers.length}`
-                  : `Ready: ${words.length} words`)
+                  ? joinSaid(
+                      [soundMissing && say('players.noSound'), timedOut !== null && say('players.timeUp', { word: timedOut }), say('players.score', { correct, total: answers.length })],
+                      ' · ',
+                      ' · ',
+                    )
+                  : say('players.ready', { n: words.length }))
               }
               unsaved={Boolean(unsaved)}
               onSendAgain={() => unsaved && finish(unsaved)}
             />
             <div className="actions player-actions">
               <button type="submit" className="button primary" disabled={phase !== 'asking'}>
-                Enter ⏎
+                <T k="players.enter" /> ⏎
               </button>
               <button type="button" className="button" onClick={() => current && play(current.sentenceAudioUrl)} disabled={phase !== 'asking' || Boolean(correction)}>
-                🔊 Again
+                🔊 <T k="players.again" />
               </button>
               <button type="button" className="button" onClick={() => {
                   answer('canceled', typed);
                   // The button is disabled while the word is corrected: the box keeps the keyboard (Enter goes on).
                   input.current?.focus({ preventScroll: true });
                 }} disabled={phase !== 'asking' || Boolean(correction)}>
-                Cancel word
+                <T k="players.cancelWord" />
               </button>
               {/* Before the test it is the one thing to press: highlighted and first in the row (the
                   buttons before it are disabled then, so the keyboard order is the same). */}
@@ -312,7 +331,7 @@ function Player({ taskId }: { taskId: string }) {
                 onClick={begin}
                 disabled={phase === 'done' || (phase === 'asking' && index === words.length - 1)}
               >
-                (Re)Begin
+                <T k="players.begin" />
               </button>
               <ChangeBackground onClick={nextBackground} index={backgroundIndex} />
             </div>

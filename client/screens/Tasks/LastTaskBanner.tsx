@@ -42,7 +42,7 @@ function Banner() {
   return (
     <div className="last-task-banner" data-testid="last-task">
       {last && !hidden && (
-        <p lang="en">
+        <p>
           <strong>
             <T k="mistakes.lastTask" values={{ correct: last.correct, total: last.total }} />
           </strong>

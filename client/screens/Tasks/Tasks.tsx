@@ -143,14 +143,29 @@ export default function Tasks() {
 
   const removeLabel = (row: Pick<(typeof rows)[number], 'type' | 'bookUnitId' | 'student'>) => t('tasks.removeLabel', { type: row.type, unit: row.bookUnitId, student: row.student });
   const unitName = (row: (typeof rows)[number]) => unitNameOf(row.bookTitle, row.bookUnitId.slice(row.bookUnitId.indexOf('-') + 1), row.unitTitle);
-  /** A task as a sentence, for a phone's card: '张伟 (zhangwei01): Spelling Bee of PEP 3A · Unit 1, due by 2026-12-01'. */
+  /**
+   * A task as a sentence, for a phone's card: '拼写：PEP 3A · Unit 1，2026-12-01 前完成' with
+   * 'Spelling Bee, due by 2026-12-01' under it (the unit once); in English mode
+   * 'Spelling Bee of PEP 3A · Unit 1, due by 2026-12-01'. A teacher's names the student first.
+   */
   const sentence = (row: (typeof rows)[number]) => {
-    // The kind in the sentence's own language: '拼写' in the Chinese half, 'Spelling Bee' in the English.
+    // The kind in the sentence's own language: '拼写' in the Chinese, 'Spelling Bee' in the English.
     const kind = messageOf(KIND_NAMES[row.type] ?? 'common.spellingBee');
     const values = { student: row.studentDisplayName, unit: unitName(row), due: dueText(String(row.dueBy)) };
-    const m = messageOf(isTeacher ? 'tasks.cardSentence' : 'tasks.cardSentenceOwn');
-    const en = fill(m.en, { ...values, kind: KIND_NAMES[row.type] ? kind.en : row.type });
-    return lang === 'en' ? en : `${fill(m.zh, { ...values, kind: KIND_NAMES[row.type] ? kind.zh : row.type })} · ${en}`;
+    const kindEn = KIND_NAMES[row.type] ? kind.en : row.type;
+    const full = messageOf(isTeacher ? 'tasks.cardSentence' : 'tasks.cardSentenceOwn');
+    if (lang === 'en') return fill(full.en, { ...values, kind: kindEn });
+    const short = messageOf(isTeacher ? 'tasks.cardShort' : 'tasks.cardShortOwn');
+    return (
+      <>
+        <span className="zh" lang="zh-CN">
+          {fill(full.zh, { ...values, kind: KIND_NAMES[row.type] ? kind.zh : row.type })}
+        </span>{' '}
+        <span className="en" lang="en">
+          {fill(short.en, { ...values, kind: kindEn })}
+        </span>
+      </>
+    );
   };
   const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
   const remove = (row: (typeof rows)[number]) => {
@@ -238,30 +253,47 @@ export default function Tasks() {
           <table className="table tasks-table stack">
             <thead>
               <tr>
-                <th>student</th>
-                <th>bookUnitID</th>
-                <th>TPID</th>
-                <th>Type</th>
-                <th>dueBy</th>
-                {isTeacher && <th aria-label={t('tasks.remove')}>X</th>}
+                {/* The spec's column names, each with its Chinese. */}
+                <th>
+                  <T k="tasks.student" />
+                </th>
+                <th>
+                  <T k="tasks.bookUnit" />
+                </th>
+                <th>
+                  <T k="tasks.tpid" />
+                </th>
+                <th>
+                  <T k="tasks.type" />
+                </th>
+                <th>
+                  <T k="tasks.dueBy" />
+                </th>
+                {isTeacher && (
+                  <th aria-label={t('tasks.remove')}>
+                    <T k="tasks.removeColumn" />
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody ref={table}>
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td data-label="student" data-col="student">
-                    <span className="cell-value">
+                    <span className="cell-value" translate="no">
                       {row.student}
                       {row.studentDisplayName !== row.student && <span className="student-username"> ({row.studentUsername})</span>}
                     </span>
                     {/* A phone's card reads as a sentence instead of the cells. */}
                     <span className="task-sentence">{sentence(row)}</span>
                   </td>
-                  <td data-label="bookUnitID" data-col="bookUnitID">
+                  <td data-label="bookUnitID" data-col="bookUnitID" translate="no">
                     {row.bookUnitId}
                     <span className="unit-name">{unitName(row)}</span>
                   </td>
-                  <td data-label="TPID" data-col="TPID">{row.tpid}</td>
+                  <td data-label="TPID" data-col="TPID" translate="no">
+                    {row.tpid}
+                  </td>
                   {/* The whole cell opens the task (spec: click the Type cell); the button is its keyboard stop. */}
                   <td data-label="Type" data-col="Type" className="type-cell" onClick={() => open(row)}>
                     <button
@@ -272,9 +304,12 @@ export default function Tasks() {
                         open(row);
                       }}
                       title={t('tasks.open', { type: row.type, unit: row.bookUnitId })}
+                      translate="no"
                     >
                       {row.type}
                     </button>
+                    {/* The kind named for people: 拼写 (Spelling Bee in English mode). */}
+                    {KIND_NAMES[row.type] && <span className="type-name">{lang === 'en' ? messageOf(KIND_NAMES[row.type]!).en : messageOf(KIND_NAMES[row.type]!).zh}</span>}
                   </td>
                   <td data-label="dueBy" data-col="dueBy">
                     <time dateTime={String(row.dueBy)} className={isOverdue(String(row.dueBy)) ? 'due-overdue' : undefined} title={isOverdue(String(row.dueBy)) ? t('tasks.overdue') : undefined}>
@@ -283,7 +318,7 @@ export default function Tasks() {
                   </td>
                   {isTeacher && (
                     <td data-label="X" data-col="X">
-                      <button type="button" className="remove-x" aria-disabled={removing} onClick={() => remove(row)} aria-label={removeLabel(row)}>
+                      <button type="button" className="remove-x" aria-disabled={removing} onClick={() => remove(row)} aria-label={removeLabel(row)} translate="no">
                         X
                       </button>
                     </td>

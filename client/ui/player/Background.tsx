@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { T, useT } from '../../i18n';
 
 /** The 16 background colours the players' Change Background control cycles through (spec section 9). */
 export const BACKGROUNDS = [
@@ -12,9 +13,10 @@ export function useBackground(): [string, () => void, number] {
 }
 
 export function ChangeBackground({ onClick, index }: { onClick: () => void; index: number }) {
+  const { t } = useT();
   return (
-    <button type="button" className="button small" onClick={onClick} title="Change Background">
-      🎨 Change Background <span className="hint">({index + 1}/16)</span>
+    <button type="button" className="button small" onClick={onClick} title={t('players.changeBackground')}>
+      🎨 <T k="players.changeBackground" /> <span className="hint">({index + 1}/16)</span>
     </button>
   );
 }

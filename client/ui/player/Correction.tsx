@@ -2,8 +2,9 @@
  * A player's correction after an answer (DESIGN, Decisions for the classroom): ✓ and the word, or
  * the student's answer with its wrong letters marked, an arrow, and the word with the letters it
  * needed marked (`elephent → elephant`). Timeouts, cancels and skips show the word too. The
- * practice is English: the texts here are the players' own.
+ * words are the practice's English (translate="no"); what is said about them is Chinese first.
  */
+import { T, type MessageKey } from '../../i18n';
 import { letterDiff, MISSING, type Letter } from './letterDiff';
 import './player.css';
 
@@ -25,11 +26,11 @@ function Letters({ letters, tone }: { letters: Letter[]; tone: 'wrong' | 'fixed'
   );
 }
 
-/** Why the word moved on without a typed answer, in the players' English. */
-function reason(status: string): string | null {
-  if (status === 'skipped') return 'Skipped';
-  if (status === 'canceled') return 'Canceled';
-  if (status.startsWith('timeout')) return "Time's up";
+/** Why the word moved on without a typed answer. */
+function reason(status: string): MessageKey | null {
+  if (status === 'skipped') return 'players.skipped';
+  if (status === 'canceled') return 'players.canceled';
+  if (status.startsWith('timeout')) return 'players.timesUp';
   return null;
 }
 
@@ -45,17 +46,27 @@ export function Correction({ answer, className = '' }: { answer: Corrected; clas
       </span>{' '}
       {right ? (
         <span className="correction-word">
-          <span className="visually-hidden">Right: </span>
-          {answer.word}
+          <span className="visually-hidden">
+            <T k="players.right" />:{' '}
+          </span>
+          <span lang="en" translate="no">
+            {answer.word}
+          </span>
         </span>
       ) : (
         <>
-          {why && <span className="correction-why">{why}: </span>}
+          {why && (
+            <span className="correction-why">
+              <T k={why} />:{' '}
+            </span>
+          )}
           {typed && (
             <>
               <span className="correction-typed">
-                <span className="visually-hidden">You typed </span>
-                <del>
+                <span className="visually-hidden">
+                  <T k="players.youTyped" />{' '}
+                </span>
+                <del lang="en" translate="no">
                   <Letters letters={diff.typed} tone="wrong" />
                 </del>
               </span>{' '}
@@ -63,8 +74,13 @@ export function Correction({ answer, className = '' }: { answer: Corrected; clas
             </>
           )}
           <span className="correction-word">
-            <span className="visually-hidden">{typed ? ', the word is ' : 'The word is '}</span>
-            {typed ? <Letters letters={diff.word} tone="fixed" /> : answer.word}
+            <span className="visually-hidden">
+              {typed ? ', ' : ''}
+              <T k="players.theWordIs" />{' '}
+            </span>
+            <span lang="en" translate="no">
+              {typed ? <Letters letters={diff.word} tone="fixed" /> : answer.word}
+            </span>
           </span>
         </>
       )}

@@ -1,3 +1,4 @@
+import { T } from '../../i18n';
 import { readUser } from '../../session';
 
 /** A teacher opening a student's task (from the task list) tries it; nothing is stored. */
@@ -8,7 +9,7 @@ export function PreviewNote() {
   if (!isPreview()) return null;
   return (
     <p className="status status-info preview-note" data-testid="preview-note">
-      Preview · 预览: you are trying this task as a teacher; your answers are not saved
+      <T k="players.previewNote" />
     </p>
   );
 }

@@ -1,10 +1,16 @@
 import { useEffect, useRef, type Ref } from 'react';
+import { T } from '../../i18n';
+import { useLanguage } from '../language';
+import type { Said } from './said';
 
 /**
  * A player's status line under the answer box (on a phone the score and the end stay in view),
  * in the error style with a "Send again" button while a finished result has not got through.
+ * The Chinese is its first line; the English (the spec's exact text) its own element below, the
+ * one tests and the spec read (data-testid="status").
  */
-export function ScoreLine({ text, unsaved, onSendAgain, lineRef }: { text: string; unsaved: boolean; onSendAgain: () => void; lineRef?: Ref<HTMLParagraphElement> }) {
+export function ScoreLine({ text, unsaved, onSendAgain, lineRef }: { text: Said; unsaved: boolean; onSendAgain: () => void; lineRef?: Ref<HTMLDivElement> }) {
+  const [lang] = useLanguage();
   const sendAgain = useRef<HTMLButtonElement>(null);
   // The task ended with the answer box disabled (Spelling Bee) or the button pressed gone: Send
   // again, the one thing left to do, takes the keyboard's focus.
@@ -14,12 +20,19 @@ export function ScoreLine({ text, unsaved, onSendAgain, lineRef }: { text: strin
   }, [unsaved]);
   return (
     <>
-      <p ref={lineRef} className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status" data-testid="status">
-        {text}
-      </p>
+      <div ref={lineRef} className={`status ${unsaved ? 'status-error' : 'status-info'} score-line`} role="status">
+        {lang === 'zh' && (
+          <span className="zh score-zh" lang="zh-CN">
+            {text.zh}
+          </span>
+        )}
+        <span className={lang === 'zh' ? 'en score-en' : 'score-en'} lang="en" data-testid="status">
+          {text.en}
+        </span>
+      </div>
       {unsaved && (
         <button ref={sendAgain} type="button" className="button primary send-again" onClick={onSendAgain}>
-          Send again
+          <T k="players.sendAgain" />
         </button>
       )}
     </>

@@ -13,8 +13,10 @@
  * The returned function lets the page go without asking (Record's Redo reloads the page).
  */
 import { useCallback, useEffect, useRef } from 'react';
+import { textOf } from '../../i18n';
 
-export const LEAVE_QUESTION = 'Leave this task? What you have done so far will be lost.';
+/** The question, in the language chosen ('Chinese · English', or the English alone). */
+const leaveQuestion = () => textOf(localStorage.getItem('wordbee-lang') === 'en' ? 'en' : 'zh', 'players.leaveQuestion');
 
 const MARK = 'wordbeeLeaveGuard';
 
@@ -31,7 +33,7 @@ export const taskInProgress = () => [...guards].some((released) => !released.cur
 export function mayLeave(): boolean {
   if (!taskInProgress()) return true;
   const held = [...guards].filter((released) => !released.current);
-  if (!window.confirm(LEAVE_QUESTION)) return false;
+  if (!window.confirm(leaveQuestion())) return false;
   for (const released of held) released.current = true;
   return true;
 }
@@ -61,7 +63,7 @@ export function useLeaveGuard(active: boolean): () => void {
     const onPopState = () => {
       // Back from the extra entry lands on this page's own entry (same address): ask.
       if (released.current || location.pathname !== path || onGuardEntry() || !sessionOn()) return;
-      if (window.confirm(LEAVE_QUESTION)) {
+      if (window.confirm(leaveQuestion())) {
         released.current = true;
         window.removeEventListener('popstate', onPopState);
         history.back();
@@ -79,7 +81,7 @@ export function useLeaveGuard(active: boolean): () => void {
       // Another site is left by a full load (beforeunload asks); a link within the page (the
       // skip link) loses nothing.
       if (to.origin !== location.origin || to.pathname === path || !sessionOn()) return;
-      if (window.confirm(LEAVE_QUESTION)) {
+      if (window.confirm(leaveQuestion())) {
         released.current = true;
       } else {
         event.preventDefault();
