@@ -192,7 +192,7 @@ export function ReportsPanel() {
                   <td data-label={t('classes.reportStudent')} translate="no">
                     {r.studentDisplayName}
                   </td>
-                  <td data-label={t('classes.reportTask')}>
+                  <td data-label={t('classes.reportTask')} translate="no">
                     {r.type} {r.bookUnitId}
                   </td>
                   <td data-label={t('classes.reportScore')}>{r.score}</td>
