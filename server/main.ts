@@ -50,6 +50,10 @@ process.on('unhandledRejection', (reason) => {
   reportError(reason, { where: 'unhandledRejection' });
 });
 warmUpReportFonts().catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
+// The scoring workers load the acoustic model now, not when the first child reads (a first
+// reading after a restart waited 5–8 s for it).
+app.deps.pa.start();
+void app.deps.pa.ready().then(() => app.deps.log.info({ workers: app.deps.pa.workers }, 'pronunciation scoring is ready: the model is loaded'));
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -107,6 +107,8 @@ export class ScoringPool {
   private nextId = 1;
   private closed = false;
   private lent = 0;
+  /** Waiting for every worker to have its model loaded (see `ready`). */
+  private readyWaiters: (() => void)[] = [];
 
   constructor(options: ScoringPoolOptions = {}) {
     this.workers = Math.max(1, options.workers ?? Math.min(4, availableParallelism()));
@@ -141,6 +143,17 @@ export class ScoringPool {
     while (!this.closed && this.slots.length < this.workers) this.slots.push(this.spawn());
   }
 
+  /** Every worker has its model loaded: a recording is scored without waiting for one to load. */
+  get isReady(): boolean {
+    return this.slots.length === this.workers && this.slots.every((s) => s.loaded);
+  }
+
+  /** Resolves once every worker has loaded its model (`start` first, or it waits for the first use). */
+  ready(): Promise<void> {
+    if (this.isReady) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.reject(new ScoringBusyError());
@@ -155,6 +168,7 @@ export class ScoringPool {
       switch (message.type) {
         case 'ready':
           slot.loaded = true;
+          if (this.isReady) for (const resolve of this.readyWaiters.splice(0)) resolve();
           return;
         case 'scored': {
           const pending = slot.current;

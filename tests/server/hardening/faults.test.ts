@@ -49,6 +49,8 @@ describe('the server process', () => {
     const port = await freePort();
     const server = await spawnServer({ DATA_DIR: dataDir() }, port);
     try {
+      // The scoring workers load their model as the server starts, before anyone reads (issue 39).
+      await expect.poll(() => server.log(), { timeout: 60_000, interval: 200 }).toContain('pronunciation scoring is ready');
       const { accessToken } = (await json(`${server.url}/api/v1.0/username/login`, { method: 'POST', body: { username: 'demoteacher', password: 'demoteacher' } })).body;
       const classes = await json(`${server.url}/graphql`, { method: 'POST', token: accessToken, body: { query: '{ viewer { classes { edges { node { id } } } } }' } });
       const classId = classes.body.data.viewer.classes.edges[0].node.id;

@@ -22,7 +22,7 @@ export async function spawnServer(env: Record<string, string>, port: number, rea
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', JWT_SECRET: 'fault-test-secret-fault-test-secret-0123', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', JWT_SECRET: 'fault-test-secret-fault-test-secret-0123', HOST: '127.0.0.1', PORT: String(port), PA_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
