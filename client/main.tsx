@@ -10,6 +10,9 @@ import './ui/theme.css';
 reloadOnNewBuild();
 const user = readUser();
 if (user) scheduleExpiry(user);
+// A page loaded again before the login's class selection came back (a reload right after login):
+// the teacher's kept class is asked for again, so Textbooks and the dashboard do not lose it.
+if (user?.isTeacher && !sessionStorage.getItem('selectedClassname')) void import('./screens/Classes/restoreSelection').then((m) => m.restoreSelectedClass());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
