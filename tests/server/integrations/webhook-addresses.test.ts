@@ -172,7 +172,11 @@ describe('webhook URLs at creation and at delivery', () => {
   });
 
   it('accepts a host with public addresses', async () => {
-    expect(await create('https://hooks.school.example/wordbee')).toMatchObject({ __typename: 'CreateWebhookPayload', webhook: { url: 'https://hooks.school.example/wordbee' } });
+    const created = await create('https://hooks.school.example/wordbee');
+    expect(created).toMatchObject({ __typename: 'CreateWebhookPayload', webhook: { url: 'https://hooks.school.example/wordbee' } });
+    // Deleted again: nothing may ever be sent to a public address from a test.
+    const del = 'mutation($id: ID!) { deleteWebhook(input: { id: $id }) { __typename } }';
+    expect((await server.gql(del, { id: created.webhook.id }, teacher)).body.data.deleteWebhook.__typename).toBe('DeleteWebhookPayload');
   });
 
   it('resolves again at delivery: a name that turned internal is refused, and says only "refused" whether or not something listens', async () => {
