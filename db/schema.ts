@@ -433,7 +433,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
-    /** pending | sending | sent | failed */
+    /** pending | sending | sent | failed | refused (the address check said no; never sent) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -505,7 +505,7 @@ export const webhookDeliveries = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     event: text('event').notNull(),
     payload: jsonb('payload').notNull(),
-    /** pending | sending | sent | failed */
+    /** pending | sending | sent | failed | refused (the address check said no; never sent) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

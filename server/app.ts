@@ -25,6 +25,7 @@ import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts'
 import { postgresBlobStore } from './storage/blobs.ts';
 import { registerReportRoutes } from './reports/rest.ts';
 import { createWebhookSender } from './integrations/webhooks.ts';
+import { createAddressPolicy, type Resolver } from './integrations/addresses.ts';
 import { createBudgets } from './integrations/limits.ts';
 import type { Outbox } from './outbox.ts';
 import { RestRouter, send } from './http/rest.ts';
@@ -63,6 +64,8 @@ export type AppOptions = {
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
   contentDir?: string;
   now?: () => number;
+  /** How webhook hosts are resolved (default: dns.lookup; tests answer without the network). */
+  resolveHost?: Resolver;
 };
 
 export type App = {
@@ -83,7 +86,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   checkWritable(config.dataDir);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log), webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }) };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({
     db: database.db,
@@ -97,7 +100,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     now: options.now,
   });
   if (options.mailWorker !== false) mailer.start();
-  const webhooks = createWebhookSender({ db: database.db, log });
+  const webhooks = createWebhookSender({ db: database.db, log, addresses: deps.webhookAddresses });
   if (options.webhookWorker !== false) webhooks.start(1000);
 
   const rest = new RestRouter(deps);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time.ts';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
+import { parseNetworks } from './integrations/addresses.ts';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -97,6 +98,21 @@ const envSchema = z.object({
     .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s?#]+$/.test(o)), {
       message: 'must be origins like https://app.example.cn separated by commas (no path), or *',
     }),
+  WEBHOOK_ALLOW_NETWORKS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((n) => n.trim()).filter(Boolean))
+    .refine(
+      (list) => {
+        try {
+          parseNetworks(list);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be networks like 10.20.0.0/16 or fd00:1::/64 separated by commas' },
+    ),
 });
 
 export type Config = {
@@ -149,6 +165,11 @@ export type Config = {
   signupsPerAddress: number;
   /** Behind a reverse proxy: the client's address is the last X-Forwarded-For entry. */
   trustProxy: boolean;
+  /**
+   * Internal networks (CIDRs) webhooks may reach; every other loopback, private, link-local or
+   * reserved address is refused (server/integrations/addresses.ts).
+   */
+  webhookAllowNetworks: string[];
 };
 
 export class ConfigError extends Error {}
@@ -193,5 +214,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupsPerAddress: e.SIGNUPS_PER_ADDRESS,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    webhookAllowNetworks: e.WEBHOOK_ALLOW_NETWORKS,
   };
 }

@@ -11,6 +11,7 @@ import type { LiveEvents } from './live/pubsub.ts';
 import type { Budgets } from './integrations/limits.ts';
 import type { ScoringPool } from './speech/pa/pool.ts';
 import type { BlobStore } from './storage/blobs.ts';
+import type { AddressPolicy } from './integrations/addresses.ts';
 
 export type Deps = {
   db: Database;
@@ -25,6 +26,8 @@ export type Deps = {
   pa: ScoringPool;
   /** Stored files: report PDFs and PA recordings (server/storage/blobs.ts). */
   blobs: BlobStore;
+  /** Where webhooks may connect (public addresses and WEBHOOK_ALLOW_NETWORKS). */
+  webhookAddresses: AddressPolicy;
 };
 
 /** The signed-in user a request acts for. */

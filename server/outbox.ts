@@ -25,13 +25,15 @@ export const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs 
 
 /**
  * A failed delivery that also records what it learned (e.g. the HTTP status it got);
- * `permanent` ones are not retried (there is nobody left to deliver to).
+ * `permanent` ones are not retried (there is nobody left to deliver to, or it may not be
+ * delivered) and end with `finalStatus` ('failed' unless another is given, e.g. 'refused').
  */
 export class DeliveryFailure extends Error {
   constructor(
     message: string,
     readonly fields: Record<string, unknown> = {},
     readonly permanent = false,
+    readonly finalStatus = 'failed',
   ) {
     super(message);
   }
@@ -104,7 +106,7 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
             .update(t)
             .set({
               ...(error instanceof DeliveryFailure ? error.fields : {}),
-              status: failed ? 'failed' : 'pending',
+              status: failed ? (error instanceof DeliveryFailure ? error.finalStatus : 'failed') : 'pending',
               lastError: String((error as Error).message).slice(0, 500),
               nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts, options.backoffBaseMs)),
             })

@@ -61,6 +61,8 @@ const RULES: Rule[] = [
   { pattern: /^No words are due for review/, key: 'errors.nothingDue' },
   { pattern: /^The server is busy/, key: 'errors.busy' },
   { pattern: /^Only teachers can do this/, key: 'errors.teachersOnly' },
+  { pattern: /^The URL must lead to a public address/, key: 'errors.webhookAddressRefused' },
+  { pattern: /^The URL's host (\S+) could not be found$/, key: 'errors.webhookHostNotFound', values: (m) => ({ host: m[1]! }) },
 ];
 
 /** GraphQL's typed errors, when the sentence itself is not one of the rules. */

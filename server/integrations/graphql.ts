@@ -129,6 +129,7 @@ const DeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
     SENDING: { value: 'sending', description: 'Being sent now.' },
     SENT: { value: 'sent', description: 'The receiver answered 2xx.' },
     FAILED: { value: 'failed', description: 'Given up after the last attempt (or the webhook was deleted).' },
+    REFUSED: { value: 'refused', description: "Not sent: the URL's host led to an address webhooks may not reach (loopback, private, link-local, metadata…); nothing was tried." },
   },
 });
 
@@ -140,7 +141,7 @@ builder.node(WebhookDeliveryRef, {
   loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? deliveryById(ctx.deps.db, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     event: t.field({ type: WebhookEventEnum, description: 'The event.', resolve: (d) => d.event as WebhookEvent }),
-    status: t.field({ type: DeliveryStatusEnum, description: 'Where it stands.', resolve: (d) => d.status as 'pending' | 'sending' | 'sent' | 'failed' }),
+    status: t.field({ type: DeliveryStatusEnum, description: 'Where it stands.', resolve: (d) => d.status as 'pending' | 'sending' | 'sent' | 'failed' | 'refused' }),
     attempts: t.exposeInt('attempts', { description: 'Attempts so far.' }),
     responseStatus: t.exposeInt('responseStatus', { nullable: true, description: "The receiver's last HTTP status; null when it could not be reached." }),
     lastError: t.exposeString('lastError', { nullable: true, description: 'Why the last attempt failed; null once sent.' }),
@@ -187,7 +188,7 @@ const CreateWebhookInput = builder.inputType('CreateWebhookInput', {
   description: 'A URL to tell about a class\'s events.',
   fields: (t) => ({
     classId: t.id({ required: true, description: 'The global id of one of your classes.' }),
-    url: t.string({ required: true, description: 'An http:// or https:// URL (no user name or password in it).' }),
+    url: t.string({ required: true, description: 'An http:// or https:// URL (no user name or password in it) whose host leads to public addresses only (unless the server allows an internal network: WEBHOOK_ALLOW_NETWORKS).' }),
     events: t.field({ type: [WebhookEventEnum], required: true, description: 'At least one event.' }),
   }),
 });
@@ -207,7 +208,7 @@ builder.mutationField('createWebhook', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The webhook.' }) },
     resolve: (_root, { input }, ctx) =>
-      createWebhook(ctx.deps.db, viewerOf(ctx), { classId: localId(String(input.classId), 'Class'), url: input.url, events: input.events }),
+      createWebhook(ctx.deps.db, viewerOf(ctx), { classId: localId(String(input.classId), 'Class'), url: input.url, events: input.events }, ctx.deps.webhookAddresses),
   }),
 );
 

@@ -30,8 +30,8 @@ export const createTokenSchema = z.object({
 });
 
 /**
- * Only http(s) URLs, at most 2,000 characters, no credentials in them. Deliveries go wherever
- * the teacher points (loopback included), so run WordBee where that is acceptable (docs/api.md).
+ * Only http(s) URLs, at most 2,000 characters, no credentials in them. Where the host leads is
+ * checked apart (addresses.ts: public addresses only, unless WEBHOOK_ALLOW_NETWORKS allows one).
  */
 export const webhookUrlSchema = z
   .string({ error: 'Give the URL to deliver to' })

@@ -6,10 +6,14 @@
  *
  *   WordBee-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
  *
- * Only http(s) URLs are accepted (schemas.ts); redirects are not followed. Deliveries go to
- * whatever host the teacher names, loopback included: see docs/api.md, Webhooks.
+ * Only http(s) URLs are accepted (schemas.ts); redirects are not followed. The URL's host must
+ * lead to public addresses (or to a network listed in WEBHOOK_ALLOW_NETWORKS): checked when the
+ * webhook is created and again at every delivery, which then connects to the addresses it
+ * checked (addresses.ts). A delivery refused there is marked 'refused', without a try.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { encodeGlobalID } from '@pothos/plugin-relay';
@@ -20,10 +24,13 @@ import { NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import { createOutbox, DeliveryFailure, type Outbox } from '../outbox.ts';
 import { MAX_WEBHOOKS_PER_CLASS, createWebhookSchema, type WebhookEvent } from './schemas.ts';
 import { requireTeacherSession, teacherClassIds } from './tokens.ts';
+import { AddressRefused, HostNotFound, pinnedLookup, type AddressPolicy, type ResolvedAddress } from './addresses.ts';
 
 export const SIGNATURE_HEADER = 'wordbee-signature';
 export const MAX_DELIVERY_ATTEMPTS = 10;
 const DELIVERY_TIMEOUT_MS = 10_000;
+/** What a delivery refused by the address check records (nothing about what the host is). */
+export const REFUSED_ERROR = 'refused: the address is not allowed';
 
 export type WebhookRecord = Omit<typeof webhooks.$inferSelect, 'secret'>;
 export type DeliveryRecord = typeof webhookDeliveries.$inferSelect;
@@ -52,12 +59,18 @@ const webhookColumns = {
   deletedAt: webhooks.deletedAt,
 };
 
-export async function createWebhook(db: Executor, viewer: Viewer, raw: unknown): Promise<{ secret: string; record: WebhookRecord }> {
+export async function createWebhook(db: Executor, viewer: Viewer, raw: unknown, addresses: AddressPolicy): Promise<{ secret: string; record: WebhookRecord }> {
   requireTeacherSession(viewer);
   const input = parseInput(createWebhookSchema, raw);
   await teacherClassIds(db, viewer, [input.classId]);
   const live = await db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.classId, input.classId), isNull(webhooks.deletedAt)));
   if (live.length >= MAX_WEBHOOKS_PER_CLASS) throw new ValidationError(`A class has at most ${MAX_WEBHOOKS_PER_CLASS} webhooks: delete one first`);
+  try {
+    await addresses.check(input.url);
+  } catch (error) {
+    if (error instanceof AddressRefused || error instanceof HostNotFound) throw new ValidationError(error.message);
+    throw error;
+  }
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const [row] = await db.insert(webhooks).values({ teacherId: viewer.id, classId: input.classId, url: input.url, events: input.events, secret }).returning(webhookColumns);
   return { secret, record: row! };
@@ -130,8 +143,40 @@ export function enqueueTaskFinished(
   return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { ...data, finishedAt: now.toISOString() }, now);
 }
 
+/**
+ * POSTs `body` to `url`, connecting only to `addresses` (already checked); resolves with the
+ * receiver's HTTP status. No redirect is followed, no connection kept.
+ */
+function post(url: URL, addresses: readonly ResolvedAddress[], headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(addresses),
+        agent: false,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Why a connection failed, in a few words (an error code, not the addresses it tried). */
+function reasonOf(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || e?.code === 'ABORT_ERR') return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  return e?.code ?? 'the connection failed';
+}
+
 /** The worker that POSTs queued deliveries, signed, with retries and backoff. */
-export function createWebhookSender(options: { db: Database; log: Logger }): Outbox {
+export function createWebhookSender(options: { db: Database; log: Logger; addresses: AddressPolicy }): Outbox {
   return createOutbox<DeliveryRecord>({
     db: options.db,
     table: webhookDeliveries,
@@ -142,14 +187,23 @@ export function createWebhookSender(options: { db: Database; log: Logger }): Out
     async deliver(delivery) {
       const [hook] = await options.db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
       if (!hook || hook.deletedAt) throw new DeliveryFailure('The webhook was deleted', {}, true);
-      const body = JSON.stringify(delivery.payload);
-      let response: Response;
+      const url = new URL(hook.url);
+      // Resolved again now: a name may point elsewhere than when the webhook was created.
+      let addresses: ResolvedAddress[];
       try {
-        response = await fetch(hook.url, {
-          method: 'POST',
-          redirect: 'manual',
-          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-          headers: {
+        addresses = await options.addresses.check(url);
+      } catch (error) {
+        if (error instanceof AddressRefused) throw new DeliveryFailure(REFUSED_ERROR, { responseStatus: null }, true, 'refused');
+        if (error instanceof HostNotFound) throw new DeliveryFailure(`Could not reach ${url.host}: the host name could not be found`, { responseStatus: null });
+        throw error;
+      }
+      const body = JSON.stringify(delivery.payload);
+      let status: number;
+      try {
+        status = await post(
+          url,
+          addresses,
+          {
             'content-type': 'application/json',
             'user-agent': 'WordBee-Webhooks/1',
             'wordbee-event': delivery.event,
@@ -157,13 +211,12 @@ export function createWebhookSender(options: { db: Database; log: Logger }): Out
             [SIGNATURE_HEADER]: signatureHeader(hook.secret, body, Math.floor(Date.now() / 1000)),
           },
           body,
-        });
-        await response.body?.cancel();
+        );
       } catch (error) {
-        throw new DeliveryFailure(`Could not reach ${new URL(hook.url).host}: ${(error as Error).message}`, { responseStatus: null });
+        throw new DeliveryFailure(`Could not reach ${url.host}: ${reasonOf(error)}`, { responseStatus: null });
       }
-      if (response.status < 200 || response.status >= 300) throw new DeliveryFailure(`The receiver answered HTTP ${response.status}`, { responseStatus: response.status });
-      return { responseStatus: response.status };
+      if (status < 200 || status >= 300) throw new DeliveryFailure(`The receiver answered HTTP ${status}`, { responseStatus: status });
+      return { responseStatus: status };
     },
   });
 }

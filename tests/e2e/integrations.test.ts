@@ -14,7 +14,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
   let receiver: Server;
   let receiverUrl: string;
   beforeAll(async () => {
-    server = await startServer('pglite');
+    server = await startServer('pglite', { env: { WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8' } });
     browser = await launchBrowser();
     receiver = createServer((_req, res) => res.writeHead(204).end());
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -68,6 +68,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     await page.fill('input[name=webhookUrl]', 'ftp://example.org/x');
     await form.getByRole('button', { name: 'Add webhook' }).click();
     await expect.poll(() => form.getByTestId('status').innerText()).toMatch(/The URL must start with http:\/\/ or https:\/\/ \(and hold no user name or password\)$/);
+    // The cloud metadata address (or any internal one) is refused, in Chinese first.
+    await page.fill('input[name=webhookUrl]', 'http://169.254.169.254/latest/meta-data/');
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    await expect.poll(() => form.getByTestId('status').innerText()).toBe(
+      '这个网址指向内部地址（本机、内网、链路本地或云元数据地址），Webhook 只能发往公网地址 · The URL must lead to a public address: webhooks are not sent to loopback, private, link-local, metadata or other internal addresses',
+    );
     await page.fill('input[name=webhookUrl]', receiverUrl);
     await form.getByRole('button', { name: 'Add webhook' }).click();
     expect(await page.locator('.shown-once .secret').innerText()).toMatch(/^whsec_/);

@@ -14,6 +14,11 @@ import { freshDatabase, type DatabaseKind } from './databases.ts';
 /** A small content pack (52 words over all levels) that keeps test servers quick to seed. */
 export const FIXTURE_WORDS = fileURLToPath(new URL('../fixtures/words', import.meta.url));
 
+/** Tests never ask real DNS: a name is unknown unless the test answers it (AppOptions.resolveHost). */
+export const offlineResolver = async (name: string): Promise<never> => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+};
+
 export type TestServer = {
   url: string;
   /** The PostgreSQL URL of its database (undefined on PGlite). */
@@ -48,6 +53,7 @@ export async function startServer(
     database: database.options,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     contentDir: FIXTURE_WORDS,
+    resolveHost: offlineResolver,
     ...options.app,
   });
   const url = await app.listen(0, '127.0.0.1');

@@ -16,6 +16,7 @@ describe('configuration', () => {
       jwtSecret: undefined,
       budgets: { token: { points: 5000, restorePerSec: 100 }, user: { points: 20_000, restorePerSec: 1000 } },
       paQueue: undefined, // the scoring pool's own default, per worker
+      webhookAllowNetworks: [], // webhooks reach public addresses only
     });
   });
 
@@ -33,6 +34,7 @@ describe('configuration', () => {
       SENTRY_DSN: 'https://key@sentry.example/1',
       PA_WORKERS: '3',
       PA_QUEUE: '120',
+      WEBHOOK_ALLOW_NETWORKS: '10.20.0.0/16, fd00:1::/64,192.168.5.7',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -46,6 +48,7 @@ describe('configuration', () => {
       sentryDsn: 'https://key@sentry.example/1',
       paWorkers: 3,
       paQueue: 120,
+      webhookAllowNetworks: ['10.20.0.0/16', 'fd00:1::/64', '192.168.5.7'],
     });
   });
 
@@ -66,6 +69,8 @@ describe('configuration', () => {
     ['PA_QUEUE', 'many', /^Invalid PA_QUEUE: must be a whole number/],
     ['TIME_ZONE', 'Beijing', /^Invalid TIME_ZONE: must be an IANA time zone name/],
     ['LIVE_VIEWS_PER_USER', '0', /^Invalid LIVE_VIEWS_PER_USER: /],
+    ['WEBHOOK_ALLOW_NETWORKS', '10.0.0.0/33', /^Invalid WEBHOOK_ALLOW_NETWORKS: must be networks like 10.20.0.0\/16/],
+    ['WEBHOOK_ALLOW_NETWORKS', 'intranet', /^Invalid WEBHOOK_ALLOW_NETWORKS: /],
   ])('a bad %s (%s) stops start-up with a line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });

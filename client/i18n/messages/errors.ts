@@ -43,6 +43,11 @@ export const errors = defineMessages({
   nothingDue: { zh: '这个学段暂时没有要复习的单词', en: 'No words are due for review in this level yet' },
   busy: { zh: '服务器正忙，请稍后再试；什么都没有改变。', en: 'The server is busy with this kind of work; try again in a moment. Nothing was changed.' },
   teachersOnly: { zh: '只有老师可以这样做', en: 'Only teachers can do this' },
+  webhookAddressRefused: {
+    zh: '这个网址指向内部地址（本机、内网、链路本地或云元数据地址），Webhook 只能发往公网地址',
+    en: 'The URL must lead to a public address: webhooks are not sent to loopback, private, link-local, metadata or other internal addresses',
+  },
+  webhookHostNotFound: { zh: '找不到网址中的主机 {host}', en: "The URL's host {host} could not be found" },
   // By error type, when the sentence itself is not known.
   ValidationError: { zh: '输入有误，请检查后再试', en: 'Please check what you typed' },
   AuthenticationError: { zh: '请重新登录', en: 'Please log in again' },

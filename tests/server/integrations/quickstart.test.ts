@@ -36,7 +36,8 @@ describe.skipIf(tools.length > 0)('the quick start of docs/api.md', () => {
   let env: Record<string, string>;
   const background: { child: ChildProcess; output: string[] }[] = [];
   beforeAll(async () => {
-    server = await startServer('pglite');
+    // The receiver runs on this machine: the operator's setting from the quick start.
+    server = await startServer('pglite', { env: { WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8' } });
     dir = mkdtempSync(path.join(tmpdir(), 'wordbee-quickstart-'));
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     // A plain folder, as an integrator's may be: no "type": "module" (live.mts is a module by its name).

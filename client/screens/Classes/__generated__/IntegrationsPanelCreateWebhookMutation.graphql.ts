@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<0ac0712d17d9fa9eacc2f037bc38d78b>>
+ * @generated SignedSource<<1a998bd62282a340628ed73072bcc109>>
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
-export type WebhookDeliveryStatus = "FAILED" | "PENDING" | "SENDING" | "SENT" | "%future added value";
+export type WebhookDeliveryStatus = "FAILED" | "PENDING" | "REFUSED" | "SENDING" | "SENT" | "%future added value";
 export type WebhookEvent = "REPORT_READY" | "TASK_FINISHED" | "%future added value";
 export type CreateWebhookInput = {
   classId: string;

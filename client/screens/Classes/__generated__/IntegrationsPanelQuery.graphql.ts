@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<53002a729b83dce7e83a00ca106b4ad8>>
+ * @generated SignedSource<<7efea43f970e200ab03acc7f38f46ea1>>
  * @lightSyntaxTransform
  */
 
@@ -9,7 +9,7 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 export type IntegrationScope = "ASSIGN_TASKS" | "READ_CLASSES" | "READ_RESULTS" | "%future added value";
-export type WebhookDeliveryStatus = "FAILED" | "PENDING" | "SENDING" | "SENT" | "%future added value";
+export type WebhookDeliveryStatus = "FAILED" | "PENDING" | "REFUSED" | "SENDING" | "SENT" | "%future added value";
 export type WebhookEvent = "REPORT_READY" | "TASK_FINISHED" | "%future added value";
 export type IntegrationsPanelQuery$variables = Record<PropertyKey, never>;
 export type IntegrationsPanelQuery$data = {
