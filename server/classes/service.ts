@@ -11,7 +11,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInp
 import type { Viewer } from '../deps.ts';
 import { isUniqueViolation, nameKey } from '../users/service.ts';
 import { addClassSchema, classNameSchema, joinWithoutRosterSchema, releaseRosterNameSchema, removeStudentSchema } from './schemas.ts';
-import { purgeUser } from '../users/account.ts';
+import { forgetResults, purgeUser } from '../users/account.ts';
 import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import { reportKey, reportKeysOfClass } from '../reports/service.ts';
@@ -257,22 +257,22 @@ export async function removeStudent(db: Executor, blobs: BlobStore, viewer: View
     if (input.deleteData && found.userId !== null && found.teacherId !== viewer.id) {
       throw new ForbiddenError(`${found.username} signed up with another teacher: only their own teacher or they themselves can delete their account`);
     }
-    files = [
-      ...(await tx
-        .select({ fileName: reports.fileName })
-        .from(reports)
-        .innerJoin(results, eq(results.id, reports.resultId))
+    if (input.deleteData && found.userId !== null) {
+      // With the data: the account and everything about it (which releases or deletes its roster
+      // entries), in the same transaction; then this roster name goes as well.
+      files = (await purgeUser(tx, found.userId)) ?? [];
+    } else {
+      const made = await tx
+        .select({ resultId: results.id, reportId: reports.id, fileName: reports.fileName })
+        .from(results)
         .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
-        .where(eq(taskRows.rosterEntryId, found.id))).map((r) => reportKey(r.fileName)),
-      ...(await tx
-        .select({ key: recordings.blobKey })
-        .from(recordings)
-        .innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId))
-        .where(eq(taskRows.rosterEntryId, found.id))).map((r) => r.key),
-    ];
+        .leftJoin(reports, eq(reports.resultId, results.id))
+        .where(eq(taskRows.rosterEntryId, found.id));
+      const recorded = await tx.select({ key: recordings.blobKey }).from(recordings).innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId)).where(eq(taskRows.rosterEntryId, found.id));
+      files = [...made.flatMap((r) => (r.fileName ? [reportKey(r.fileName)] : [])), ...recorded.map((r) => r.key)];
+      await forgetResults(tx, made.map((r) => r.resultId), made.flatMap((r) => (r.reportId ? [r.reportId] : [])));
+    }
     await tx.delete(rosterEntries).where(eq(rosterEntries.id, found.id));
-    // With the data: the account and everything about it, in the same transaction.
-    if (input.deleteData && found.userId !== null) files.push(...((await purgeUser(tx, found.userId)) ?? []));
     if (blobs.kind === 'postgres') await blobs.delete(files, tx);
     return found;
   });

@@ -9,7 +9,7 @@
  * password or logging out everywhere adds one to the version; logging out writes the sid.
  * Integration tokens (wbi_…) are separate: only deleting the account ends them.
  */
-import { eq, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import {
   assignments,
@@ -148,9 +148,19 @@ export async function deleteUser(db: Executor, blobs: BlobStore, userId: number)
   return found;
 }
 
+/**
+ * Queued e-mails and webhook deliveries about results and reports about to be deleted: no
+ * foreign key takes them, and they name the student.
+ */
+export async function forgetResults(tx: Executor, resultIds: number[], reportIds: number[]): Promise<void> {
+  if (reportIds.length) await tx.delete(mailOutbox).where(inArray(mailOutbox.reportId, reportIds));
+  const events = [...resultIds.map((id) => `task.finished:${id}`), ...reportIds.map((id) => `report.ready:${id}`)];
+  if (events.length) await tx.delete(webhookDeliveries).where(inArray(sql`substring(${webhookDeliveries.dedupeKey} from position(':' in ${webhookDeliveries.dedupeKey}) + 1)`, events));
+}
+
 /** deleteUser's rows, in the caller's transaction; returns the stored files to delete, or null when there is no such user. */
 export async function purgeUser(tx: Executor, userId: number): Promise<string[] | null> {
-  const [user] = await tx.select({ id: users.id, usernameKey: users.usernameKey, isTeacher: users.isTeacher }).from(users).where(eq(users.id, userId)).for('update');
+  const [user] = await tx.select({ id: users.id, usernameKey: users.usernameKey, email: users.email, isTeacher: users.isTeacher }).from(users).where(eq(users.id, userId)).for('update');
   if (!user) return null;
   const teacherClasses = user.isTeacher ? (await tx.select({ id: classes.id }).from(classes).where(eq(classes.teacherId, userId))).map((c) => c.id) : [];
   // Results: the student's own, or those made in the teacher's classes.
@@ -178,11 +188,9 @@ export async function purgeUser(tx: Executor, userId: number): Promise<string[] 
     : await tx.select({ key: recordings.blobKey }).from(recordings).where(eq(recordings.userId, userId));
   const files = [...reportRows.map((r) => reportKey(r.fileName)), ...recordingRows.map((r) => r.key)];
 
-  // Queued mail and webhook deliveries about those results and reports (no foreign key takes them).
-  const reportIds = reportRows.map((r) => r.id);
-  await tx.delete(mailOutbox).where(or(reportIds.length ? inArray(mailOutbox.reportId, reportIds) : undefined, like(mailOutbox.dedupeKey, `digest:${userId}:%`)));
-  const events = [...resultIds.map((id) => `task.finished:${id}`), ...reportIds.map((id) => `report.ready:${id}`)];
-  if (events.length) await tx.delete(webhookDeliveries).where(inArray(sql`substring(${webhookDeliveries.dedupeKey} from position(':' in ${webhookDeliveries.dedupeKey}) + 1)`, events));
+  await forgetResults(tx, resultIds, reportRows.map((r) => r.id));
+  // Their daily summaries, and mail to their address whose report is gone already.
+  await tx.delete(mailOutbox).where(or(like(mailOutbox.dedupeKey, `digest:${userId}:%`), and(eq(mailOutbox.toAddress, user.email), isNull(mailOutbox.reportId))));
   await tx.delete(loginFailures).where(eq(loginFailures.key, `account:${user.usernameKey}`));
 
   if (!user.isTeacher) {
