@@ -54,6 +54,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/spellingbee', screen: SpellingBee, modes: SIGNED_IN, title: 'Spelling Bee', titleKey: 'nav.spellingBee' },
   { path: '/flashcardmaster', screen: FlashcardMaster, modes: SIGNED_IN, title: 'Flashcard Master', titleKey: 'nav.flashcardMaster' },
   { path: '/mistakes', screen: lazy(() => import('./screens/Mistakes/Mistakes')), modes: SIGNED_IN, title: 'My mistakes', titleKey: 'mistakes.title' },
+  { path: '/account', screen: lazy(() => import('./screens/Account/Account')), modes: SIGNED_IN, title: 'Account', titleKey: 'account.title' },
   { path: '/classes', screen: Classes, modes: TEACHER, title: 'Classes', titleKey: 'nav.classes' },
   { path: '/textbooks', screen: Textbooks, modes: TEACHER, title: 'Textbooks', titleKey: 'nav.textbooks' },
 ];

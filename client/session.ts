@@ -84,6 +84,28 @@ export function endSession(): void {
 }
 
 /**
+ * The Logout button: the server ends this login (every instance refuses its token from then on),
+ * then the session ends here as endSession. The request goes out with `keepalive` and is not
+ * waited for: a server that cannot be reached never keeps anyone logged in on this device.
+ */
+export function logOut(): void {
+  const token = readUser()?.accessToken;
+  if (token) {
+    try {
+      void fetch('/graphql', {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json', 'x-access-token': token },
+        body: JSON.stringify({ query: 'mutation Logout { logout { __typename } }' }),
+      }).catch(() => {});
+    } catch {
+      // No fetch at all: the local logout still happens.
+    }
+  }
+  endSession();
+}
+
+/**
  * The token ran out (or the server refused it: revoked, the account gone): as a logout, and the
  * login page says why and leads back to this page.
  */

@@ -50,14 +50,22 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isTeacher: boolean('is_teacher').notNull(),
-    /** A student's teacher (the teachername given at signup); null for teachers. */
-    teacherId: integer('teacher_id').references((): any => users.id, { onDelete: 'cascade' }),
+    /**
+     * A student's teacher (the teachername given at signup); null for teachers, and for a student
+     * whose teacher deleted their account (the student's own account and memory stay theirs).
+     */
+    teacherId: integer('teacher_id').references((): any => users.id, { onDelete: 'set null' }),
     /** A teacher gets each student's report by e-mail (they can turn it off; the Reports list keeps them). */
     reportMail: boolean('report_mail').notNull().default(true),
     /** Teachers: one e-mail a day summing up their students' finished tasks (server/reports/digest.ts). */
     reportDigest: boolean('report_digest').notNull().default(false),
     /** Teachers: the class they selected last (SelectClass), selected again at their next login. */
     selectedClassId: integer('selected_class_id').references((): any => classes.id, { onDelete: 'set null' }),
+    /**
+     * Carried in every access token (claim `ver`) and compared at every call: changing the
+     * password or logging out everywhere adds one, which ends every token issued before.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), index('users_teacher_idx').on(t.teacherId)],
@@ -529,6 +537,22 @@ export const appState = pgTable('app_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Logins ended one by one (logout): the login's `sid` claim, shared by its renewed tokens, until
+ * the last of them would have expired anyway; the call that loads the viewer checks it.
+ */
+export const endedLogins = pgTable(
+  'ended_logins',
+  {
+    sid: text('sid').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ended_logins_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * Failed logins per account (`account:{usernameKey}`) and per address (`address:{ip}`), kept in

@@ -41,6 +41,10 @@ export type Viewer = {
   tokenExpiresAt: number;
   /** When this login's password was typed (seconds since the epoch; 0 for integration tokens). */
   loginAt: number;
+  /** The login's random name, shared by its renewed tokens (logout ends it); '' for integration and older tokens. */
+  sid?: string;
+  /** users.token_version when the request came (a token of another version is refused). */
+  tokenVersion?: number;
   /** Set when the request came with an integration token: its scopes and classes bound it. */
   integration?: { tokenId: number; scopes: readonly string[]; classIds: readonly number[] };
 };

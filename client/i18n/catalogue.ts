@@ -16,6 +16,7 @@ import { mistakes } from './messages/mistakes';
 import { dashboard } from './messages/dashboard';
 import { weakWords } from './messages/weakWords';
 import { players } from './messages/players';
+import { account } from './messages/account';
 
 export const catalogue = {
   common,
@@ -34,4 +35,5 @@ export const catalogue = {
   dashboard,
   weakWords,
   players,
+  account,
 };

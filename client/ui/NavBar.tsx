@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { endSession, modeOf, useSession, useStoredValue } from '../session';
+import { logOut, modeOf, useSession, useStoredValue } from '../session';
 import { mayLeave } from './player/useLeaveGuard';
 import { LanguageToggle } from './LanguageToggle';
 import { T, messageOf, useT, type MessageKey } from '../i18n';
@@ -120,7 +120,14 @@ export function NavBar() {
           <span className="brand-zh">单词蜂</span>
         </Link>
         <span className="welcome" data-testid="welcome">
-          {welcome}
+          {mode === 'visitor' ? (
+            welcome
+          ) : (
+            // The account page (password, log out everywhere, delete the account) is behind the user's name.
+            <Link href="/account" className="welcome-link" title={t('account.open')} onClick={() => setOpen(false)}>
+              {welcome}
+            </Link>
+          )}
         </span>
         <LanguageToggle className="bar-lang" compact />
         <button ref={burger} type="button" className="burger" aria-label={t('nav.menu')} aria-expanded={open} aria-controls="nav-items" onClick={() => setOpen((v) => !v)}>
@@ -141,7 +148,7 @@ export function NavBar() {
             </Link>
           ))}
           {mode !== 'visitor' && (
-            <button type="button" className="nav-link logout" onClick={() => mayLeave() && endSession()}>
+            <button type="button" className="nav-link logout" onClick={() => mayLeave() && logOut()}>
               <Label k="nav.logout" />
             </button>
           )}

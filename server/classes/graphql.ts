@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, requireTeacher, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
+import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, removeStudent, requireTeacher, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
 import { CLASS_TASK_TYPES, SCHOOL_IDS } from './schemas.ts';
 
 export const ClassRef = builder.objectRef<ClassRecord>('Class');
@@ -92,6 +92,38 @@ builder.mutationField('releaseRosterName', (t) =>
     errors: { types: [ValidationError, NotFoundError, ConflictError, ForbiddenError] },
     args: { input: t.arg({ type: ReleaseRosterNameInput, required: true, description: 'The class and the name.' }) },
     resolve: async (_root, { input }, ctx) => ({ klass: await releaseRosterName(ctx.deps.db, viewerOf(ctx), input), info: 'success' }),
+  }),
+);
+
+const RemoveStudentInput = builder.inputType('RemoveStudentInput', {
+  description: 'A student to take off a class roster, with or without their data.',
+  fields: (t) => ({
+    className: t.string({ required: true, description: 'The class.' }),
+    student: t.string({ required: true, description: 'The roster name, or the username of the student who claimed one.' }),
+    deleteData: t.boolean({
+      required: true,
+      description: "True: also delete the student's account and every row about them (README, Accounts), e.g. when a guardian asks; only for a student who signed up with this teacher. False: the account stays.",
+    }),
+  }),
+});
+
+const RemoveStudentPayload = builder.objectRef<{ klass: ClassRecord; removed: string; accountDeleted: boolean }>('RemoveStudentPayload').implement({
+  description: 'The student is off the roster.',
+  fields: (t) => ({
+    class: t.field({ type: ClassRef, description: 'The class, as stored now.', resolve: (p) => p.klass }),
+    removed: t.exposeString('removed', { description: "Who was removed, as the teacher reads them ('张伟 (zhangwei01)')." }),
+    accountDeleted: t.exposeBoolean('accountDeleted', { description: "Whether the student's account and data were deleted too." }),
+  }),
+});
+
+builder.mutationField('removeStudent', (t) =>
+  t.field({
+    type: RemoveStudentPayload,
+    description:
+      "A teacher takes a student off a class roster (teachers only): the roster name goes with the tasks, answers, results, reports and recordings the student made in this class. With deleteData the student's account goes too, with everything about them.",
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
+    args: { input: t.arg({ type: RemoveStudentInput, required: true, description: 'The class, the student and whether to delete their data.' }) },
+    resolve: (_root, { input }, ctx) => removeStudent(ctx.deps.db, ctx.deps.blobs, viewerOf(ctx), input),
   }),
 );
 

@@ -116,3 +116,9 @@ export const releaseRosterNameSchema = classNameSchema.extend({
 
 /** A class lets students join without a roster entry, or not. */
 export const joinWithoutRosterSchema = classNameSchema.extend({ allowed: z.boolean({ error: 'allowed must be true or false' }) });
+
+/** A teacher removes a student (a roster name, or the username that claimed one) from a class, with their data or not. */
+export const removeStudentSchema = classNameSchema.extend({
+  student: z.string({ error: 'student is required' }).transform(tidyRosterName).pipe(z.string().min(1, 'student is required').max(MAX_INPUT, `student must be at most ${MAX_INPUT} characters`)),
+  deleteData: z.boolean({ error: 'deleteData must be true or false' }),
+});

@@ -5,15 +5,16 @@
  */
 import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { qualified } from '../../db/sql.ts';
-import { classes, pressOptions, rosterEntries, users } from '../../db/schema.ts';
+import { classes, pressOptions, recordings, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
 import { isUniqueViolation, nameKey } from '../users/service.ts';
-import { addClassSchema, classNameSchema, joinWithoutRosterSchema, releaseRosterNameSchema } from './schemas.ts';
+import { addClassSchema, classNameSchema, joinWithoutRosterSchema, releaseRosterNameSchema, removeStudentSchema } from './schemas.ts';
+import { forgetResults, purgeUser } from '../users/account.ts';
 import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
 import type { BlobStore } from '../storage/blobs.ts';
-import { reportKeysOfClass } from '../reports/service.ts';
+import { reportKey, reportKeysOfClass } from '../reports/service.ts';
 import { recordingKeysOfClass } from '../results/recordings.ts';
 
 /** A roster line: the name the teacher wrote and the account that claimed it (null: nobody yet). */
@@ -228,6 +229,56 @@ export async function releaseRosterName(db: Executor, viewer: Viewer, raw: unkno
     await joinOpenTasks(tx, fresh!.id, klass.id);
   });
   return (await listClasses(db, viewer)).find((c) => c.id === klass.id)!;
+}
+
+/**
+ * A teacher removes a student from a class: the roster name goes, with the tasks, answers,
+ * results, reports and recordings the student made in this class. `deleteData` (a guardian's
+ * request, PIPL): the student's account goes too, with every row about them (deleteUser); only
+ * for a student who signed up with this teacher. `student` is the roster name or the username.
+ */
+export async function removeStudent(db: Executor, blobs: BlobStore, viewer: Viewer, raw: unknown): Promise<{ klass: ClassRecord; removed: string; accountDeleted: boolean }> {
+  requireTeacher(viewer);
+  if (viewer.integration) throw new ForbiddenError('An integration token cannot remove students');
+  const input = parseInput(removeStudentSchema, raw);
+  const klass = await classByName(db, viewer, input.className);
+  const key = nameKey(input.student);
+  let files: string[] = [];
+  const entry = await db.transaction(async (tx) => {
+    await lockClassTasks(tx, klass.id);
+    const rows = await tx
+      .select({ id: rosterEntries.id, name: rosterEntries.studentName, key: rosterEntries.studentKey, userId: rosterEntries.userId, username: users.username, usernameKey: users.usernameKey, teacherId: users.teacherId })
+      .from(rosterEntries)
+      .leftJoin(users, eq(users.id, rosterEntries.userId))
+      .where(and(eq(rosterEntries.classId, klass.id), or(eq(rosterEntries.studentKey, key), eq(users.usernameKey, key))));
+    // The roster name first, else the account that claimed a name.
+    const found = rows.find((r) => r.key === key) ?? rows[0];
+    if (!found) throw new NotFoundError(`名单上没有“${input.student}” · ${input.student} is not on the roster of ${klass.name}`);
+    if (input.deleteData && found.userId !== null && found.teacherId !== viewer.id) {
+      throw new ForbiddenError(`${found.username} signed up with another teacher: only their own teacher or they themselves can delete their account`);
+    }
+    if (input.deleteData && found.userId !== null) {
+      // With the data: the account and everything about it (which releases or deletes its roster
+      // entries), in the same transaction; then this roster name goes as well.
+      files = (await purgeUser(tx, found.userId)) ?? [];
+    } else {
+      const made = await tx
+        .select({ resultId: results.id, reportId: reports.id, fileName: reports.fileName })
+        .from(results)
+        .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+        .leftJoin(reports, eq(reports.resultId, results.id))
+        .where(eq(taskRows.rosterEntryId, found.id));
+      const recorded = await tx.select({ key: recordings.blobKey }).from(recordings).innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId)).where(eq(taskRows.rosterEntryId, found.id));
+      files = [...made.flatMap((r) => (r.fileName ? [reportKey(r.fileName)] : [])), ...recorded.map((r) => r.key)];
+      await forgetResults(tx, made.map((r) => r.resultId), made.flatMap((r) => (r.reportId ? [r.reportId] : [])));
+    }
+    await tx.delete(rosterEntries).where(eq(rosterEntries.id, found.id));
+    if (blobs.kind === 'postgres') await blobs.delete(files, tx);
+    return found;
+  });
+  if (blobs.kind !== 'postgres') await blobs.delete(files);
+  const accountDeleted = input.deleteData && entry.userId !== null;
+  return { klass: (await listClasses(db, viewer)).find((c) => c.id === klass.id)!, removed: studentLabel(entry.name, entry.username), accountDeleted };
 }
 
 /** A teacher lets students whose name is not listed join the class at signup, or not. */

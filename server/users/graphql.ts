@@ -3,6 +3,7 @@ import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, Rate
 import { builder, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
 import { login, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { changePassword, deleteAccount, logout, logoutEverywhere } from './account.ts';
 
 export const UserRef = builder.objectRef<Viewer>('User');
 
@@ -156,5 +157,80 @@ builder.mutationField('renewLogin', (t) =>
       'Stay logged in: a new access token for the signed-in user, in place of one that will soon expire (the old one stays valid until its own expiry). A login can be renewed for LOGIN_MAX_HOURS (12 by default) after the password was typed; then it must log in again. Not for integration tokens.',
     errors: { types: [AuthenticationError, ForbiddenError] },
     resolve: (_root, _args, ctx) => renewLogin(ctx.deps, viewerOf(ctx)),
+  }),
+);
+
+// ---------------------------------------------------------------- the account's life (users/account.ts)
+
+const ChangePasswordInput = builder.inputType('ChangePasswordInput', {
+  description: 'The current password and a new one.',
+  fields: (t) => ({
+    oldPassword: t.string({ required: true, description: 'The current password.' }),
+    newPassword: t.string({ required: true, description: 'The new password, under the signup rules (at least 4 characters).' }),
+  }),
+});
+
+builder.mutationField('changePassword', (t) =>
+  t.field({
+    type: LoginPayload,
+    description:
+      "Changes the signed-in user's password after checking the current one, and ends every other login of the user on every server (their tokens are refused from now on). Returns a new token for this session, to use in place of the one sent. A wrong current password is a ValidationError (field oldPassword) and counts as a failed login. Not for integration tokens.",
+    errors: { types: [ValidationError, ForbiddenError, RateLimitError] },
+    args: { input: t.arg({ type: ChangePasswordInput, required: true, description: 'The current and the new password.' }) },
+    resolve: (_root, { input }, ctx) => changePassword(ctx.deps, viewerOf(ctx), input),
+  }),
+);
+
+const LogoutPayload = builder.objectRef<{ everywhere: boolean }>('LogoutPayload').implement({
+  description: 'The login has ended on the server.',
+  fields: (t) => ({
+    everywhere: t.exposeBoolean('everywhere', { description: "True when every login of the user ended (logoutEverywhere, or a token too old to end alone)." }),
+    info: t.string({ description: 'A sentence to show.', resolve: (p) => (p.everywhere ? 'Logged out everywhere' : 'Logged out') }),
+  }),
+});
+
+builder.mutationField('logout', (t) =>
+  t.field({
+    type: LogoutPayload,
+    description:
+      "Ends this login on every server: the token sent, and the tokens renewed from the same login, are refused from now on. The user's other logins (other devices) go on. Not for integration tokens (their teacher revokes them).",
+    errors: { types: [ForbiddenError] },
+    resolve: (_root, _args, ctx) => logout(ctx.deps, viewerOf(ctx)),
+  }),
+);
+
+builder.mutationField('logoutEverywhere', (t) =>
+  t.field({
+    type: LogoutPayload,
+    description: "Ends every login of the signed-in user, this one included, on every server. Integration tokens stay (their teacher revokes them).",
+    errors: { types: [ForbiddenError] },
+    resolve: async (_root, _args, ctx) => {
+      await logoutEverywhere(ctx.deps, viewerOf(ctx));
+      return { everywhere: true };
+    },
+  }),
+);
+
+const DeleteAccountInput = builder.inputType('DeleteAccountInput', {
+  description: 'The password, typed again to confirm.',
+  fields: (t) => ({ password: t.string({ required: true, description: 'The current password.' }) }),
+});
+
+const DeleteAccountPayload = builder.objectRef<{ username: string }>('DeleteAccountPayload').implement({
+  description: 'The account is gone, with every row about it (README, Accounts).',
+  fields: (t) => ({
+    username: t.exposeString('username', { description: 'The username the account had.' }),
+    info: t.string({ description: 'A sentence to show.', resolve: (p) => `The account ${p.username} and its data have been deleted` }),
+  }),
+});
+
+builder.mutationField('deleteAccount', (t) =>
+  t.field({
+    type: DeleteAccountPayload,
+    description:
+      "Deletes the signed-in user's account and every row about them, after checking the password (README, Accounts, lists what goes). A teacher's classes go with everything in them; their students' accounts stay. A student's claimed roster names are listed again, unclaimed. Every token of the account is refused from then on. A wrong password is a ValidationError (field password) and counts as a failed login. Not for integration tokens.",
+    errors: { types: [ValidationError, ForbiddenError, RateLimitError] },
+    args: { input: t.arg({ type: DeleteAccountInput, required: true, description: 'The password.' }) },
+    resolve: (_root, { input }, ctx) => deleteAccount(ctx.deps, viewerOf(ctx), input),
   }),
 );

@@ -31,7 +31,7 @@ export const usernameSchema = text('Username')
   .refine((v) => !v.includes('-'), 'Username must not contain "-"')
   .refine((v) => /^[\p{L}\p{N}_.]+$/u.test(v), 'Username may use only letters, digits, "_" and "."');
 
-const passwordSchema = text('Password')
+export const passwordSchema = text('Password')
   .min(1, 'Password is required')
   .min(MIN_LENGTH, `Password must be at least ${MIN_LENGTH} characters`);
 
@@ -88,3 +88,15 @@ export const signupSchema = z.preprocess(
   z.discriminatedUnion('isTeacher', [teacherFields, studentFields]),
 );
 export type SignupInput = z.infer<typeof signupSchema>;
+
+/** Change password: the current one, and a new one under the signup rules. */
+export const changePasswordSchema = z.object({
+  oldPassword: z.string({ error: 'Current password is required' }).trim().min(1, 'Current password is required').max(200, 'Current password is wrong'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Deleting one's own account: the password, typed again. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: 'Password is required' }).trim().min(1, 'Password is required').max(200, 'Password is wrong'),
+});

@@ -3,10 +3,10 @@
  * Rules: spec section 5 (Login, Signup) and DESIGN (unique usernames, argon2id, JWT).
  */
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { prepared } from '../../db/sql.ts';
+import { prepared, qualified } from '../../db/sql.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { hash, verify } from '@node-rs/argon2';
-import { classes, rosterEntries, users } from '../../db/schema.ts';
+import { classes, endedLogins, rosterEntries, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
@@ -27,7 +27,7 @@ export type UserRecord = {
 export const nameKey = (name: string) => name.trim().toLowerCase();
 
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1), OWASP's minimum recommendation.
-const hashPassword = (password: string) => hash(password);
+export const hashPassword = (password: string) => hash(password);
 // Verified against when the user does not exist, so the reply time does not reveal which names exist.
 const absentUserHash = hash('wordbee-absent-user');
 
@@ -134,10 +134,10 @@ export async function login(deps: Deps, raw: unknown, address?: string): Promise
   }
   await clearAccountFailures(deps.db, key);
   const viewer = await viewerFor(deps, user.id, 0, 0);
-  return asRecord(viewer!, await deps.tokens.issue(user.id));
+  return asRecord(viewer!, await deps.tokens.issue(user.id, { version: user.tokenVersion }));
 }
 
-const asRecord = (viewer: Viewer, issued: { token: string; expiresAt: number }): UserRecord => ({
+export const asRecord = (viewer: Viewer, issued: { token: string; expiresAt: number }): UserRecord => ({
   username: viewer.username,
   isTeacher: viewer.isTeacher,
   accessToken: issued.token,
@@ -154,30 +154,41 @@ const asRecord = (viewer: Viewer, issued: { token: string; expiresAt: number }):
 export async function renewLogin(deps: Deps, viewer: Viewer): Promise<UserRecord> {
   if (viewer.integration) throw new ForbiddenError('An integration token does not expire and is not renewed');
   const hours = deps.config.loginMaxHours;
-  const renewed = await deps.tokens.issue(viewer.id, viewer.loginAt);
+  const renewed = await deps.tokens.issue(viewer.id, { loginAt: viewer.loginAt, sid: viewer.sid, version: viewer.tokenVersion });
   if (renewed.issuedAt - viewer.loginAt >= hours * 3600) {
     throw new AuthenticationError(`You logged in more than ${hours} hour${hours === 1 ? '' : 's'} ago: please log in again`);
   }
   return asRecord(viewer, renewed);
 }
 
-/** Checks the token's signature and expiry, and that its user still exists. */
+/** Why a token of a user who logged out, logged out everywhere or changed the password is refused. */
+export const LOGIN_ENDED = 'This login has ended (logged out, or the password was changed), please log in again';
+
+/**
+ * Checks the token's signature and expiry, that its user still exists, that its login was not
+ * ended (logout) and that its version is the user's (password change, logout everywhere): all
+ * in the one statement that loads the viewer.
+ */
 export async function authenticate(deps: Deps, token: string): Promise<Viewer> {
   const claims = await deps.tokens.verify(token);
-  const viewer = await viewerFor(deps, claims.userId, claims.expiresAt, claims.loginAt);
+  const viewer = await viewerFor(deps, claims.userId, claims.expiresAt, claims.loginAt, claims.sid);
   if (!viewer) throw new AuthenticationError('This account no longer exists, please sign up again');
+  if (viewer.ended || viewer.tokenVersion !== claims.version) throw new AuthenticationError(LOGIN_ENDED);
   return viewer;
 }
 
-async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number, loginAt: number): Promise<Viewer | undefined> {
-  const query = prepared(deps.db, 'viewer', () => viewerQuery(deps.db, sql.placeholder('userId')).prepare('viewer'));
-  const [row] = await query.execute({ userId });
+async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number, loginAt: number, sid = ''): Promise<(Viewer & { ended: boolean }) | undefined> {
+  const query = prepared(deps.db, 'viewer', () => viewerQuery(deps.db, sql.placeholder('userId'), sql.placeholder('sid')).prepare('viewer'));
+  const [row] = await query.execute({ userId, sid });
   if (!row) return undefined;
-  return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt, loginAt };
+  return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt, loginAt, sid };
 }
 
-/** The one SQL statement behind every authenticated call (the benchmarks reuse its text). */
-export function viewerQuery(db: Executor, userId: number | Placeholder) {
+/**
+ * The one SQL statement behind every authenticated call (the benchmarks reuse its text): the
+ * user, their teacher's name, their token version and whether the token's login was ended.
+ */
+export function viewerQuery(db: Executor, userId: number | Placeholder, sid: string | Placeholder = '') {
   const teacher = alias(users, 'teacher');
   return db
     .select({
@@ -186,6 +197,8 @@ export function viewerQuery(db: Executor, userId: number | Placeholder) {
       isTeacher: users.isTeacher,
       email: users.email,
       teacherName: teacher.username,
+      tokenVersion: users.tokenVersion,
+      ended: sql<boolean>`exists (select 1 from ${endedLogins} where ${qualified(endedLogins.sid)} = ${sid})`.mapWith(Boolean),
     })
     .from(users)
     .leftJoin(teacher, eq(teacher.id, users.teacherId))

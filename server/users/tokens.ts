@@ -9,12 +9,20 @@ import path from 'node:path';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AuthenticationError } from '../errors.ts';
 
-/** `loginAt`: when its user typed the password (seconds); a renewed token keeps its login's. */
-export type TokenClaims = { userId: number; expiresAt: number; loginAt: number };
+/**
+ * `loginAt`: when its user typed the password (seconds); a renewed token keeps its login's, and
+ * its `sid`, the login's random name (logout ends it, server/users/service.ts). `version`: the
+ * user's token version when it was issued (users.token_version). Tokens made before either
+ * existed read as version 0 and sid ''.
+ */
+export type TokenClaims = { userId: number; expiresAt: number; loginAt: number; sid: string; version: number };
+
+/** What a renewed token keeps of its login; a new login leaves them out. */
+export type TokenSession = { loginAt?: number; sid?: string; version?: number };
 
 export type TokenIssuer = {
-  /** A token for `userId`; `loginAt` (seconds) when it renews an earlier login's token. */
-  issue(userId: number, loginAt?: number): Promise<{ token: string; issuedAt: number; expiresAt: number }>;
+  /** A token for `userId`; with the earlier token's `loginAt` and `sid` when it renews that login. */
+  issue(userId: number, session?: TokenSession): Promise<{ token: string; issuedAt: number; expiresAt: number; sid: string }>;
   /** Throws AuthenticationError for a bad signature, a malformed token or an expired one. */
   verify(token: string): Promise<TokenClaims>;
   /** A link token: whoever holds it may GET one thing (`subject`) until it expires, without a login. */
@@ -42,10 +50,11 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
   // in the task list's profile.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
-    async issue(userId, loginAt) {
+    async issue(userId, session = {}) {
       const issuedAt = Math.floor(now() / 1000);
       const expiresAt = issuedAt + ttlMinutes * 60;
-      const token = await new SignJWT({ auth_time: loginAt ?? issuedAt })
+      const sid = session.sid || randomBytes(12).toString('base64url');
+      const token = await new SignJWT({ auth_time: session.loginAt ?? issuedAt, sid, ver: session.version ?? 0 })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt(issuedAt)
@@ -54,7 +63,7 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
         // Unique, so that a token renewed within the second of its login is still a new one.
         .setJti(randomBytes(9).toString('base64url'))
         .sign(await key);
-      return { token, issuedAt, expiresAt };
+      return { token, issuedAt, expiresAt, sid };
     },
     async verify(token) {
       try {
@@ -69,7 +78,9 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
         }
         // Tokens issued before renewals existed carry no auth_time: their login is their issue.
         const loginAt = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? 0);
-        return { userId, expiresAt: payload.exp, loginAt };
+        const sid = typeof payload.sid === 'string' ? payload.sid : '';
+        const version = typeof payload.ver === 'number' && Number.isSafeInteger(payload.ver) ? payload.ver : 0;
+        return { userId, expiresAt: payload.exp, loginAt, sid, version };
       } catch (error) {
         if (error instanceof AuthenticationError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new AuthenticationError('Your login has expired, please log in again');

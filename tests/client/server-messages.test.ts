@@ -20,6 +20,14 @@ describe("the server's messages in Chinese", () => {
     );
   });
 
+  it("says in Chinese why a login ended and what the account page's calls answered", () => {
+    // server/users/service.ts, LOGIN_ENDED.
+    const LOGIN_ENDED = 'This login has ended (logged out, or the password was changed), please log in again';
+    expect(serverMessage('zh', LOGIN_ENDED)).toBe(`这次登录已结束（已退出或密码已修改），请重新登录 · ${LOGIN_ENDED}`);
+    expect(serverMessage('zh', 'Current password is wrong', 'ValidationError')).toBe('当前密码不对 · Current password is wrong');
+    expect(serverMessage('zh', 'Password is wrong', 'ValidationError')).toBe('密码不对 · Password is wrong');
+  });
+
   it('names the field in Chinese in the shared validation messages', () => {
     const parsed = loginSchema.safeParse({ username: 'abc', password: 'abcd' });
     expect(parsed.success).toBe(false);

@@ -1,7 +1,8 @@
 /**
  * A class's roster as the teacher wrote it, each name with the student account that claimed it;
- * a wrong claim is released (the name can be claimed again), and whether students not on the
- * list may join at all (a class setting).
+ * a wrong claim is released (the name can be claimed again), a student is removed from the class
+ * (with their account and data, if the teacher chooses), and whether students not on the list
+ * may join at all (a class setting).
  */
 import { useState } from 'react';
 import { graphql, useFragment, useMutation } from 'react-relay';
@@ -11,6 +12,7 @@ import './classes.css';
 import type { RosterPanel_class$key } from './__generated__/RosterPanel_class.graphql';
 import type { RosterPanelReleaseMutation } from './__generated__/RosterPanelReleaseMutation.graphql';
 import type { RosterPanelJoinMutation } from './__generated__/RosterPanelJoinMutation.graphql';
+import type { RosterPanelRemoveMutation } from './__generated__/RosterPanelRemoveMutation.graphql';
 
 export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
   const c = useFragment(
@@ -61,6 +63,44 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
       }
     }
   `);
+  const [commitRemove, removingNow] = useMutation<RosterPanelRemoveMutation>(graphql`
+    mutation RosterPanelRemoveMutation($input: RemoveStudentInput!) {
+      removeStudent(input: $input) {
+        __typename
+        ... on RemoveStudentPayload {
+          removed
+          accountDeleted
+          class {
+            id
+            students
+            ...RosterPanel_class
+          }
+        }
+        ... on Error {
+          message
+        }
+      }
+    }
+  `);
+  /** The roster line whose removal is being confirmed, and whether the account goes too. */
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [deleteData, setDeleteData] = useState(false);
+  const remove = (name: string) => {
+    if (removingNow) return;
+    commitRemove({
+      variables: { input: { className: c.name, student: name, deleteData } },
+      onCompleted: ({ removeStudent: r }) => {
+        setRemoving(null);
+        setDeleteData(false);
+        setStatus(
+          r.__typename === 'RemoveStudentPayload'
+            ? { text: t(r.accountDeleted ? 'classes.removedWithData' : 'classes.removed', { name: r.removed ?? '' }), tone: 'success' }
+            : { text: r.__typename === '%other' ? t('classes.selectFailed') : (r.message ?? ''), tone: 'error' },
+        );
+      },
+      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+    });
+  };
   const release = (name: string, username: string) => {
     if (releasing || !window.confirm(t('classes.releaseConfirm', { name, username }))) return;
     commitRelease({
@@ -105,6 +145,40 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
                 <button type="button" className="button small" aria-disabled={releasing} aria-label={t('classes.releaseLabel', { name: line.name, username: line.username! })} onClick={() => release(line.name, line.username!)}>
                   <T k="classes.release" />
                 </button>
+              )}
+              {removing !== line.name && (
+                <button
+                  type="button"
+                  className="button small"
+                  aria-label={t('classes.removeLabel', { name: line.name })}
+                  onClick={() => {
+                    setRemoving(line.name);
+                    setDeleteData(false);
+                  }}
+                >
+                  <T k="classes.remove" />
+                </button>
+              )}
+              {removing === line.name && (
+                <div className="roster-remove" role="group" aria-label={t('classes.removeLabel', { name: line.name })}>
+                  <p className="status status-error">
+                    <T k="classes.removeWarning" values={{ name: line.name, className: c.name }} />
+                  </p>
+                  {line.username != null && (
+                    <label className="checkbox">
+                      <input type="checkbox" name="deleteData" checked={deleteData} onChange={(e) => setDeleteData(e.target.checked)} />
+                      <span>
+                        <T k="classes.removeDeleteData" values={{ username: line.username }} />
+                      </span>
+                    </label>
+                  )}
+                  <button type="button" className="button danger small" aria-disabled={removingNow} onClick={() => remove(line.name)}>
+                    <T k="classes.removeConfirm" />
+                  </button>{' '}
+                  <button type="button" className="button small" onClick={() => setRemoving(null)}>
+                    <T k="classes.removeCancel" />
+                  </button>
+                </div>
               )}
             </li>
           );

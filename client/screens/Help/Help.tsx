@@ -56,6 +56,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       body: [
         '看不到任务？请确认注册时填写的老师名和班级名正确，并请老师布置任务。',
         '登录过期？出于安全考虑，登录在一段时间后失效（任务页会提示剩余分钟数）；失效前 5 分钟每页都会提示，点“保持登录”即可继续，否则重新登录即可。',
+        '修改密码、退出所有设备、删除账户：点击顶栏中自己的名字，进入“账户”页。修改密码后，其他设备上的登录都会退出；删除账户会永久删除你的所有数据。',
         '没有声音？检查设备音量，并允许浏览器播放声音；录音需要允许使用麦克风。',
       ],
     },
@@ -124,6 +125,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       body: [
         'No tasks? Check the teacher and class names you signed up with, and ask your teacher to assign a task.',
         "Logged out? For safety a login expires after a while (the Tasks page says how many minutes are left). Five minutes before, every page says so: press 'Stay logged in' to go on, or just log in again later.",
+        'Change your password, log out everywhere or delete your account: click your name in the top bar to open the Account page. A new password logs your other devices out; deleting the account deletes all your data for good.',
         'No sound? Check the volume and allow the browser to play sound; recording needs microphone permission.',
       ],
     },

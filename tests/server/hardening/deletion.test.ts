@@ -110,11 +110,15 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
     expect(await orphans()).toEqual({});
   });
 
-  it("deleting a teacher's account takes their classes, students and own books with their units and word lists", async () => {
+  it("deleting a teacher's account takes their classes and own books with their units and word lists; their students' accounts stay", async () => {
     expect(await count(`select count(*) from unit_words where book_id = 'DELBOOK'`)).toBe(3);
     await server.app.deps.db.delete(users).where(eq(users.usernameKey, 'mrdelete'));
     await sweepAfterGrace();
-    expect(await userId('kid1del')).toBeUndefined();
+    // A student's account is theirs (README, Accounts): it stays, in no class, without a teacher.
+    const kid = await userId('kid1del');
+    expect(kid).toBeDefined();
+    expect(await count(`select count(*) from users where id = ${kid} and teacher_id is null`)).toBe(1);
+    expect(await count(`select count(*) from roster_entries where user_id = ${kid}`)).toBe(0);
     expect(await count(`select count(*) from classes where name in ('Gone', 'Stays')`)).toBe(0);
     expect(await count(`select count(*) from books where id = 'DELBOOK'`)).toBe(0);
     expect(await count(`select count(*) from unit_words where book_id = 'DELBOOK'`)).toBe(0);

@@ -117,6 +117,11 @@ const OPERATIONS: Operation[] = [
   { name: 'POST /username/signup', run: rest('POST', '/username/signup', (_f, who) => ({ username: uniqueName('newt', who), password: 'abcd', email: 'n@school.cn', isTeacher: true })), expect: everyone },
   { name: 'GraphQL login', run: gql('login', `mutation { login(input: {username: "mtxkid", password: "mtxkid-pw"}) { ${ERR} } }`), expect: everyone },
   { name: 'GraphQL renewLogin', run: gql('renewLogin', `mutation { renewLogin { ${ERR} } }`), expect: anyUser },
+  // The account's life: a wrong password is 'invalid' for anyone logged in (and changes nothing).
+  { name: 'GraphQL changePassword', run: gql('changePassword', `mutation { changePassword(input: {oldPassword: "not-the-password", newPassword: "whatever1"}) { ${ERR} } }`), expect: { ...anyUser, student: 'invalid', otherStudent: 'invalid', teacher: 'invalid', otherTeacher: 'invalid' } },
+  { name: 'GraphQL deleteAccount', run: gql('deleteAccount', `mutation { deleteAccount(input: {password: "not-the-password"}) { ${ERR} } }`), expect: { ...anyUser, student: 'invalid', otherStudent: 'invalid', teacher: 'invalid', otherTeacher: 'invalid' } },
+  // Logout ends only the login it is sent with: here a fresh one, so the callers' tokens go on.
+  { name: 'GraphQL logout', run: async (f, who) => gql('logout', `mutation { logout { ${ERR} } }`)({ ...f, tokens: { ...f.tokens, [who]: (await freshLogin(f, who)) ?? f.tokens[who] } }, who), expect: anyUser },
   { name: 'GraphQL signup', run: gql('signup', `mutation ($u: String!) { signup(input: {username: $u, password: "abcd", email: "n@school.cn", isTeacher: true}) { ${ERR} } }`, (_f, who) => ({ u: uniqueName('newg', who) })), expect: everyone },
   { name: 'GraphQL viewer', run: gql('viewer', '{ viewer { username } }'), expect: viewerField(anyUser) },
 
@@ -141,6 +146,7 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL setJoinWithoutRoster', run: gql('setJoinWithoutRoster', `mutation { setJoinWithoutRoster(input: {className: "M1", allowed: true}) { ${ERR} } }`), expect: teacherOfClass() },
   // The class's teacher is told the name is not on the roster; nobody else learns anything.
   { name: 'GraphQL releaseRosterName', run: gql('releaseRosterName', `mutation { releaseRosterName(input: {className: "M1", name: "Nobody Here"}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
+  { name: 'GraphQL removeStudent', run: gql('removeStudent', `mutation { removeStudent(input: {className: "M1", student: "Nobody Here", deleteData: true}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GET /userclasses/export', run: rest('GET', '/userclasses/export?className=M1'), expect: teacherOfClass() },
 
   // Textbooks.
@@ -210,7 +216,16 @@ const OPERATIONS: Operation[] = [
   // Destructive last: deleting the spare classes.
   { name: 'POST /userclasses/deleteclass', run: rest('POST', '/userclasses/deleteclass', () => ({ className: 'M1spare' })), expect: teacherOfClass() },
   { name: 'GraphQL deleteClass', run: gql('deleteClass', `mutation { deleteClass(input: {className: "M1spare2"}) { ${ERR} } }`), expect: teacherOfClass() },
+  // Last of all: it ends every login of each caller who may call it.
+  { name: 'GraphQL logoutEverywhere', run: gql('logoutEverywhere', `mutation { logoutEverywhere { ${ERR} } }`), expect: anyUser },
 ];
+
+const USERNAMES: Partial<Record<Caller, string>> = { student: 'mtxkid', otherStudent: 'othkid', teacher: 'mtxteach', otherTeacher: 'mtxother' };
+/** A new login of the caller's account (undefined for callers without one). */
+async function freshLogin(f: Fixtures, who: Caller): Promise<string | undefined> {
+  const name = USERNAMES[who];
+  return name ? (await f.server.login(name, `${name}-pw`)).accessToken : undefined;
+}
 
 /** Subscribes to the class's activity; ok when events arrive, else the refusal. */
 async function subscribeOutcome(f: Fixtures, who: Caller): Promise<Reply> {

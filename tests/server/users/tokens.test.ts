@@ -8,9 +8,10 @@ describe('access tokens', () => {
   it('carry the user and expire after the configured minutes', async () => {
     let now = Date.UTC(2026, 10, 23, 8, 0, 0);
     const tokens = createTokenIssuer(SECRET, 120, () => now);
-    const { token, expiresAt } = await tokens.issue(42);
+    const { token, expiresAt, sid } = await tokens.issue(42, { version: 3 });
     expect(expiresAt).toBe(now / 1000 + 120 * 60);
-    await expect(tokens.verify(token)).resolves.toEqual({ userId: 42, expiresAt, loginAt: now / 1000 });
+    expect(sid).toMatch(/^[\w-]{16}$/);
+    await expect(tokens.verify(token)).resolves.toEqual({ userId: 42, expiresAt, loginAt: now / 1000, sid, version: 3 });
     now += 119 * 60_000;
     await expect(tokens.verify(token)).resolves.toMatchObject({ userId: 42 });
     now += 2 * 60_000;
@@ -21,15 +22,18 @@ describe('access tokens', () => {
     let now = Date.UTC(2026, 10, 23, 8, 0, 0);
     const tokens = createTokenIssuer(SECRET, 120, () => now);
     const first = await tokens.issue(42);
-    const { loginAt } = await tokens.verify(first.token);
+    const { loginAt, sid } = await tokens.verify(first.token);
     now += 100 * 60_000;
-    const renewed = await tokens.issue(42, loginAt);
+    const renewed = await tokens.issue(42, { loginAt, sid });
     expect(renewed.expiresAt).toBe(first.expiresAt + 100 * 60);
     // Even within the same second a renewal is a token of its own.
     now -= 100 * 60_000;
-    expect((await tokens.issue(42, loginAt)).token).not.toBe(first.token);
+    expect((await tokens.issue(42, { loginAt, sid })).token).not.toBe(first.token);
     now += 100 * 60_000;
-    await expect(tokens.verify(renewed.token)).resolves.toEqual({ userId: 42, expiresAt: renewed.expiresAt, loginAt: Date.UTC(2026, 10, 23, 8, 0, 0) / 1000 });
+    // The same login: its time and its sid (a logout of one ends both tokens).
+    await expect(tokens.verify(renewed.token)).resolves.toEqual({ userId: 42, expiresAt: renewed.expiresAt, loginAt: Date.UTC(2026, 10, 23, 8, 0, 0) / 1000, sid, version: 0 });
+    // A new login is a new sid.
+    expect((await tokens.issue(42)).sid).not.toBe(sid);
   });
 
   it('refuse a token signed with another secret', async () => {
