@@ -51,6 +51,16 @@ const GRAPHQL_OPERATIONS: { query: string; variables: string[] }[] = [
   { query: 'query ($n: String!, $c: String) { viewer { class(name: $n) { name shelf { schoolId } } tasks(className: $c, first: 3) { edges { node { taskId } } } } }', variables: ['n', 'c'] },
   { query: 'query ($first: Int, $after: String) { viewer { classes(first: $first, after: $after) { edges { node { name } } } reports { fileName } dashboard { records { testId } } } }', variables: ['first', 'after'] },
   { query: '{ pressOptions { schoolId } }', variables: [] },
+  // The classroom and account calls (the logouts are left out: ending the fuzzing login is their job).
+  { query: 'query ($n: String!, $p: WeakWordsPeriod!) { viewer { class(name: $n) { weakWords(period: $p) { words { text } } } } }', variables: ['n', 'p'] },
+  { query: 'mutation ($input: AssignWordsInput!) { assignWords(input: $input) { __typename } }', variables: ['input'] },
+  { query: 'mutation ($a: [PracticeAnswerInput!]!) { practiseMistakes(answers: $a) { __typename } }', variables: ['a'] },
+  { query: '{ myMistakes { rightSince lastWrongSpelling } myLastTask { correct } }', variables: [] },
+  { query: 'mutation ($input: ReleaseRosterNameInput!) { releaseRosterName(input: $input) { __typename } }', variables: ['input'] },
+  { query: 'mutation ($input: RemoveStudentInput!) { removeStudent(input: $input) { __typename } }', variables: ['input'] },
+  { query: 'mutation ($input: JoinWithoutRosterInput!) { setJoinWithoutRoster(input: $input) { __typename } }', variables: ['input'] },
+  { query: 'mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { __typename } }', variables: ['input'] },
+  { query: 'mutation ($input: DeleteAccountInput!) { deleteAccount(input: $input) { __typename } }', variables: ['input'] },
 ];
 
 /** Values that are wrong for every field: wrong types, NUL, far too long, hostile text. */
