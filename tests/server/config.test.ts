@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { loadConfig } from '../../server/config.ts';
+import { defaultUploadBudgetMb, loadConfig } from '../../server/config.ts';
 
 describe('configuration', () => {
   it('runs on the embedded defaults when nothing is set', () => {
@@ -16,7 +16,11 @@ describe('configuration', () => {
       jwtSecret: undefined,
       budgets: { token: { points: 5000, restorePerSec: 100 }, user: { points: 20_000, restorePerSec: 1000 } },
       paQueue: undefined, // the scoring pool's own default, per worker
+      paUploadBudgetMb: defaultUploadBudgetMb(),
     });
+    // Sized for the machine: 5% of its memory, between 16 and 128 MB.
+    expect([defaultUploadBudgetMb(1024 ** 3), defaultUploadBudgetMb(8 * 1024 ** 3), defaultUploadBudgetMb(64 * 1024 ** 3)]).toEqual([51, 128, 128]);
+    expect(defaultUploadBudgetMb(128 * 1024 ** 2)).toBe(16);
   });
 
   it('reads every documented variable', () => {
@@ -33,6 +37,7 @@ describe('configuration', () => {
       SENTRY_DSN: 'https://key@sentry.example/1',
       PA_WORKERS: '3',
       PA_QUEUE: '120',
+      PA_UPLOAD_BUDGET_MB: '64',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -46,6 +51,7 @@ describe('configuration', () => {
       sentryDsn: 'https://key@sentry.example/1',
       paWorkers: 3,
       paQueue: 120,
+      paUploadBudgetMb: 64,
     });
   });
 
@@ -64,6 +70,7 @@ describe('configuration', () => {
     ['API_USER_RESTORE_PER_SEC', 'fast', /^Invalid API_USER_RESTORE_PER_SEC: must be a whole number/],
     ['PA_QUEUE', '0', /^Invalid PA_QUEUE: /],
     ['PA_QUEUE', 'many', /^Invalid PA_QUEUE: must be a whole number/],
+    ['PA_UPLOAD_BUDGET_MB', 'lots', /^Invalid PA_UPLOAD_BUDGET_MB: must be a whole number/],
     ['TIME_ZONE', 'Beijing', /^Invalid TIME_ZONE: must be an IANA time zone name/],
     ['LIVE_VIEWS_PER_USER', '0', /^Invalid LIVE_VIEWS_PER_USER: /],
   ])('a bad %s (%s) stops start-up with a line naming it', (name, value, message) => {
