@@ -18,8 +18,8 @@ describe('configuration', () => {
       paQueue: undefined, // the scoring pool's own default, per worker
       paUploadBudgetMb: defaultUploadBudgetMb(),
     });
-    // Sized for the machine: 5% of its memory, between 16 and 128 MB.
-    expect([defaultUploadBudgetMb(1024 ** 3), defaultUploadBudgetMb(8 * 1024 ** 3), defaultUploadBudgetMb(64 * 1024 ** 3)]).toEqual([51, 128, 128]);
+    // Sized for the machine: 5% of its memory, between 16 and 64 MB.
+    expect([defaultUploadBudgetMb(512 * 1024 ** 2), defaultUploadBudgetMb(1024 ** 3), defaultUploadBudgetMb(64 * 1024 ** 3)]).toEqual([25, 51, 64]);
     expect(defaultUploadBudgetMb(128 * 1024 ** 2)).toBe(16);
   });
 
