@@ -20,7 +20,7 @@ import { asDomainFailure } from '../http/faults.ts';
 import { sendCompressible } from '../http/compression.ts';
 import { reportError } from '../observability.ts';
 import { GRAPHQL_BODY_LIMIT, UPLOAD_PARAMS, type createGraphQL } from './yoga.ts';
-import { receiveForm, uploadRefusal, type ReceivedForm } from '../http/uploads.ts';
+import { discardBody, receiveForm, uploadRefusal, type ReceivedForm } from '../http/uploads.ts';
 import { ValidationError } from '../errors.ts';
 import type { GraphQLParams } from 'graphql-yoga';
 
@@ -39,8 +39,10 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       return reply(req, res, 415, { errors: [{ message: 'Send GraphQL requests as a POST with Content-Type: application/json (or as a GET query)' }] }, undefined, { connection: 'close' });
     }
     if (req.method === 'POST' && multipart && !accessTokenOf(req.headers)) {
-      // Every upload needs a login: without the token it is refused as the upload itself would be.
-      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { connection: 'close', 'www-authenticate': 'Bearer realm="WordBee"' });
+      // Every upload needs a login: without the token it is refused as the upload itself would be
+      // (its body discarded as it arrives, so the client reads the refusal).
+      discardBody(req, res);
+      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { 'www-authenticate': 'Bearer realm="WordBee"' });
     }
     if (req.method === 'POST' && multipart) return upload(deps, yoga, req, res);
     if (req.method !== 'POST') {
