@@ -20,6 +20,7 @@ import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
 import { createTts } from './speech/tts.ts';
 import { createLiveEvents } from './live/pubsub.ts';
 import { ScoringPool } from './speech/pa/pool.ts';
+import { UploadBudget } from './http/uploads.ts';
 import { initErrorReporting } from './observability.ts';
 import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
 import { postgresBlobStore } from './storage/blobs.ts';
@@ -86,7 +87,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   checkWritable(config.dataDir);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log), webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }) };
+  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), uploads: new UploadBudget(config.paUploadBudgetMb * 1024 * 1024), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log), webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }) };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const mailer = createMailer({
     db: database.db,

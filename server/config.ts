@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time.ts';
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { parseNetworks } from './integrations/addresses.ts';
 
 const optionalUrl = (protocols: string[]) =>
@@ -34,6 +34,17 @@ const optionalPositiveInt = (max: number) =>
     .optional()
     .transform((v) => v || undefined)
     .pipe(wholeNumber(max).optional());
+
+/**
+ * The default budget for recording uploads in flight (PA_UPLOAD_BUDGET_MB): 5% of the machine's
+ * memory, between 16 and 64 MB: 8 recordings of the largest size (8 MB) at once, and a class's
+ * Opus recordings (~240 KB each) hundreds of times over. The process grows by more than the
+ * budget while it receives (the network's chunks wait for the garbage collector, the workers
+ * decode): 300 uploads of 8 MB at once measured +67 to +112 MB at 64, +168 to +344 MB at 128.
+ */
+export function defaultUploadBudgetMb(memoryBytes = totalmem()): number {
+  return Math.max(16, Math.min(64, Math.floor((memoryBytes / 1024 / 1024) * 0.05)));
+}
 
 const envSchema = z.object({
   PORT: z
@@ -76,6 +87,7 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   PA_QUEUE: optionalPositiveInt(10_000),
+  PA_UPLOAD_BUDGET_MB: optionalPositiveInt(1_000_000),
   REQUEST_TIMEOUT_SEC: positiveInt(60, 3600),
   TTS_CACHE_MB: positiveInt(512, 1_000_000),
   TTS_SYNTHESES_PER_ADDRESS: positiveInt(300, 1_000_000),
@@ -143,6 +155,11 @@ export type Config = {
   /** Recordings that may wait for a scoring worker; undefined: the pool's default per worker. */
   paQueue: number | undefined;
   /**
+   * Memory, in MB, that recording uploads in flight may hold together (server/http/uploads.ts):
+   * an upload that does not fit is refused at its headers with a 503 and Retry-After.
+   */
+  paUploadBudgetMb: number;
+  /**
    * A request not answered within this time is ended with a 503 (server/http/time-limit.ts);
    * uploads (a recording, a GraphQL multipart request) have `uploadTimeoutSec`. The live
    * WebSocket and a reply already streaming are not limited.
@@ -202,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: e.SENTRY_DSN,
     paWorkers: e.PA_WORKERS,
     paQueue: e.PA_QUEUE,
+    paUploadBudgetMb: e.PA_UPLOAD_BUDGET_MB ?? defaultUploadBudgetMb(),
     requestTimeoutSec: e.REQUEST_TIMEOUT_SEC,
     ttsCacheMb: e.TTS_CACHE_MB,
     ttsSynthesesPerAddress: e.TTS_SYNTHESES_PER_ADDRESS,

@@ -12,6 +12,7 @@ import type { Budgets } from './integrations/limits.ts';
 import type { ScoringPool } from './speech/pa/pool.ts';
 import type { BlobStore } from './storage/blobs.ts';
 import type { AddressPolicy } from './integrations/addresses.ts';
+import type { UploadBudget } from './http/uploads.ts';
 
 export type Deps = {
   db: Database;
@@ -24,6 +25,8 @@ export type Deps = {
   budgets: Budgets;
   /** Pronunciation scoring in worker threads (started on first use). */
   pa: ScoringPool;
+  /** The memory that recording uploads in flight may hold together (PA_UPLOAD_BUDGET_MB). */
+  uploads: UploadBudget;
   /** Stored files: report PDFs and PA recordings (server/storage/blobs.ts). */
   blobs: BlobStore;
   /** Where webhooks may connect (public addresses and WEBHOOK_ALLOW_NETWORKS). */

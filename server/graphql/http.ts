@@ -19,7 +19,10 @@ import { accessTokenOf } from '../http/auth.ts';
 import { asDomainFailure } from '../http/faults.ts';
 import { sendCompressible } from '../http/compression.ts';
 import { reportError } from '../observability.ts';
-import { GRAPHQL_BODY_LIMIT, type createGraphQL } from './yoga.ts';
+import { GRAPHQL_BODY_LIMIT, UPLOAD_PARAMS, type createGraphQL } from './yoga.ts';
+import { discardBody, receiveForm, uploadRefusal, type ReceivedForm } from '../http/uploads.ts';
+import { ValidationError } from '../errors.ts';
+import type { GraphQLParams } from 'graphql-yoga';
 
 const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
@@ -36,10 +39,13 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       return reply(req, res, 415, { errors: [{ message: 'Send GraphQL requests as a POST with Content-Type: application/json (or as a GET query)' }] }, undefined, { connection: 'close' });
     }
     if (req.method === 'POST' && multipart && !accessTokenOf(req.headers)) {
-      // Every upload needs a login: without the token it is refused as the upload itself would be.
-      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { connection: 'close', 'www-authenticate': 'Bearer realm="WordBee"' });
+      // Every upload needs a login: without the token it is refused as the upload itself would be
+      // (its body discarded as it arrives, so the client reads the refusal).
+      discardBody(req, res);
+      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { 'www-authenticate': 'Bearer realm="WordBee"' });
     }
-    if (req.method !== 'POST' || multipart) {
+    if (req.method === 'POST' && multipart) return upload(deps, yoga, req, res);
+    if (req.method !== 'POST') {
       if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
       const badParameter = req.method === 'GET' ? badJsonParameter(req.url ?? '') : undefined;
       if (badParameter) return reply(req, res, 400, { errors: [{ message: badParameter, extensions: { code: 'BAD_REQUEST' } }] });
@@ -114,6 +120,87 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       reply(req, res, 500, { errors: [{ message: 'Unexpected error.' }] });
     }
   };
+}
+
+/**
+ * A GraphQL multipart request (an upload: submitRecording): refused at its headers as a REST
+ * upload is (server/http/uploads.ts), read once within the uploads' budget, and handed to yoga
+ * already parsed (`UPLOAD_PARAMS`); the budget's share is held until yoga has answered.
+ */
+async function upload(deps: Deps, yoga: ReturnType<typeof createGraphQL>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
+  let form: ReceivedForm;
+  try {
+    form = await receiveForm(req, res, deps.pa, deps.uploads, {
+      fields: 2, // operations, map
+      fieldBytes: 64 * 1024,
+      typeMessage: 'Send a GraphQL upload as multipart/form-data with the fields "operations" and "map" (the GraphQL multipart request spec)',
+    });
+  } catch (error) {
+    const refusal = uploadRefusal(error);
+    if (!refusal) throw error;
+    return reply(req, res, refusal.status, { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }, undefined, refusal.headers);
+  }
+  try {
+    let params: unknown;
+    try {
+      params = operationsOf(form);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return reply(req, res, 400, { errors: [{ message: error.message, extensions: { code: 'BAD_REQUEST' } }] });
+    }
+    UPLOAD_PARAMS.set(req, params as GraphQLParams);
+    // @whatwg-node reads a body already taken from the stream from `req.body`.
+    (req as IncomingMessage & { body?: unknown }).body = ' ';
+    await yoga(req, res, { req });
+  } finally {
+    form.release();
+  }
+}
+
+/** The GraphQL multipart request spec: `operations` (JSON) with each `map` path set to its file. */
+function operationsOf(form: ReceivedForm): unknown {
+  const text = form.fields.get('operations');
+  if (text === undefined) throw new ValidationError('Missing multipart form field "operations"');
+  if (text.includes('\0') || text.includes('\\u0000')) throw new ValidationError(NUL_MESSAGE);
+  let operations: unknown;
+  try {
+    operations = JSON.parse(text);
+  } catch {
+    throw new ValidationError('Multipart form field "operations" must be a valid JSON string');
+  }
+  if (!operations || typeof operations !== 'object') throw new ValidationError('Multipart form field "operations" must be a JSON object (or an array of them)');
+  const mapText = form.fields.get('map');
+  if (mapText === undefined) return operations;
+  let map: unknown;
+  try {
+    map = JSON.parse(mapText);
+  } catch {
+    throw new ValidationError('Multipart form field "map" must be a valid JSON string');
+  }
+  if (!map || typeof map !== 'object' || Array.isArray(map)) throw new ValidationError('Multipart form field "map" must be a JSON object of paths');
+  for (const [part, paths] of Object.entries(map)) {
+    if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw new ValidationError('Multipart form field "map" must give each part an array of paths');
+    const value = form.file?.field === part ? form.file : (form.fields.get(part) ?? null);
+    for (const path of paths as string[]) setPath(operations, path, value);
+  }
+  return operations;
+}
+
+/** Sets `value` at a dotted path ("variables.recording", "0.variables.file"), as yoga does. */
+function setPath(target: unknown, path: string, value: unknown): void {
+  const keys = path.split('.');
+  if (keys.some((k) => k === '__proto__' || k === 'constructor' || k === 'prototype')) return;
+  let current = target as Record<string, unknown>;
+  for (const [i, key] of keys.entries()) {
+    if (i === keys.length - 1) {
+      current[key] = value;
+      return;
+    }
+    const next = current[key];
+    if (!next || typeof next !== 'object' || !Object.hasOwn(current, key)) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  }
 }
 
 /** What yoga's own parse hook puts on a document that does not parse (usePreventMutationViaGET). */

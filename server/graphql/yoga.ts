@@ -3,7 +3,7 @@
  * path and port) for subscriptions. Both build the same context from the access token.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, maskError, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -67,6 +67,23 @@ function armor(production: boolean): Plugin[] {
   return plugins;
 }
 
+/**
+ * GraphQL multipart requests (uploads) are read and parsed in server/graphql/http.ts, within the
+ * uploads' memory budget; yoga takes their parameters from here instead of parsing the body
+ * again (its own multipart parser is off).
+ */
+export const UPLOAD_PARAMS = new WeakMap<IncomingMessage, GraphQLParams | GraphQLParams[]>();
+
+function usePreparsedUploads(): Plugin {
+  return {
+    onRequestParse({ serverContext, setRequestParser }) {
+      const req = (serverContext as ServerContext | undefined)?.req;
+      const params = req ? UPLOAD_PARAMS.get(req) : undefined;
+      if (params) setRequestParser(() => params);
+    },
+  };
+}
+
 type ServerContext = { req?: IncomingMessage; res?: ServerResponse; connectionParams?: Record<string, unknown> };
 
 export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, GraphQLContext> {
@@ -78,6 +95,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     // validate caches stay on. Subscriptions keep graphql-js: graphql-jit's subscribe loses
     // Pothos' typed errors. Replies are compressed last, once they are final.
     plugins: [
+      usePreparsedUploads(),
       useIntegrationScopes(),
       usePageCaps(),
       useCostLimits(),
@@ -85,6 +103,9 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
       useReplyCompression(),
     ],
+    // Uploads come parsed from server/graphql/http.ts (UPLOAD_PARAMS): a multipart body that
+    // did not come that way is not read.
+    multipart: false,
     graphiql: deps.config.production ? false : { subscriptionsProtocol: 'WS', title: 'WordBee GraphQL' },
     // GraphiQL's page with its scripts inlined (no CDN: it works offline); loaded on first use.
     renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),

@@ -19,6 +19,8 @@ const JSON_LIMIT = 256 * 1024;
 export type RestRequest = {
   deps: Deps;
   req: IncomingMessage;
+  /** The reply, for a handler that must know when it is sent (an upload's refused body). */
+  res: ServerResponse;
   params: Record<string, string | undefined>;
   query: URLSearchParams;
   /** The parsed JSON body (at most 256 KB unless the route allows more). */
@@ -77,6 +79,7 @@ export class RestRouter {
     const request: RestRequest = {
       deps: this.deps,
       req,
+      res,
       params,
       query: url.searchParams,
       body: (limit = JSON_LIMIT) => readJson(req, limit),

@@ -15,6 +15,7 @@ import type { Viewer } from '../deps.ts';
 import { MAX_PRACTICE_TEXT, MAX_UPLOAD_BYTES, submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
 import type { PhoneScore, WordScore } from '../speech/pa/result.ts';
 import { BusyError } from '../speech/tts.ts';
+import { bytesOfUpload } from '../http/uploads.ts';
 
 const ttsUrl = (text: string) => `/api/v1.0/tts/?text=${encodeURIComponent(text)}`;
 
@@ -228,7 +229,7 @@ builder.mutationField('submitRecording', (t) =>
     resolve: async (_root, { taskId, recording, text }, ctx) => {
       const viewer = viewerOf(ctx);
       if (recording.size > MAX_UPLOAD_BYTES) throw new ValidationError(`The recording is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
-      const bytes = new Uint8Array(await recording.arrayBuffer());
+      const bytes = await bytesOfUpload(recording); // the upload's own buffer, not a copy
       return submitPronunciation(ctx.deps, viewer, { fileName: taskId, bytes, text });
     },
   }),

@@ -17,13 +17,13 @@ import { createReport } from '../reports/service.ts';
 import { storeRecording } from './recordings.ts';
 import { announceFinished, markBookFinished } from './service.ts';
 import { enqueueTaskFinished } from '../integrations/webhooks.ts';
-import { sniffContainer } from '../speech/pa/audio.ts';
+import { MAX_RECORDING_BYTES, sniffContainer } from '../speech/pa/audio.ts';
 import { wordsToPractise, type PaResult } from '../speech/pa/result.ts';
 import { scoreBand, weakSounds } from '../speech/pa/phones.ts';
 import { ScoringInputError } from '../speech/pa/pool.ts';
 
-/** Largest recording accepted: two minutes of Opus at 16 kbit/s is ~240 KB; WAV is larger. */
-export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+/** Largest recording accepted (bytes). */
+export const MAX_UPLOAD_BYTES = MAX_RECORDING_BYTES;
 
 export type PronunciationReceipt = {
   resultId: number | null;

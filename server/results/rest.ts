@@ -5,9 +5,9 @@
 import type { RestRouter } from '../http/rest.ts';
 import { receiptText, submitSpellingResult } from './service.ts';
 import { classResultsCsv, dashboardRecords, vocabulary } from './dashboard.ts';
-import { MAX_UPLOAD_BYTES, pronunciationText, submitPronunciation } from './pronunciation.ts';
+import { pronunciationText, submitPronunciation } from './pronunciation.ts';
 import { recordingOfTask } from './recordings.ts';
-import { readBody } from '../http/body.ts';
+import { receiveForm } from '../http/uploads.ts';
 import { ValidationError } from '../errors.ts';
 
 export function registerResultRoutes(router: RestRouter): void {
@@ -24,15 +24,23 @@ export function registerResultRoutes(router: RestRouter): void {
     };
   });
   // Spec section 7: POST /upload, multipart field `upl` = the recording named after the task label;
-  // the reply text is the score (then a short summary of what to practise).
+  // the reply text is the score (then a short summary of what to practise). The body is refused
+  // at its headers when it is too large, of another type, or the server has no room for it
+  // (server/http/uploads.ts); an accepted one is held once, until it is scored and stored.
   router.on(
     'POST',
     '/upload',
     async (r) => {
       const viewer = await r.viewer();
-      const upload = await multipartFile(r.req, 'upl');
-      const receipt = await submitPronunciation(r.deps, viewer, upload);
-      return { text: pronunciationText(receipt) };
+      const form = await receiveForm(r.req, r.res, r.deps.pa, r.deps.uploads, { fields: 8, fieldBytes: 16 * 1024, typeMessage: 'Send the recording as multipart/form-data with the field "upl"' });
+      try {
+        const file = form.file;
+        if (!file || file.field !== 'upl') throw new ValidationError('The recording is missing: send it in the multipart field "upl"');
+        const receipt = await submitPronunciation(r.deps, viewer, { fileName: file.name, bytes: file.bytes });
+        return { text: pronunciationText(receipt) };
+      } finally {
+        form.release();
+      }
     },
     { errors: 'text' },
   );
@@ -43,22 +51,6 @@ export function registerResultRoutes(router: RestRouter): void {
     return { bytes: recording.bytes, contentType: recording.mimeType, headers: { 'content-disposition': `attachment; filename="${recording.fileName}"` } };
   });
   registerDashboardRoutes(router);
-}
-
-/** The named file of a multipart/form-data body (read within the upload limit). */
-async function multipartFile(req: import('node:http').IncomingMessage, field: string): Promise<{ fileName: string; bytes: Uint8Array }> {
-  const type = String(req.headers['content-type'] ?? '');
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new ValidationError(`Send the recording as multipart/form-data with the field "${field}"`);
-  const raw = await readBody(req, MAX_UPLOAD_BYTES + 64 * 1024);
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new ValidationError('The multipart body could not be read');
-  }
-  const file = form.get(field);
-  if (!file || typeof file === 'string') throw new ValidationError(`The recording is missing: send it in the multipart field "${field}"`);
-  return { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
 /** GET /userdash: the dashboard records; the last one also carries FC, ES, MS, HM, HSM as [passed, required]. */

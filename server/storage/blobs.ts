@@ -35,10 +35,9 @@ export function postgresBlobStore(db: Executor): BlobStore {
   return {
     kind: 'postgres',
     async put(key, bytes, contentType, tx = db) {
-      await tx
-        .insert(blobs)
-        .values({ key, bytes: Buffer.from(bytes), contentType })
-        .onConflictDoUpdate({ target: blobs.key, set: { bytes: Buffer.from(bytes), contentType } });
+      // A view of the caller's bytes (an upload's one buffer), not a copy.
+      const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      await tx.insert(blobs).values({ key, bytes: view, contentType }).onConflictDoUpdate({ target: blobs.key, set: { bytes: view, contentType } });
     },
     async get(key) {
       const [row] = await db.select({ bytes: blobs.bytes }).from(blobs).where(eq(blobs.key, key));

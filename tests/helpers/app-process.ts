@@ -13,6 +13,8 @@ export type AppProcessSettings = {
   databaseUrl?: string;
   smtpUrl?: string;
   mailTiming?: MailTiming;
+  /** More settings, as the environment gives them (e.g. PA_WORKERS). */
+  env?: Record<string, string>;
 };
 
 export type AppProcess = { url: string; child: ChildProcess; exited: Promise<number | null>; output(): string };
@@ -60,6 +62,7 @@ if (process.argv[1] === SELF && process.env.WORDBEE_TEST_APP) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
     ...(settings.smtpUrl ? { SMTP_URL: settings.smtpUrl } : {}),
+    ...settings.env,
   });
   const app = await createApp(config, { contentDir: FIXTURE_WORDS, serveClient: false, mailTiming: settings.mailTiming });
   console.log(`LISTENING ${await app.listen(0, '127.0.0.1')}`);

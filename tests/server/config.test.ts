@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { loadConfig } from '../../server/config.ts';
+import { defaultUploadBudgetMb, loadConfig } from '../../server/config.ts';
 
 describe('configuration', () => {
   it('runs on the embedded defaults when nothing is set', () => {
@@ -17,7 +17,11 @@ describe('configuration', () => {
       budgets: { token: { points: 5000, restorePerSec: 100 }, user: { points: 20_000, restorePerSec: 1000 } },
       paQueue: undefined, // the scoring pool's own default, per worker
       webhookAllowNetworks: [], // webhooks reach public addresses only
+      paUploadBudgetMb: defaultUploadBudgetMb(),
     });
+    // Sized for the machine: 5% of its memory, between 16 and 64 MB.
+    expect([defaultUploadBudgetMb(512 * 1024 ** 2), defaultUploadBudgetMb(1024 ** 3), defaultUploadBudgetMb(64 * 1024 ** 3)]).toEqual([25, 51, 64]);
+    expect(defaultUploadBudgetMb(128 * 1024 ** 2)).toBe(16);
   });
 
   it('reads every documented variable', () => {
@@ -35,6 +39,7 @@ describe('configuration', () => {
       PA_WORKERS: '3',
       PA_QUEUE: '120',
       WEBHOOK_ALLOW_NETWORKS: '10.20.0.0/16, fd00:1::/64,192.168.5.7',
+      PA_UPLOAD_BUDGET_MB: '64',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -49,6 +54,7 @@ describe('configuration', () => {
       paWorkers: 3,
       paQueue: 120,
       webhookAllowNetworks: ['10.20.0.0/16', 'fd00:1::/64', '192.168.5.7'],
+      paUploadBudgetMb: 64,
     });
   });
 
@@ -67,6 +73,7 @@ describe('configuration', () => {
     ['API_USER_RESTORE_PER_SEC', 'fast', /^Invalid API_USER_RESTORE_PER_SEC: must be a whole number/],
     ['PA_QUEUE', '0', /^Invalid PA_QUEUE: /],
     ['PA_QUEUE', 'many', /^Invalid PA_QUEUE: must be a whole number/],
+    ['PA_UPLOAD_BUDGET_MB', 'lots', /^Invalid PA_UPLOAD_BUDGET_MB: must be a whole number/],
     ['TIME_ZONE', 'Beijing', /^Invalid TIME_ZONE: must be an IANA time zone name/],
     ['LIVE_VIEWS_PER_USER', '0', /^Invalid LIVE_VIEWS_PER_USER: /],
     ['WEBHOOK_ALLOW_NETWORKS', '10.0.0.0/33', /^Invalid WEBHOOK_ALLOW_NETWORKS: must be networks like 10.20.0.0\/16/],

@@ -126,6 +126,16 @@ export class ScoringPool {
     return this.queue.length + this.slots.filter((s) => s.current).length;
   }
 
+  /**
+   * True when `ahead` more recordings (uploads still arriving, which will each want a place)
+   * and then one more would all be taken now: an upload is refused at its headers when not.
+   */
+  hasRoom(ahead = 0): boolean {
+    if (this.closed) return false;
+    const idle = this.workers - this.slots.filter((s) => s.current || s.helping).length;
+    return this.queue.length + ahead < this.maxQueue + Math.max(0, idle);
+  }
+
   /** Scores a recording against the target text; rejects with ScoringBusyError when full. */
   score(job: ScoringJob): Promise<PaResult> {
     if (this.closed) return Promise.reject(new ScoringBusyError());
@@ -227,10 +237,13 @@ export class ScoringPool {
       slot.timer = setTimeout(() => this.replace(slot, new Error('Scoring took too long')), this.timeoutMs);
       slot.timer.unref();
       slot.worker.ref();
-      const audio = pending.job.audio.slice(); // a copy the worker may own
+      // An upload's recording is in shared memory (server/http/uploads.ts): the worker reads it
+      // where it is. Other audio goes as a copy the worker may own.
+      const shared = pending.job.audio.buffer instanceof SharedArrayBuffer;
+      const audio = shared ? pending.job.audio : pending.job.audio.slice();
       const { text, rejectSilence, pacedItems } = pending.job;
       const message: ToWorker = { type: 'score', id: pending.id, audio, text, rejectSilence, pacedItems };
-      slot.worker.postMessage(message, [audio.buffer]);
+      slot.worker.postMessage(message, shared ? [] : [audio.buffer as ArrayBuffer]);
     }
   }
 
