@@ -4,7 +4,7 @@
  * back on the burger) and when the keyboard leaves it, so that it never hides the control that
  * has the focus.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { logOut, modeOf, useSession, useStoredValue } from '../session';
 import { mayLeave } from './player/useLeaveGuard';
@@ -26,6 +26,19 @@ function Label({ k }: { k: MessageKey }) {
   );
 }
 
+/** The bar is folded behind the burger (the width of theme.css's 68.75em breakpoint). */
+const FOLDED = '(max-width: 68.75em)';
+function useFoldedBar(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia(FOLDED);
+      query.addEventListener('change', listener);
+      return () => query.removeEventListener('change', listener);
+    },
+    () => window.matchMedia(FOLDED).matches,
+  );
+}
+
 export function NavBar() {
   const user = useSession();
   const mode = modeOf(user);
@@ -33,6 +46,7 @@ export function NavBar() {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const { t } = useT();
+  const folded = useFoldedBar();
   const bar = useRef<HTMLElement>(null);
   const burger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
@@ -124,7 +138,9 @@ export function NavBar() {
             welcome
           ) : (
             // The account page (password, log out everywhere, delete the account) is behind the user's name.
-            <Link href="/account" className="welcome-link" title={t('account.open')} onClick={() => setOpen(false)}>
+            // With the bar folded (theme.css, 68.75em) the welcome is drawn on a row under the buttons: there it
+            // is not a Tab stop, which would come before the buttons drawn above it.
+            <Link href="/account" className="welcome-link" title={t('account.open')} tabIndex={folded ? -1 : undefined} onClick={() => setOpen(false)}>
               {welcome}
             </Link>
           )}
