@@ -48,7 +48,6 @@ export const SCREENS: Screen[] = [
   { name: 'Record (free practice)', roles: SIGNED_IN, open: visit('/record'), ready: 'section.record' },
   { name: 'Record (PA task)', roles: ['demostudent'], open: fromTasks('NS2022-ES3', 'PA'), ready: 'section.record' },
   { name: 'Dashboard (word lists and scores)', roles: ['demostudent'], open: visit('/dashboard'), ready: '[data-testid=score-chart] svg' },
-  { name: 'Dashboard, no class selected', roles: ['demoteacher'], open: visit('/dashboard'), ready: '.guidance' },
   { name: 'Dashboard (live class)', roles: ['demoteacher'], open: withClass('/dashboard'), ready: '[data-testid=live-demostudent] .finished-list' },
   { name: 'Signup', roles: ['visitor'], open: visit('/signup'), ready: 'form' },
   {

@@ -150,13 +150,13 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
                 <button
                   type="button"
                   className="button small"
-                  aria-label={t('classes.removeLabel', { name: line.name })}
                   onClick={() => {
                     setRemoving(line.name);
                     setDeleteData(false);
                   }}
                 >
-                  <T k="classes.remove" />
+                  {/* The name after the visible words, for a screen reader (the visible words stay part of the name). */}
+                  <T k="classes.remove" /> <span className="visually-hidden">{line.name}</span>
                 </button>
               )}
               {removing === line.name && (
