@@ -156,7 +156,10 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
                   }}
                 >
                   {/* The name after the visible words, for a screen reader (the visible words stay part of the name). */}
-                  <T k="classes.remove" /> <span className="visually-hidden">{line.name}</span>
+                  <T k="classes.remove" />{" "}
+                  <span className="visually-hidden" translate="no">
+                    {line.name}
+                  </span>
                 </button>
               )}
               {removing === line.name && (
