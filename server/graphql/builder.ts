@@ -7,6 +7,7 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin, { decodeGlobalID } from '@pothos/plugin-relay';
 import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import type { Deps, Viewer } from '../deps.ts';
+import type { LoginClient } from '../users/devices.ts';
 import { BusyError } from '../speech/tts.ts';
 import { AuthenticationError, ConflictError, DomainError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 
@@ -16,8 +17,8 @@ export type GraphQLContext = {
   viewer: Viewer | null;
   authError: AuthenticationError | null;
   requestId: string;
-  /** The client's network address (login throttling). */
-  clientAddress?: string;
+  /** The client's network address and device cookie (login throttling, server/users/devices.ts). */
+  client: LoginClient;
 };
 
 /** Whether a decoded global id names a type that implements Node (anything else loads as null). */

@@ -69,7 +69,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     const params = parseParams(raw);
     if (!params) return replayToYoga(yoga, req, res, raw);
     try {
-      const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, params });
+      const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, res, params });
       let document: DocumentNode;
       try {
         document = parse(params.query);

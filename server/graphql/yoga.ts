@@ -18,7 +18,7 @@ import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Deps } from '../deps.ts';
-import { accessTokenOf, clientAddressOf } from '../http/auth.ts';
+import { accessTokenOf, loginClientOf } from '../http/auth.ts';
 import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
@@ -149,10 +149,10 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       // in development mode unless NODE_ENV says otherwise; the log has them.
       isDev: false,
     },
-    context: async ({ request, connectionParams, req }) => {
+    context: async ({ request, connectionParams, req, res }) => {
       const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];
       const token = typeof fromParams === 'string' ? fromParams : request ? accessTokenOf(request.headers) : req ? accessTokenOf(req.headers) : undefined;
-      return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined, clientAddressOf(req, deps.config.trustProxy));
+      return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined, loginClientOf(req, res, deps.config.trustProxy));
     },
   });
 }

@@ -1,4 +1,7 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_SEC, formatDevice, parseDevice, type LoginClient } from '../users/devices.ts';
 
 /** The access token of a request: `x-access-token` (spec section 6) or `Authorization: Bearer`. */
 export function accessTokenOf(headers: IncomingHttpHeaders | Headers): string | undefined {
@@ -24,4 +27,32 @@ export function clientAddressOf(req: IncomingMessage | undefined, trustProxy: bo
     if (forwarded.length) return forwarded[forwarded.length - 1];
   }
   return req.socket?.remoteAddress ?? undefined;
+}
+
+/** Whether the request reached us over TLS (or, behind a trusted proxy, reached the proxy so). */
+function overTls(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as TLSSocket | undefined)?.encrypted) return true;
+  return trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
+}
+
+/**
+ * A login as its transport sees it (server/users/devices.ts): the address, the browser's device
+ * cookie, and, when there is a reply to set it on, the new cookie after a successful login:
+ * HttpOnly (no script reads it), SameSite=Strict (another site's page never sends it), Secure
+ * over TLS.
+ */
+export function loginClientOf(req: IncomingMessage | undefined, res: ServerResponse | undefined, trustProxy: boolean): LoginClient {
+  const cookies = req?.headers.cookie ? parseCookie(req.headers.cookie) : {};
+  return {
+    address: clientAddressOf(req, trustProxy),
+    device: parseDevice(cookies[DEVICE_COOKIE]),
+    trust:
+      req && res
+        ? (device) => {
+            if (res.headersSent) return;
+            const cookie = stringifySetCookie(DEVICE_COOKIE, formatDevice(device), { httpOnly: true, sameSite: 'strict', path: '/', maxAge: DEVICE_MAX_AGE_SEC, secure: overTls(req, trustProxy) });
+            res.appendHeader('set-cookie', cookie);
+          }
+        : undefined,
+  };
 }

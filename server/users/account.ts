@@ -30,7 +30,7 @@ import type { Deps, Viewer } from '../deps.ts';
 import { ForbiddenError, ValidationError, parseInput } from '../errors.ts';
 import { changePasswordSchema, deleteAccountSchema } from './schemas.ts';
 import { asRecord, hashPassword, type UserRecord } from './service.ts';
-import { checkLoginAllowed, clearAccountFailures, recordLoginFailure } from './throttle.ts';
+import { checkLoginAllowed, clearAccountFailures, recordLoginFailure, sessionKey } from './throttle.ts';
 import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
 import { reportKey } from '../reports/service.ts';
 import type { BlobStore } from '../storage/blobs.ts';
@@ -40,20 +40,23 @@ function requireSession(viewer: Viewer, what: string): void {
 }
 
 /**
- * The viewer's password, checked against the account's failed-login count (a stolen token does
- * not give unlimited guesses; the network's count is for guessing names, and a logged-in user
- * names none); a wrong one is a ValidationError on `field`, not a 401, so the page that asked
+ * The viewer's password, checked against the session's own failed-login count (a stolen token
+ * does not give unlimited guesses, and a stranger's guesses at the name do not stop its owner
+ * changing the password; the network's count is for guessing names, and a logged-in user names
+ * none); a wrong one is a ValidationError on `field`, not a 401, so the page that asked
  * stays logged in.
  */
 async function checkPassword(deps: Deps, viewer: Viewer, password: string, field: string): Promise<{ usernameKey: string }> {
   const [row] = await deps.db.select({ hash: users.passwordHash, usernameKey: users.usernameKey }).from(users).where(eq(users.id, viewer.id));
   if (!row) throw new ValidationError('This account no longer exists', field);
-  await checkLoginAllowed(deps.db, row.usernameKey, undefined);
+  // A logged-in session is held by its own failures, not by a lock strangers put on the name.
+  const trusted = viewer.sid ? sessionKey(viewer.sid) : undefined;
+  await checkLoginAllowed(deps.db, row.usernameKey, undefined, trusted);
   if (!(await verify(row.hash, password))) {
-    await recordLoginFailure(deps.db, row.usernameKey, undefined, deps.config.loginFailuresPerAddress);
+    await recordLoginFailure(deps.db, row.usernameKey, undefined, deps.config.loginFailuresPerAddress, trusted);
     throw new ValidationError(field === 'oldPassword' ? 'Current password is wrong' : 'Password is wrong', field);
   }
-  await clearAccountFailures(deps.db, row.usernameKey);
+  await clearAccountFailures(deps.db, row.usernameKey, trusted);
   return row;
 }
 

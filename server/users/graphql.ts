@@ -117,7 +117,7 @@ builder.mutationField('signup', (t) =>
     description: 'Creates a teacher account, or a student account in an existing class.',
     errors: { types: [ValidationError, ConflictError, NotFoundError, RateLimitError] },
     args: { input: t.arg({ type: SignupInput, required: true, description: 'The new account.' }) },
-    resolve: (_root, { input }, ctx) => signup(ctx.deps, input, ctx.clientAddress),
+    resolve: (_root, { input }, ctx) => signup(ctx.deps, input, ctx.client.address),
   }),
 );
 
@@ -146,7 +146,7 @@ builder.mutationField('login', (t) =>
     description: 'Checks a username and password and issues an access token.',
     errors: { types: [ValidationError, AuthenticationError, RateLimitError] },
     args: { input: t.arg({ type: LoginInput, required: true, description: 'The credentials.' }) },
-    resolve: (_root, { input }, ctx) => login(ctx.deps, input, ctx.clientAddress),
+    resolve: (_root, { input }, ctx) => login(ctx.deps, input, ctx.client),
   }),
 );
 

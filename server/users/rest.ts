@@ -1,11 +1,11 @@
 /** Spec section 7: POST /username/login and POST /username/signup. */
 import type { RestRouter } from '../http/rest.ts';
 import { login, signup } from './service.ts';
-import { clientAddressOf } from '../http/auth.ts';
+import { clientAddressOf, loginClientOf } from '../http/auth.ts';
 
 export function registerUserRoutes(router: RestRouter): void {
   // Reply: the user record (username, isTeacher, accessToken, teachername) plus tokenExpAt.
-  router.on('POST', '/username/login', async (r) => ({ json: await login(r.deps, await r.body(), clientAddressOf(r.req, r.deps.config.trustProxy)) }));
+  router.on('POST', '/username/login', async (r) => ({ json: await login(r.deps, await r.body(), loginClientOf(r.req, r.res, r.deps.config.trustProxy)) }));
   // Reply: {info}, shown by the client.
   router.on('POST', '/username/signup', async (r) => {
     const { info } = await signup(r.deps, await r.body(), clientAddressOf(r.req, r.deps.config.trustProxy));

@@ -12,7 +12,8 @@ import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, Vali
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
 import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
-import { checkLoginAllowed, clearAccountFailures, countSignup, recordLoginFailure } from './throttle.ts';
+import { checkLoginAllowed, clearAccountFailures, countSignup, deviceKey, recordLoginFailure } from './throttle.ts';
+import { newDevice, withTag, type LoginClient } from './devices.ts';
 
 /** The spec's user record (session storage key 'user'). */
 export type UserRecord = {
@@ -121,20 +122,28 @@ async function findUserByName(tx: Executor, key: string) {
   return row;
 }
 
-/** `address`: the client's network address, for throttling (server/users/throttle.ts). */
-export async function login(deps: Deps, raw: unknown, address?: string): Promise<UserRecord> {
+/**
+ * `client`: the network address and the browser's device cookie, for throttling; `trust` gets
+ * the cookie that marks the browser as one this name logged in from (server/users/devices.ts).
+ */
+export async function login(deps: Deps, raw: unknown, client: LoginClient = {}): Promise<UserRecord> {
   const input = parseInput(loginSchema, raw);
   const key = nameKey(input.username);
-  await checkLoginAllowed(deps.db, key, address);
+  const device = client.device ?? newDevice();
+  const tag = await deps.tokens.deviceTag(device.id, key);
+  const trusted = client.device?.tags.includes(tag) ? deviceKey(tag) : undefined;
+  await checkLoginAllowed(deps.db, key, client.address, trusted);
   const user = await findUserByName(deps.db, key);
   const ok = await verify(user?.passwordHash ?? (await absentUserHash), input.password);
   if (!user || !ok) {
-    await recordLoginFailure(deps.db, key, address, deps.config.loginFailuresPerAddress);
+    await recordLoginFailure(deps.db, key, client.address, deps.config.loginFailuresPerAddress, trusted);
     throw new AuthenticationError('Wrong username or password');
   }
-  await clearAccountFailures(deps.db, key);
+  await clearAccountFailures(deps.db, key, trusted);
   const viewer = await viewerFor(deps, user.id, 0, 0);
-  return asRecord(viewer!, await deps.tokens.issue(user.id, { version: user.tokenVersion }));
+  const record = asRecord(viewer!, await deps.tokens.issue(user.id, { version: user.tokenVersion }));
+  client.trust?.(withTag(device, tag));
+  return record;
 }
 
 export const asRecord = (viewer: Viewer, issued: { token: string; expiresAt: number }): UserRecord => ({

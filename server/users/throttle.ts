@@ -9,6 +9,11 @@
  * key is locked for LOCK_BASE_SEC, doubling with each further failure up to LOCK_MAX_SEC.
  * While locked every attempt is refused, the right password too, without checking it.
  *
+ * Except from where the user has logged in before: a browser that carries the name's device tag
+ * (server/users/devices.ts) or a logged-in session re-typing its password is held only by its
+ * own failures (`trusted`: `device:<tag>`, `session:<sid>`), which lock it alone, with the same
+ * numbers. So a stranger's guesses lock the name for strangers, never for its owner.
+ *
  * Sign-ups are counted the same way per address (SIGNUPS_PER_ADDRESS in FAILURE_WINDOW), each
  * one a new account and a password hash: a script cannot make accounts without end.
  */
@@ -28,6 +33,10 @@ export type ThrottleKeys = { account: string; address?: string };
 const accountKey = (usernameKey: string) => `account:${usernameKey}`;
 const addressKey = (address: string) => `address:${address}`;
 const signupKey = (address: string) => `signup:${address}`;
+/** The throttle key of a browser trusted for a name (its device tag). */
+export const deviceKey = (tag: string) => `device:${tag}`;
+/** The throttle key of a logged-in session (its login's sid). */
+export const sessionKey = (sid: string) => `session:${sid}`;
 
 /** The keys that are locked now, with the seconds left. */
 async function lockedKeys(db: Database, keys: string[]): Promise<{ key: string; waitSec: number }[]> {
@@ -48,26 +57,32 @@ export async function countSignup(db: Database, address: string, limit: number):
   await bump(db, signupKey(address), limit);
 }
 
-/** Refuses the attempt when the account or the address is locked. */
-export async function checkLoginAllowed(db: Database, usernameKey: string, address: string | undefined): Promise<void> {
-  const keys = [accountKey(usernameKey), ...(address ? [addressKey(address)] : [])];
+/**
+ * Refuses the attempt when its keys are locked: the `trusted` key alone when the attempt comes
+ * from a trusted browser or session, else the account's and the address's.
+ */
+export async function checkLoginAllowed(db: Database, usernameKey: string, address: string | undefined, trusted?: string): Promise<void> {
+  const keys = trusted ? [trusted] : [accountKey(usernameKey), ...(address ? [addressKey(address)] : [])];
   const locked = await lockedKeys(db, keys);
   if (locked.length === 0) return;
   const waitSec = Math.max(...locked.map((r) => r.waitSec));
-  throw locked.some((r) => r.key.startsWith('account:'))
-    ? new RateLimitError(`Too many failed logins for this account; please wait ${waitSec} seconds and try again`, waitSec)
-    : new RateLimitError(`Too many failed logins from this network; please wait ${waitSec} seconds and try again`, waitSec);
+  const where = trusted ? 'for this account here' : locked.some((r) => r.key.startsWith('account:')) ? 'for this account' : 'from this network';
+  throw new RateLimitError(`Too many failed logins ${where}; please wait ${waitSec} seconds and try again`, waitSec);
 }
 
-/** Counts a failed attempt against the account and the address. */
-export async function recordLoginFailure(db: Database, usernameKey: string, address: string | undefined, addressLimit: number): Promise<void> {
+/** Counts a failed attempt: against the `trusted` key alone, else against the account and the address. */
+export async function recordLoginFailure(db: Database, usernameKey: string, address: string | undefined, addressLimit: number, trusted?: string): Promise<void> {
+  if (trusted) return bump(db, trusted, ACCOUNT_FREE_FAILURES);
   await bump(db, accountKey(usernameKey), ACCOUNT_FREE_FAILURES);
   if (address) await bump(db, addressKey(address), addressLimit);
 }
 
-/** A successful login clears its account's count (the address keeps its own). */
-export async function clearAccountFailures(db: Database, usernameKey: string): Promise<void> {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [accountKey(usernameKey)]));
+/**
+ * A successful login clears its own count: the trusted key's, else the account's (the address
+ * keeps its own). A trusted login leaves the account's lock on strangers as it is.
+ */
+export async function clearAccountFailures(db: Database, usernameKey: string, trusted?: string): Promise<void> {
+  await db.delete(loginFailures).where(inArray(loginFailures.key, [trusted ?? accountKey(usernameKey)]));
 }
 
 async function bump(db: Database, key: string, freeFailures: number): Promise<void> {

@@ -29,6 +29,8 @@ export type TokenIssuer = {
   signLink(subject: string, seconds: number): Promise<string>;
   /** True when `token` is a live link token for `subject` (an access token never is). */
   verifyLink(token: string, subject: string): Promise<boolean>;
+  /** The tag that says a browser (`deviceId`) has logged in as the name `usernameKey` (server/users/devices.ts). */
+  deviceTag(deviceId: string, usernameKey: string): Promise<string>;
 };
 
 const LINK_AUDIENCE = 'wordbee-link';
@@ -99,6 +101,11 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
         .setExpirationTime(issuedAt + seconds)
         .setIssuer('wordbee')
         .sign(await key);
+    },
+    async deviceTag(deviceId, usernameKey) {
+      // 12 bytes of the HMAC: unguessable, and short, as one cookie holds a class's worth.
+      const mac = await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(`device\n${deviceId}\n${usernameKey}`));
+      return Buffer.from(mac).subarray(0, 12).toString('base64url');
     },
     async verifyLink(token, subject) {
       try {

@@ -80,6 +80,90 @@ describe.each(DATABASES)('login throttling on %s', (kind) => {
   });
 });
 
+describe.each(DATABASES)('a browser that logged in before, while strangers lock the name, on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind, { env: { TRUST_PROXY: '1', LOGIN_FAILURES_PER_ADDRESS: '8' } });
+    for (const name of ['owner1', 'owner2', 'mrsli']) await server.post('/api/v1.0/username/signup', { username: name, password: 'right-pass', email: `${name}@school.cn`, isTeacher: true });
+  });
+  afterAll(() => server?.close());
+  const from = (address: string) => ({ 'x-forwarded-for': `10.9.9.9, ${address}` });
+  /** A REST login as a browser would send it: its cookie, if any, and the cookie it gets back. */
+  async function login(username: string, password: string, address: string, cookie?: string) {
+    const r = await fetch(`${server.url}${LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json', ...from(address), ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ username, password }) });
+    const setCookie = r.headers.getSetCookie()[0];
+    return { status: r.status, body: await r.json(), setCookie, cookie: setCookie?.split(';')[0] };
+  }
+  const lockForStrangers = async (username: string) => {
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect((await login(username, `guess-${i}`, `203.0.113.${i}`)).status).toBe(401);
+    expect((await login(username, 'right-pass', '203.0.113.99')).status).toBe(429);
+  };
+
+  it('its owner logs in with the right password at once; strangers wait; the cookie cannot be forged or lent to another name', async () => {
+    const first = await login('owner1', 'right-pass', '10.3.0.1');
+    expect(first.status).toBe(200);
+    // The browser keeps a cookie no script can read and no other site's page sends.
+    expect(first.setCookie).toMatch(/^wb_device=[\w.-]+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Strict$/);
+
+    await lockForStrangers('owner1');
+    const owner = await login('owner1', 'right-pass', '10.3.0.1', first.cookie);
+    expect(owner.status).toBe(200);
+    expect(owner.body.username).toBe('owner1');
+    // The owner's login leaves the lock on strangers as it was.
+    expect((await login('owner1', 'right-pass', '203.0.113.98')).status).toBe(429);
+
+    // A made-up tag, or the owner's browser asking for another locked name, is a stranger.
+    const [id] = first.cookie!.slice('wb_device='.length).split('.');
+    expect((await login('owner1', 'right-pass', '10.3.0.1', `wb_device=${id}.AAAAAAAAAAAAAAAA`)).status).toBe(429);
+    await lockForStrangers('owner2');
+    expect((await login('owner2', 'right-pass', '10.3.0.1', owner.cookie)).status).toBe(429);
+  });
+
+  it("the owner's browser is held by its own mistakes only, and a class's shared computer keeps every child's name", async () => {
+    const kid = await login('demostudent', 'demostudent', '10.4.0.1');
+    const teacher = await login('demoteacher', 'demoteacher', '10.4.0.1', kid.cookie);
+    // One cookie for the browser: the teacher's login added her name to the child's.
+    expect(teacher.cookie!.split('.')).toHaveLength(3);
+    expect(teacher.cookie!.split('.')[0]).toBe(kid.cookie!.split('.')[0]);
+    await lockForStrangers('demostudent');
+    expect((await login('demostudent', 'demostudent', '10.4.0.1', teacher.cookie)).status).toBe(200);
+
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect((await login('demostudent', `typo-${i}`, '10.4.0.1', teacher.cookie)).status).toBe(401);
+    const held = await login('demostudent', 'demostudent', '10.4.0.1', teacher.cookie);
+    expect(held.status).toBe(429);
+    expect(held.body.info).toMatch(/^Too many failed logins for this account here; please wait \d+ seconds/);
+    // The teacher on the same computer is not held by the child's typos.
+    expect((await login('demoteacher', 'demoteacher', '10.4.0.1', teacher.cookie)).status).toBe(200);
+  });
+
+  it('GraphQL logins set and honour the same cookie; a network locked for guessing names does not hold a trusted browser', async () => {
+    const gqlLogin = async (username: string, password: string, address: string, cookie?: string) => {
+      const r = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...from(address), ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ query: GQL_LOGIN, variables: { input: { username, password } } }) });
+      return { login: (await r.json()).data.login, cookie: r.headers.getSetCookie()[0]?.split(';')[0] };
+    };
+    const trusted = await gqlLogin('mrsli', 'right-pass', '10.5.0.1');
+    expect(trusted.login.__typename).toBe('LoginPayload');
+    expect(trusted.cookie).toMatch(/^wb_device=/);
+    const attacker = '192.0.2.77';
+    for (let i = 0; i < 8; i++) await login(`nobody${i}y`, 'guess', attacker);
+    expect((await gqlLogin('mrsli', 'right-pass', attacker)).login.__typename).toBe('RateLimitError');
+    expect((await gqlLogin('mrsli', 'right-pass', attacker, trusted.cookie)).login.__typename).toBe('LoginPayload');
+  });
+
+  it('a logged-in teacher changes her password while strangers hold her name locked', async () => {
+    await waitOutLocks(server);
+    const session = await login('owner2', 'right-pass', '10.6.0.1');
+    await lockForStrangers('owner2');
+    const change = await server.gql(
+      `mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { __typename ... on Error { message } } }`,
+      { input: { oldPassword: 'right-pass', newPassword: 'new-pass-1' } },
+      session.body.accessToken,
+    );
+    expect(change.body.data.changePassword.__typename).toBe('LoginPayload');
+    expect((await login('owner2', 'new-pass-1', '10.6.0.1', session.cookie)).status).toBe(200);
+  });
+});
+
 describe.each(DATABASES)('sign-up throttling on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
