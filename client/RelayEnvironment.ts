@@ -34,6 +34,9 @@ export class RefusedError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The HTTP status, and for a 503 or 429 the seconds its Retry-After asked to wait. */
+    readonly status = 0,
+    readonly retryAfterSec?: number,
   ) {
     super(message);
     this.name = code;
@@ -86,7 +89,8 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _config, upload
     const code = json.errors.find((e: { extensions?: { code?: unknown } }) => typeof e.extensions?.code === 'string')?.extensions.code as string | undefined;
     // The login this page holds is no longer accepted: to the login page, which says so.
     if (response.status === 401 && code === 'AuthenticationError' && token) expireSession();
-    throw code ? new RefusedError(code, message) : new NetworkError(message);
+    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+    throw code ? new RefusedError(code, message, response.status, Number.isFinite(retryAfter) ? retryAfter : undefined) : new NetworkError(message);
   }
   return json;
 };

@@ -100,12 +100,18 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     const alerted = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Record' }).click();
     expect((await alerted).message()).toBe('请按“重做”键重新录音 · Press Redo button to redo the task');
-    // The whole class submits at once and the scorers are full: the server answers "busy" twice.
-    // The screen keeps showing 'Scoring' and tries again by itself; the student presses nothing.
+    // The whole class submits at once: the scorers are full ("busy", a typed answer), then the
+    // server's uploads budget refuses the upload at its headers (503 with Retry-After, as
+    // server/http/uploads.ts answers). The screen keeps showing 'Scoring' and tries again by
+    // itself; the student presses nothing.
     let submissions = 0;
     await page.route('**/graphql', async (route) => {
       if (!route.request().postDataBuffer()?.includes('RecordSubmitMutation')) return route.continue();
       if (++submissions > 2) return route.continue();
+      if (submissions === 2) {
+        const refused = { errors: [{ message: 'The server is receiving as many recordings as it can hold right now; nothing was stored, please send it again in a moment', extensions: { code: 'BusyError' } }] };
+        return route.fulfill({ status: 503, headers: { 'retry-after': '1' }, contentType: 'application/json', body: JSON.stringify(refused) });
+      }
       const busy = { __typename: 'BusyError', message: 'The server is busy with this kind of work; try again in a moment. Nothing was changed.' };
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { submitRecording: busy } }) });
     });

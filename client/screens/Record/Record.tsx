@@ -18,6 +18,7 @@ import { PreviewNote, isPreview } from '../../ui/player/PreviewNote';
 import { scoreBand } from '../../../server/speech/pa/phones';
 import { T, messageOf, useT } from '../../i18n';
 import { useServerMessage } from '../../ui/serverMessages';
+import { RefusedError } from '../../RelayEnvironment';
 import { SOUNDS, howTo, weakSoundsOf, type Sound } from './sounds';
 import { targetWords, wordDurations } from '../../../server/speech/pa/text';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
@@ -214,11 +215,7 @@ export default function Record() {
       variables: preview && taskId !== '0' ? { taskId: '0', recording: null, text: words.join(', ') } : { taskId, recording: null },
       uploadables: { recording: file },
       onCompleted: ({ submitRecording: r }) => {
-        if (r.__typename === 'BusyError' && waited < BUSY_GIVE_UP_MS) {
-          const wait = BUSY_RETRY_MS[Math.min(attempt, BUSY_RETRY_MS.length - 1)]!;
-          timers.current.push(window.setTimeout(() => upload(file, attempt + 1, waited + wait), wait));
-          return;
-        }
+        if (r.__typename === 'BusyError' && waited < BUSY_GIVE_UP_MS) return retry();
         if (r.__typename === 'PronunciationPayload' && r.words) {
           finish(`${r.total}`);
           setScores({ total: r.total ?? 0, accuracy: r.accuracy ?? 0, fluency: r.fluency ?? 0, completeness: r.completeness ?? 0, practice: Boolean(r.practice), nextTask: r.nextTask ?? null, words: r.words });
@@ -227,9 +224,19 @@ export default function Record() {
           finish(r.message ? say(r.message, r.__typename) : t('record.couldNotScore'));
         }
       },
+      // Refused before it was read (the server's uploads budget or queue was full: 503 with
+      // Retry-After): sent again by itself, as a busy scorer's answer is.
       // The network failed (or the reply never came): the clip is still here to send again.
-      onError: (error) => finish(`${say(error.message)} ${t('record.keptForRetry')}`),
+      onError: (error) => {
+        if (error instanceof RefusedError && error.status === 503 && waited < BUSY_GIVE_UP_MS) return retry(error.retryAfterSec);
+        finish(`${say(error.message)} ${t('record.keptForRetry')}`);
+      },
     });
+    /** Sends the same clip again after the next wait (at least what the server asked for). */
+    function retry(retryAfterSec = 0) {
+      const wait = Math.max(BUSY_RETRY_MS[Math.min(attempt, BUSY_RETRY_MS.length - 1)]!, Math.min(retryAfterSec, 10) * 1000);
+      timers.current.push(window.setTimeout(() => upload(file, attempt + 1, waited + wait), wait));
+    }
   }
 
   return (
