@@ -14,7 +14,8 @@ import { reportError } from '../observability.ts';
 import { GraphQLError, getOperationAST, type ValidationContext } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { DomainError } from '../errors.ts';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { EndedLogins } from '../live/pubsub.ts';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Deps } from '../deps.ts';
@@ -163,8 +164,29 @@ function socketToken(connectionParams: Record<string, unknown> | undefined, req:
   return typeof fromParams === 'string' ? fromParams : accessTokenOf(req.headers);
 }
 
+/** The open WebSockets of each user's logins (by the login's sid), to close when a login ends. */
+class OpenLogins {
+  private readonly byUser = new Map<number, Map<WebSocket, string>>();
+  add(userId: number, sid: string, socket: WebSocket): void {
+    let sockets = this.byUser.get(userId);
+    if (!sockets) this.byUser.set(userId, (sockets = new Map()));
+    sockets.set(socket, sid);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && this.byUser.get(userId) === sockets) this.byUser.delete(userId);
+    });
+  }
+  /** The sockets of the logins that `ended` names. */
+  take(ended: EndedLogins): WebSocket[] {
+    const sockets = this.byUser.get(ended.userId);
+    if (!sockets) return [];
+    return [...sockets].filter(([, sid]) => (ended.sid !== undefined ? sid === ended.sid : ended.exceptSid === undefined || sid !== ended.exceptSid)).map(([socket]) => socket);
+  }
+}
+
 /** graphql-ws on the HTTP server's upgrade, executing through yoga's envelop pipeline. */
 export function attachSubscriptions(server: Server, yoga: ReturnType<typeof createGraphQL>, deps: Deps) {
+  const openLogins = new OpenLogins();
   // Upgrades are routed here rather than handing `server` to ws, which would re-emit the HTTP
   // server's own errors (a port in use) as the WebSocket server's.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -180,7 +202,9 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
       onConnect: async (ctx) => {
         const token = socketToken(ctx.connectionParams, ctx.extra.request);
         if (!token) return true;
-        return (await graphqlContext(deps, token)).authError === null;
+        const { viewer, authError } = await graphqlContext(deps, token);
+        if (viewer && !viewer.integration) openLogins.add(viewer.id, viewer.sid ?? '', ctx.extra.socket);
+        return authError === null;
       },
       execute: (args: ExecutionArgs) => (args.rootValue as any).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as any).subscribe(args),
@@ -215,8 +239,14 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
     },
     wss,
   );
+  // A login that ends on any instance closes the sockets it opened here with 4403, as a refused
+  // connection_init is closed: the page goes to the login screen, which says why.
+  const stopListening = deps.live.onLoginsEnded((ended) => {
+    for (const socket of openLogins.take(ended)) socket.close(4403, 'Forbidden: this login has ended');
+  });
   return {
     close: async () => {
+      stopListening();
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

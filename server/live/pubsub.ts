@@ -33,11 +33,22 @@ export type ClassEvent = {
   practise?: string[] | null;
 };
 
-type Channels = { 'class:activity': [classId: number, event: ClassEvent] };
+/**
+ * Logins that ended (logout, log out everywhere, a password change, a deleted account): every
+ * instance closes the live connections they opened. `sid`: that login only; else every login of
+ * the user but `exceptSid` (the session that changed the password goes on).
+ */
+export type EndedLogins = { userId: number; sid?: string; exceptSid?: string };
+
+type Channels = { 'class:activity': [classId: number, event: ClassEvent]; 'logins:ended': [EndedLogins] };
 
 export type LiveEvents = {
   publish(event: ClassEvent): void;
   subscribe(classId: number): AsyncIterable<ClassEvent>;
+  /** Tells every instance that logins ended (see EndedLogins). */
+  endLogins(ended: EndedLogins): void;
+  /** Calls `listener` for every ended login on any instance; returns what stops it. */
+  onLoginsEnded(listener: (ended: EndedLogins) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -72,6 +83,14 @@ export function createLiveEvents(redisUrl: string | undefined, log: Logger): Liv
       return (async function* () {
         for await (const event of source) yield { ...event, at: new Date(event.at) };
       })();
+    },
+    endLogins: (ended) => pubsub.publish('logins:ended', ended),
+    onLoginsEnded: (listener) => {
+      const source = pubsub.subscribe('logins:ended');
+      void (async () => {
+        for await (const ended of source) listener(ended);
+      })();
+      return () => void source.return?.();
     },
     close: async () => {
       await Promise.all(clients.map(closeRedis));

@@ -76,6 +76,7 @@ export async function changePassword(deps: Deps, viewer: Viewer, raw: unknown): 
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, viewer.id))
     .returning({ version: users.tokenVersion });
+  deps.live.endLogins({ userId: viewer.id, exceptSid: viewer.sid ?? '' });
   // The password was just typed: a fresh login time, the same sid (this session continues).
   return asRecord(viewer, await deps.tokens.issue(viewer.id, { sid: viewer.sid || undefined, version: row!.version }));
 }
@@ -100,6 +101,7 @@ export async function logout(deps: Deps, viewer: Viewer): Promise<{ everywhere: 
       .values({ sid: viewer.sid!, userId: viewer.id, expiresAt: new Date(lastExpiry * 1000) })
       .onConflictDoNothing();
   });
+  deps.live.endLogins({ userId: viewer.id, sid: viewer.sid });
   return { everywhere: false };
 }
 
@@ -111,6 +113,7 @@ export async function logoutEverywhere(deps: Deps, viewer: Viewer): Promise<void
     // Their tokens now fail the version check anyway.
     await tx.delete(endedLogins).where(eq(endedLogins.userId, viewer.id));
   });
+  deps.live.endLogins({ userId: viewer.id });
 }
 
 /** A student or a teacher deletes their own account, after typing the password again. */
@@ -119,6 +122,7 @@ export async function deleteAccount(deps: Deps, viewer: Viewer, raw: unknown): P
   const input = parseInput(deleteAccountSchema, raw);
   await checkPassword(deps, viewer, input.password, 'password');
   await deleteUser(deps.db, deps.blobs, viewer.id);
+  deps.live.endLogins({ userId: viewer.id });
   return { username: viewer.username };
 }
 

@@ -12,6 +12,9 @@ import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, taskIds, tokenHeader, type Auth } from './fixtures.ts';
 import { LOGIN_ENDED } from '../../../server/users/service.ts';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { until } from '../../helpers/live.ts';
 
 const VIEWER = '{ viewer { username } }';
 const LOGOUT = 'mutation { logout { __typename ... on LogoutPayload { everywhere info } ... on Error { message } } }';
@@ -121,6 +124,71 @@ describe.skipIf(!DATABASES.includes('postgres'))('ending logins on two instances
     expect(refused.body.data).toBeUndefined();
     expect(refused.body.errors[0]).toMatchObject({ message: 'An integration token cannot use Mutation.logoutEverywhere', extensions: { code: 'ForbiddenError' } });
     expect(await onBoth(fresh)).toBe('ok');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (process.env.WORDBEE_REQUIRE_REDIS === '1' && !redisUrl) throw new Error('WORDBEE_REQUIRE_REDIS=1 but TEST_REDIS_URL is not set');
+
+/** A live-view WebSocket as the page opens it, and the close code it ends with. */
+function liveSocket(server: TestServer, token: string) {
+  const closed: number[] = [];
+  let connected = false;
+  const client = createClient({
+    url: server.url.replace(/^http/, 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: { accessToken: token },
+    retryAttempts: 0,
+    lazy: false,
+    // A closed non-lazy client reports the close here; the test reads `closed` instead.
+    onNonLazyError: () => {},
+    on: { connected: () => void (connected = true), closed: (event) => void closed.push((event as { code: number }).code) },
+  });
+  return { closed, isConnected: () => connected, dispose: () => client.dispose() };
+}
+
+describe.skipIf(!DATABASES.includes('postgres') || !redisUrl)('live connections of an ended login, on two instances sharing Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startServer('postgres', { env: { REDIS_URL: redisUrl! } });
+    b = await startServer('postgres', { env: { REDIS_URL: redisUrl! }, sharedDatabaseUrl: a.databaseUrl, app: { seed: false } });
+    await signupTeacher(a, 'liveteach');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+  const login = async (s: TestServer, password = 'liveteach-pw') => (await s.login('liveteach', password)).accessToken;
+
+  it('close at once with 4403 wherever they were opened: logout closes that login only, a password change the others, logout everywhere all', async () => {
+    const [phone, laptop, tablet] = [await login(a), await login(b), await login(a)];
+    const sockets = { phone: liveSocket(b, phone), laptop: liveSocket(a, laptop), tablet: liveSocket(b, tablet), other: liveSocket(b, (await b.login('demoteacher')).accessToken) };
+    try {
+      await until(() => Object.values(sockets).every((s) => s.isConnected()));
+      expect((await a.gql(LOGOUT, {}, phone)).body.data.logout.everywhere).toBe(false);
+      await until(() => sockets.phone.closed.length > 0, 5_000);
+      expect(sockets.phone.closed).toEqual([4403]);
+
+      const changed = await b.gql(CHANGE, { i: { oldPassword: 'liveteach-pw', newPassword: 'live-new-pw' } }, tablet);
+      expect(changed.body.data.changePassword.__typename).toBe('LoginPayload');
+      await until(() => sockets.laptop.closed.length > 0, 5_000);
+      expect(sockets.laptop.closed).toEqual([4403]);
+
+      // The session that changed the password goes on: its socket stays until it logs out everywhere.
+      const fresh = changed.body.data.changePassword.accessToken as string;
+      const after = liveSocket(a, fresh);
+      await until(() => after.isConnected());
+      expect(sockets.tablet.closed).toEqual([]);
+      await b.gql(LOGOUT_EVERYWHERE, {}, fresh);
+      await until(() => sockets.tablet.closed.length > 0 && after.closed.length > 0, 5_000);
+      expect([sockets.tablet.closed, after.closed]).toEqual([[4403], [4403]]);
+      await after.dispose();
+      // Another teacher's live view is not touched.
+      expect(sockets.other.closed).toEqual([]);
+    } finally {
+      await Promise.all(Object.values(sockets).map((s) => s.dispose()));
+    }
   });
 });
 
