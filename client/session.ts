@@ -70,6 +70,9 @@ export function setStoredValue(key: string, value: string | null): void {
   notify();
 }
 
+/** A LoginPayload as the session keeps it (Relay's answer carries its type name too). */
+export const withoutTypename = ({ __typename, ...user }: UserRecord & { readonly __typename: string }): UserRecord => user;
+
 export function startSession(user: UserRecord): void {
   sessionStorage.setItem(USER_KEY, JSON.stringify(user));
   scheduleExpiry(user);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { taskInProgress } from './player/useLeaveGuard';
 import { graphql, useMutation } from 'react-relay';
-import { minutesLeft, startSession, useSession } from '../session';
+import { minutesLeft, startSession, withoutTypename, useSession } from '../session';
 import { reconnectLive } from '../RelayEnvironment';
 import { T, useT } from '../i18n';
 import { useServerMessage } from './serverMessages';
@@ -57,11 +57,10 @@ export function ExpiryWarning() {
           setRefusal(renewLogin.__typename === '%other' ? t('app.renewFailed') : say(renewLogin.message, renewLogin.__typename));
           return;
         }
-        const { __typename, ...renewed } = renewLogin;
         // The warning and its button go away: the keyboard goes on from the page's start.
         if (stayButton.current === document.activeElement) document.getElementById('main')?.focus({ preventScroll: true });
         setRefusal(null);
-        startSession(renewed);
+        startSession(withoutTypename(renewLogin));
         setNow(Date.now());
         // The live views' connection was opened with the old token: open it again with the new one.
         reconnectLive();

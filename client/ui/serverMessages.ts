@@ -9,8 +9,9 @@
  * `serverMessage(lang, text, typename)`. A client-side zod message (the shared schemas) is the
  * same sentence as the server's and goes through it too.
  */
-import { messageOf, fill, type MessageKey, type Values } from '../i18n';
+import { messageOf, fill, textOf, type MessageKey, type Values } from '../i18n';
 import { useLanguage, type Language } from './language';
+import type { Status } from './StatusLine';
 
 type Rule = { pattern: RegExp; key: MessageKey; values?: (match: RegExpMatchArray) => Values };
 
@@ -57,6 +58,7 @@ const RULES: Rule[] = [
   { pattern: /^You already have a class named (.+)$/, key: 'errors.classExists', values: (m) => ({ name: m[1]! }) },
   { pattern: /^Class (.+) has no students yet$/, key: 'errors.classEmpty', values: (m) => ({ name: m[1]! }) },
   { pattern: /^Username (.+) is taken/, key: 'errors.usernameTaken', values: (m) => ({ name: m[1]! }) },
+  { pattern: /^Student (.+) signed up to class (.+) as (.+), please login$/, key: 'errors.studentSignedUpAs', values: (m) => ({ name: m[1]!, className: m[2]!, rosterName: m[3]! }) },
   { pattern: /^Student (.+) signed up to class (.+), please login$/, key: 'errors.studentSignedUp', values: (m) => ({ name: m[1]!, className: m[2]! }) },
   { pattern: /^Teacher (.+) signed up, please login$/, key: 'errors.teacherSignedUp', values: (m) => ({ name: m[1]! }) },
   { pattern: /^This task is not in your task list/, key: 'errors.taskNotYours' },
@@ -99,6 +101,8 @@ export function chineseOf(text: string, typename?: string): string | null {
  */
 export function serverMessage(lang: Language, text: string, typename?: string): string {
   if (lang === 'en') return text;
+  // The server already said it Chinese first (roster names: '名单上没有“张伟” · …').
+  if (/^[\u3400-\u9fff]/.test(text.trim())) return text;
   return `${chineseOf(text, typename) ?? messageOf('errors.serverSaid').zh} · ${text}`;
 }
 
@@ -106,4 +110,25 @@ export function serverMessage(lang: Language, text: string, typename?: string): 
 export function useServerMessage(): (text: string, typename?: string) => string {
   const [lang] = useLanguage();
   return (text, typename) => serverMessage(lang, text, typename);
+}
+
+/** A mutation's typed answer that is not its payload: an error type with its message. */
+type Refused = { readonly __typename: string; readonly message?: string | null };
+
+/**
+ * A form's refusals, the same on every form: `refusal.of(reply, fallback)` for a typed error
+ * (its message through `say`; `fallback` for an error type this page was built before, or one
+ * without a message) and `refusal.failed(error)` for a request that failed (the network, a
+ * timeout, a refused token: Relay's onError) and `refusal.invalid(message)` for what the page's own
+ * check of the form found (the shared schemas speak the server's sentences), each as the form's
+ * status line.
+ */
+export function useRefusal(): { of(reply: Refused, fallback: MessageKey): NonNullable<Status>; failed(error: Error): NonNullable<Status>; invalid(message: string): NonNullable<Status> } {
+  const [lang] = useLanguage();
+  const say = (text: string, typename?: string) => serverMessage(lang, text, typename);
+  return {
+    of: (reply, fallback) => ({ text: reply.__typename === '%other' || !reply.message ? textOf(lang, fallback) : say(reply.message, reply.__typename), tone: 'error' }),
+    failed: (error) => ({ text: say(error.message), tone: 'error' }),
+    invalid: (message) => ({ text: say(message, 'ValidationError'), tone: 'error' }),
+  };
 }

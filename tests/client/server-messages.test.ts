@@ -20,6 +20,18 @@ describe("the server's messages in Chinese", () => {
     );
   });
 
+  it('names the roster name a pupil signed up as', () => {
+    expect(serverMessage('zh', 'Student zhangwei01 signed up to class 三年级二班 as 张伟, please login')).toBe(
+      '学生 zhangwei01 已注册，以“张伟”加入班级 三年级二班，请登录 · Student zhangwei01 signed up to class 三年级二班 as 张伟, please login',
+    );
+  });
+
+  it('shows a sentence the server already said Chinese first as it is, in Chinese mode', () => {
+    const roster = '名单上没有“张伟” · 张伟 is not on the roster of 三年级二班';
+    expect(serverMessage('zh', roster, 'NotFoundError')).toBe(roster);
+    expect(serverMessage('en', roster, 'NotFoundError')).toBe(roster);
+  });
+
   it("says in Chinese why a login ended and what the account page's calls answered", () => {
     // server/users/service.ts, LOGIN_ENDED.
     const LOGIN_ENDED = 'This login has ended (logged out, or the password was changed), please log in again';

@@ -87,7 +87,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
     await kid.selectOption('select[name=rostername]', '张伟');
     await shoot(kid, 'signup-390-zh');
     await kid.click('button[type=submit]');
-    await expect.poll(() => status(kid)).toBe('Student zhangwei01 signed up to class 三年级二班 as 张伟, please login');
+    await expect.poll(() => status(kid)).toBe('学生 zhangwei01 已注册，以“张伟”加入班级 三年级二班，请登录 · Student zhangwei01 signed up to class 三年级二班 as 张伟, please login');
     await logIn(kid, server.url, 'zhangwei01', 'zw1234');
     await expect.poll(() => kid.locator('tbody tr').count()).toBe(1);
     // On a phone a task is a card that reads as a sentence.

@@ -151,7 +151,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     expect(await page.getAttribute('input[name=email]', 'placeholder')).toBe('Email (to receive report)');
     await page.fill('input[name=username]', 'new-kid');
     await page.click('button[type=submit]');
-    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Username must not contain "-"');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('用户名不能含“-” · Username must not contain "-"');
     expect(await page.getAttribute('input[name=username]', 'aria-invalid')).toBe('true');
     await page.fill('input[name=username]', 'newkid');
     await page.fill('input[name=password]', 'kid123');
@@ -159,10 +159,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await page.fill('input[name=teachername]', 'nobodyteacher');
     await page.fill('input[name=classname]', 'Demo Class');
     await page.click('button[type=submit]');
-    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Teacher nobodyteacher not found');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('找不到老师 nobodyteacher · Teacher nobodyteacher not found');
     await page.fill('input[name=teachername]', 'demoteacher');
     await page.click('button[type=submit]');
-    await expect.poll(() => page.getByTestId('status').innerText()).toBe('Student newkid signed up to class Demo Class, please login');
+    await expect.poll(() => page.getByTestId('status').innerText()).toBe('学生 newkid 已注册并加入班级 Demo Class，请登录 · Student newkid signed up to class Demo Class, please login');
     await logIn(page, 'newkid', 'kid123');
     await page.waitForURL('**/task');
     expect(await welcome(page)).toBe('欢迎 newkid\nWelcome newkid');

@@ -40,6 +40,7 @@ export const errors = defineMessages({
   classEmpty: { zh: '班级 {name} 还没有学生', en: 'Class {name} has no students yet' },
   usernameTaken: { zh: '用户名 {name} 已被使用，请换一个', en: 'Username {name} is taken, please choose another' },
   studentSignedUp: { zh: '学生 {name} 已注册并加入班级 {className}，请登录', en: 'Student {name} signed up to class {className}, please login' },
+  studentSignedUpAs: { zh: '学生 {name} 已注册，以“{rosterName}”加入班级 {className}，请登录', en: 'Student {name} signed up to class {className} as {rosterName}, please login' },
   teacherSignedUp: { zh: '老师 {name} 已注册，请登录', en: 'Teacher {name} signed up, please login' },
   taskNotYours: { zh: '这个任务不在你的任务列表中', en: 'This task is not in your task list' },
   taskFinished: { zh: '这个任务已经完成，请从任务列表中选另一个', en: 'This task is finished; pick another from your task list' },

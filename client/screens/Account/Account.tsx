@@ -5,12 +5,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import { endSession, startSession, useSession } from '../../session';
+import { endSession, startSession, withoutTypename, useSession } from '../../session';
 import { reconnectLive } from '../../RelayEnvironment';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { T, useT, messageOf, fill } from '../../i18n';
-import { useServerMessage } from '../../ui/serverMessages';
+import { useRefusal } from '../../ui/serverMessages';
 import type { AccountChangePasswordMutation } from './__generated__/AccountChangePasswordMutation.graphql';
 import type { AccountLogoutEverywhereMutation } from './__generated__/AccountLogoutEverywhereMutation.graphql';
 import type { AccountDeleteMutation } from './__generated__/AccountDeleteMutation.graphql';
@@ -18,7 +18,7 @@ import type { AccountDeleteMutation } from './__generated__/AccountDeleteMutatio
 export default function Account() {
   const user = useSession();
   const { t, lang } = useT();
-  const say = useServerMessage();
+  const refusal = useRefusal();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -95,11 +95,10 @@ export default function Account() {
       variables: { input: { oldPassword, newPassword } },
       onCompleted: ({ changePassword }) => {
         if (changePassword.__typename !== 'LoginPayload') {
-          setChangeStatus({ text: changePassword.__typename === '%other' ? t('account.failed') : say(changePassword.message, changePassword.__typename), tone: 'error' });
+          setChangeStatus(refusal.of(changePassword, 'account.failed'));
           return;
         }
-        const { __typename, ...renewed } = changePassword;
-        startSession(renewed);
+        startSession(withoutTypename(changePassword));
         // The live views' connection was opened with the old token, which is refused now.
         reconnectLive();
         setOldPassword('');
@@ -107,7 +106,7 @@ export default function Account() {
         setRepeat('');
         setChangeStatus({ text: t('account.changed'), tone: 'success' });
       },
-      onError: (error) => setChangeStatus({ text: say(error.message), tone: 'error' }),
+      onError: (error) => setChangeStatus(refusal.failed(error)),
     });
   };
 
@@ -116,9 +115,9 @@ export default function Account() {
       variables: {},
       onCompleted: ({ logoutEverywhere }) => {
         if (logoutEverywhere.__typename === 'LogoutPayload') endSession();
-        else setEverywhereStatus({ text: logoutEverywhere.__typename === '%other' ? t('account.failed') : say(logoutEverywhere.message, logoutEverywhere.__typename), tone: 'error' });
+        else setEverywhereStatus(refusal.of(logoutEverywhere, 'account.failed'));
       },
-      onError: (error) => setEverywhereStatus({ text: say(error.message), tone: 'error' }),
+      onError: (error) => setEverywhereStatus(refusal.failed(error)),
     });
   };
 
@@ -132,9 +131,9 @@ export default function Account() {
       variables: { input: { password: deletePassword } },
       onCompleted: ({ deleteAccount }) => {
         if (deleteAccount.__typename === 'DeleteAccountPayload') endSession();
-        else setDeleteStatus({ text: deleteAccount.__typename === '%other' ? t('account.failed') : say(deleteAccount.message, deleteAccount.__typename), tone: 'error' });
+        else setDeleteStatus(refusal.of(deleteAccount, 'account.failed'));
       },
-      onError: (error) => setDeleteStatus({ text: say(error.message), tone: 'error' }),
+      onError: (error) => setDeleteStatus(refusal.failed(error)),
     });
   };
 

@@ -1,4 +1,5 @@
 /** The +Class form (spec screen 8 and section 5, Add class). */
+import { useRefusal } from '../../ui/serverMessages';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { addClassSchema, CLASS_TASK_TYPES, DEFAULT_FM_BATCH_SIZE, DEFAULT_SPELLING_TIMEOUT_SEC, DEFAULT_TASK_DUE_DAYS, DEFAULT_TB_TASK_TYPE, SCHOOL_IDS } from '../../../server/classes/schemas';
@@ -24,6 +25,7 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
   });
   const [joinWithoutRoster, setJoinWithoutRoster] = useState(true);
   const { t } = useT();
+  const refusal = useRefusal();
   const [status, setStatus] = useState<Status>(null);
   /** The field a refused submit is about, pointed at when the form is back. */
   const [refusedField, setRefusedField] = useState<PropertyKey | undefined>(undefined);
@@ -90,7 +92,7 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
     const formElement = event.currentTarget as HTMLFormElement;
     const parsed = addClassSchema.safeParse(form);
     if (!parsed.success) {
-      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      setStatus(refusal.invalid(parsed.error.issues[0]!.message));
       pointAtField(formElement, parsed.error.issues[0]!.path[0]);
       setRefusedField(parsed.error.issues[0]!.path[0]);
       return;
@@ -123,10 +125,10 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
           // A teacher's first class is selected from the start (the server selected it too).
           if (!sessionStorage.getItem('selectedClassname') && firstClass) storeSelectedClass({ ...addClass.class });
         } else {
-          setStatus({ text: addClass.__typename === '%other' ? t('classes.addFailed') : addClass.message, tone: 'error' });
+          setStatus(refusal.of(addClass, 'classes.addFailed'));
         }
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
 

@@ -1,4 +1,5 @@
 /** The -Class form: a 'Class list ...' dropdown and '-Class' (spec screen 8). */
+import { useRefusal } from '../../ui/serverMessages';
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { classNameSchema } from '../../../server/classes/schemas';
@@ -11,6 +12,7 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
   const [className, setClassName] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const { t } = useT();
+  const refusal = useRefusal();
   const [commit, inFlight] = useMutation<DeleteClassFormMutation>(graphql`
     mutation DeleteClassFormMutation($input: ClassNameInput!, $connections: [ID!]!) {
       deleteClass(input: $input) {
@@ -48,10 +50,10 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
           setClassName('');
           setStatus({ text: t('classes.deleted', { name: deleteClass.className }), tone: 'success' });
         } else {
-          setStatus({ text: deleteClass.__typename === '%other' ? t('classes.deleteFailed') : deleteClass.message, tone: 'error' });
+          setStatus(refusal.of(deleteClass, 'classes.deleteFailed'));
         }
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   return (

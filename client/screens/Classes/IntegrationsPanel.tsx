@@ -7,7 +7,7 @@ import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
-import { useServerMessage } from '../../ui/serverMessages';
+import { useRefusal } from '../../ui/serverMessages';
 import { T, useT, type MessageKey } from '../../i18n';
 import type { IntegrationsPanelQuery } from './__generated__/IntegrationsPanelQuery.graphql';
 import type { IntegrationsPanelCreateTokenMutation } from './__generated__/IntegrationsPanelCreateTokenMutation.graphql';
@@ -261,7 +261,7 @@ function TokenForm({ classes, connectionId }: { classes: readonly ClassChoice[];
   const [status, setStatus] = useState<Status>(null);
   const [shown, setShown] = useState<string | null>(null);
   const { t } = useT();
-  const say = useServerMessage();
+  const refusal = useRefusal();
   const [commit, inFlight] = useMutation<IntegrationsPanelCreateTokenMutation>(graphql`
     mutation IntegrationsPanelCreateTokenMutation($input: CreateIntegrationTokenInput!, $connections: [ID!]!) {
       createIntegrationToken(input: $input) {
@@ -297,9 +297,9 @@ function TokenForm({ classes, connectionId }: { classes: readonly ClassChoice[];
           setShown(r.token ?? null);
           setName('');
           setStatus(null);
-        } else setStatus({ text: r.__typename === '%other' || !r.message ? t('classes.tokenNotCreated') : say(r.message, r.__typename), tone: 'error' });
+        } else setStatus(refusal.of(r, 'classes.tokenNotCreated'));
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   if (shown) return <ShownOnce label={<T k="classes.newToken" />} value={shown} onDone={() => setShown(null)} />;
@@ -360,7 +360,7 @@ function WebhookForm({ classes, connectionId }: { classes: readonly ClassChoice[
   const [status, setStatus] = useState<Status>(null);
   const [shown, setShown] = useState<string | null>(null);
   const { t } = useT();
-  const say = useServerMessage();
+  const refusal = useRefusal();
   const [commit, inFlight] = useMutation<IntegrationsPanelCreateWebhookMutation>(graphql`
     mutation IntegrationsPanelCreateWebhookMutation($input: CreateWebhookInput!, $connections: [ID!]!) {
       createWebhook(input: $input) {
@@ -405,9 +405,9 @@ function WebhookForm({ classes, connectionId }: { classes: readonly ClassChoice[
           setShown(r.secret ?? null);
           setUrl('');
           setStatus(null);
-        } else setStatus({ text: r.__typename === '%other' || !r.message ? t('classes.webhookNotAdded') : say(r.message, r.__typename), tone: 'error' });
+        } else setStatus(refusal.of(r, 'classes.webhookNotAdded'));
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   if (shown) return <ShownOnce label={<T k="classes.newSecret" />} value={shown} onDone={() => setShown(null)} />;

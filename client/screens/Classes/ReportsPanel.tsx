@@ -15,7 +15,7 @@ import type { ReportsPanelPaginationQuery } from './__generated__/ReportsPanelPa
 import type { ReportsPanel_viewer$key } from './__generated__/ReportsPanel_viewer.graphql';
 import { localDate } from '../../ui/dates';
 import { T, useT } from '../../i18n';
-import { useServerMessage } from '../../ui/serverMessages';
+import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 
 export function ReportsPanel() {
   const data = useLazyLoadQuery<ReportsPanelQuery>(
@@ -58,6 +58,7 @@ export function ReportsPanel() {
   );
   const [status, setStatus] = useState<Status>(null);
   const { t } = useT();
+  const refusal = useRefusal();
   const say = useServerMessage();
   const table = useRef<HTMLTableSectionElement>(null);
   // A class of 50 makes 1,500 reports a month: the teacher finds one student's by name.
@@ -111,7 +112,7 @@ export function ReportsPanel() {
     optimisticUpdater: (store: RecordSourceSelectorProxy) => {
       if (viewerId) store.get(viewerId)?.setValue(enabled, field);
     },
-    onError: (error: Error) => setStatus({ text: error.message, tone: 'error' }),
+    onError: (error: Error) => setStatus(refusal.failed(error)),
   });
   const saved = (r: { info?: string; message?: string }) =>
     setStatus(r.info !== undefined ? { text: say(r.info), tone: 'success' } : { text: r.message ? say(r.message) : t('classes.notChanged'), tone: 'error' });

@@ -4,6 +4,7 @@
  * (with their account and data, if the teacher chooses), and whether students not on the list
  * may join at all (a class setting).
  */
+import { useRefusal } from '../../ui/serverMessages';
 import { useState } from 'react';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { StatusLine, type Status } from '../../ui/StatusLine';
@@ -29,6 +30,7 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
     klass,
   );
   const { t } = useT();
+  const refusal = useRefusal();
   const [status, setStatus] = useState<Status>(null);
   const [commitRelease, releasing] = useMutation<RosterPanelReleaseMutation>(graphql`
     mutation RosterPanelReleaseMutation($input: ReleaseRosterNameInput!) {
@@ -95,10 +97,10 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
         setStatus(
           r.__typename === 'RemoveStudentPayload'
             ? { text: t(r.accountDeleted ? 'classes.removedWithData' : 'classes.removed', { name: r.removed ?? '' }), tone: 'success' }
-            : { text: r.__typename === '%other' ? t('classes.selectFailed') : (r.message ?? ''), tone: 'error' },
+            : refusal.of(r, 'classes.selectFailed'),
         );
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   const release = (name: string, username: string) => {
@@ -106,16 +108,16 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
     commitRelease({
       variables: { input: { className: c.name, name } },
       onCompleted: ({ releaseRosterName: r }) =>
-        setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.released', { name }), tone: 'success' } : { text: r.__typename === '%other' ? t('classes.selectFailed') : (r.message ?? ''), tone: 'error' }),
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+        setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.released', { name }), tone: 'success' } : refusal.of(r, 'classes.selectFailed')),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   const setJoin = (allowed: boolean) =>
     commitJoin({
       variables: { input: { className: c.name, allowed } },
       onCompleted: ({ setJoinWithoutRoster: r }) =>
-        setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.joinSaved'), tone: 'success' } : { text: r.__typename === '%other' ? '' : (r.message ?? ''), tone: 'error' }),
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+        setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.joinSaved'), tone: 'success' } : refusal.of(r, 'classes.selectFailed')),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
 
   return (

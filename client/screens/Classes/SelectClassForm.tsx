@@ -1,4 +1,5 @@
 /** SelectClass: a class dropdown and 'selectClass'; stores the class and its settings (spec section 4). */
+import { useRefusal } from '../../ui/serverMessages';
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { classNameSchema } from '../../../server/classes/schemas';
@@ -12,6 +13,7 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
   const [className, setClassName] = useState(sessionStorage.getItem('selectedClassname') ?? '');
   const [status, setStatus] = useState<(NonNullable<Status> & { className?: string }) | null>(null);
   const { t } = useT();
+  const refusal = useRefusal();
   // A 'selected' message belongs to the class still selected: gone once that class is deleted.
   const selected = useStoredValue('selectedClassname');
   const shown = status?.className !== undefined && status.className !== selected ? null : status;
@@ -56,10 +58,10 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
           storeSelectedClass(selectClass.class);
           setStatus({ text: t('classes.selectedNow', { name: selectClass.class.name }), tone: 'success', className: selectClass.class.name });
         } else {
-          setStatus({ text: selectClass.__typename === '%other' ? t('classes.selectFailed') : selectClass.message, tone: 'error' });
+          setStatus(refusal.of(selectClass, 'classes.selectFailed'));
         }
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   return (

@@ -11,7 +11,7 @@ import { Link } from 'wouter';
 import { T, useT } from '../../i18n';
 import { Loading } from '../../ui/Loading';
 import { speechSrc } from '../../ui/player/speech';
-import { useServerMessage } from '../../ui/serverMessages';
+import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 import type { WeakWordsQuery, WeakWordsPeriod } from './__generated__/WeakWordsQuery.graphql';
 import type { WeakWordsAssignMutation } from './__generated__/WeakWordsAssignMutation.graphql';
 import './weakWords.css';
@@ -77,6 +77,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
     { fetchPolicy: 'store-and-network' },
   );
   const { t, lang } = useT();
+  const refusal = useRefusal();
   const say = useServerMessage();
   const audio = useRef<HTMLAudioElement>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -111,7 +112,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
         if (reply.__typename === 'AssignWordsPayload') setStatus({ tone: 'success' });
         else setStatus({ tone: 'error', text: reply.message ? say(reply.message, reply.__typename) : t('weakWords.notAssigned') });
       },
-      onError: (error) => setStatus({ tone: 'error', text: say(error.message) }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
 

@@ -2,13 +2,13 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { Link, useLocation, useSearch } from 'wouter';
-import { startSession } from '../../session';
+import { startSession, withoutTypename } from '../../session';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { LoginMutation } from './__generated__/LoginMutation.graphql';
 import { pointAtField } from '../../ui/forms';
 import { T, useT } from '../../i18n';
-import { useServerMessage } from '../../ui/serverMessages';
+import { useRefusal } from '../../ui/serverMessages';
 
 /**
  * The shared schemas bring zod (25 KB gzip): not loaded with the page, to keep the first route
@@ -23,7 +23,7 @@ export default function Login() {
   const [status, setStatus] = useState<Status>(null);
   const [, navigate] = useLocation();
   const { t } = useT();
-  const say = useServerMessage();
+  const refusal = useRefusal();
   const search = new URLSearchParams(useSearch());
   const next = search.get('next');
   const expired = search.get('expired') === '1';
@@ -65,7 +65,7 @@ export default function Login() {
     }
     const parsed = loginSchema.safeParse({ username, password });
     if (!parsed.success) {
-      setStatus({ text: say(parsed.error.issues[0]!.message), tone: 'error' });
+      setStatus(refusal.invalid(parsed.error.issues[0]!.message));
       pointAtField(formElement, parsed.error.issues[0]!.path[0]);
       return;
     }
@@ -73,14 +73,13 @@ export default function Login() {
       variables: { input: parsed.data },
       onCompleted: ({ login }) => {
         if (login.__typename === 'LoginPayload') {
-          const { __typename, ...user } = login;
-          startSession(user);
+          startSession(withoutTypename(login));
           navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/task');
         } else {
-          setStatus({ text: login.__typename === '%other' ? t('login.failed') : say(login.message, login.__typename), tone: 'error' });
+          setStatus(refusal.of(login, 'login.failed'));
         }
       },
-      onError: (error) => setStatus({ text: say(error.message), tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
 

@@ -4,6 +4,7 @@
  * names nobody has claimed yet), or joins under their username where the class allows it. The
  * same zod schema as the server gives the first message.
  */
+import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay';
 import { Link } from 'wouter';
@@ -26,6 +27,8 @@ export default function Signup() {
   const [rostername, setRostername] = useState('');
   const [roster, setRoster] = useState<SignupRosterQuery$data['signupRoster'] | undefined>(undefined);
   const { t } = useT();
+  const refusal = useRefusal();
+  const say = useServerMessage();
   const environment = useRelayEnvironment();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -92,7 +95,7 @@ export default function Signup() {
     const chosen = rostername === NOT_LISTED ? '' : rostername;
     const parsed = signupSchema.safeParse({ ...form, isTeacher, rostername: chosen });
     if (!parsed.success) {
-      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      setStatus(refusal.invalid(parsed.error.issues[0]!.message));
       pointAtField(formElement, parsed.error.issues[0]!.path[0]);
       return;
     }
@@ -107,13 +110,13 @@ export default function Signup() {
       onCompleted: ({ signup }) => {
         if (signup.__typename === 'SignupPayload') {
           sessionStorage.removeItem('classList');
-          setStatus({ text: signup.info, tone: 'success' });
+          setStatus({ text: say(signup.info), tone: 'success' });
           setDone(true);
         } else {
-          setStatus({ text: signup.__typename === '%other' ? t('signup.failed') : signup.message, tone: 'error' });
+          setStatus(refusal.of(signup, 'signup.failed'));
         }
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
 

@@ -2,6 +2,7 @@
  * Task list (spec screen 6): the signed-in user's tasks — student, bookUnitID, TPID, Type,
  * dueBy. Clicking a Type opens its player with the task id; teachers remove a task with X.
  */
+import { useRefusal } from '../../ui/serverMessages';
 import { useEffect, useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
@@ -115,6 +116,7 @@ export default function Tasks() {
   }, []);
   const [, navigate] = useLocation();
   const { t, lang } = useT();
+  const refusal = useRefusal();
   // A class of 50 has hundreds of open tasks: the teacher finds one student's by name.
   const [search, setSearch, student] = useServerStudentSearch((student) => refetch({ className, student }, { fetchPolicy: 'store-or-network' }));
   const expiry = useTokenExpiry(user);
@@ -180,10 +182,10 @@ export default function Tasks() {
         setStatus(
           removeTask.__typename === 'RemoveTaskPayload'
             ? { text: removeTask.info, tone: 'success' }
-            : { text: removeTask.__typename === '%other' ? t('tasks.removeFailed') : removeTask.message, tone: 'error' },
+            : refusal.of(removeTask, 'tasks.removeFailed'),
         );
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   /** Undo: the removed task back in the student's list, due when it was. */
@@ -206,7 +208,7 @@ export default function Tasks() {
           document.getElementById('main')?.focus({ preventScroll: true });
         }
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
 

@@ -2,14 +2,14 @@
 import { useState, type ChangeEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { StatusLine, type Status } from '../../ui/StatusLine';
-import { useServerMessage } from '../../ui/serverMessages';
+import { useRefusal } from '../../ui/serverMessages';
 import { T, useT } from '../../i18n';
 import type { ImportBookMutation } from './__generated__/ImportBookMutation.graphql';
 
 export function ImportBook({ onImported }: { onImported: () => void }) {
   const [status, setStatus] = useState<Status>(null);
   const { t } = useT();
-  const say = useServerMessage();
+  const refusal = useRefusal();
   const [commit, inFlight] = useMutation<ImportBookMutation>(graphql`
     mutation ImportBookMutation($fileName: String!, $content: String!) {
       importTextbook(fileName: $fileName, content: $content) {
@@ -44,9 +44,9 @@ export function ImportBook({ onImported }: { onImported: () => void }) {
         if (r.__typename === 'ImportTextbookPayload') {
           setStatus({ text: t('textbooks.imported', { books: r.books, units: r.units, words: r.words, newWords: r.newWords }), tone: 'success' });
           onImported();
-        } else setStatus({ text: r.__typename === '%other' ? t('textbooks.importFailed') : say(r.message, r.__typename), tone: 'error' });
+        } else setStatus(refusal.of(r, 'textbooks.importFailed'));
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
   return (

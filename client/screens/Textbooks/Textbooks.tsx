@@ -17,7 +17,7 @@ import { ImportBook } from './ImportBook';
 import { unitsMatching } from './unitSearch';
 import { UnitPreview, previewId } from './UnitPreview';
 import { T, useT } from '../../i18n';
-import { useServerMessage } from '../../ui/serverMessages';
+import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** What the table shows: the start list, the press entry, or one book's units. */
@@ -101,6 +101,7 @@ function Shelf({ className }: { className: string }) {
   /** The unit whose words are shown under its row (one at a time). */
   const [previewUnit, setPreviewUnit] = useState<string | null>(null);
   const { t } = useT();
+  const refusal = useRefusal();
   const say = useServerMessage();
   const [, navigate] = useLocation();
   const showRef = useRef<(next: View) => void>(() => {});
@@ -198,7 +199,7 @@ function Shelf({ className }: { className: string }) {
         if (text.startsWith('success')) navigate('/task', { state: { assigned: text.replace(/^success:\s*/, '') } });
         else setStatus({ text: say(text, assignTask.__typename), tone: 'error' });
       },
-      onError: (error) => setStatus({ text: error.message, tone: 'error' }),
+      onError: (error) => setStatus(refusal.failed(error)),
     });
   };
 
