@@ -70,6 +70,7 @@ const US_SPELLINGS: [RegExp, string][] = [
   [/ours$/, 'ors'],
   [/yse$/, 'yze'],
   [/ise$/, 'ize'],
+  [/isation$/, 'ization'],
   [/tre$/, 'ter'],
   [/ogue$/, 'og'],
 ];
