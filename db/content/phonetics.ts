@@ -107,6 +107,7 @@ export const TEAM_IPA: Record<string, string> = {
   colourful: 'ˈkʌlɚfəl', // 2024 7B Unit 5 (the dictionary has only colorful)
   ginkgo: 'ˈɡɪŋkoʊ', // 2024 8A Unit 4
   healthily: 'ˈhɛlθəli', // 2024 8A Unit 6
+  simile: 'ˈsɪməli', // PEP senior 必修第二册 Unit 5
   // Read letter by letter, not as the word 'am' or 'us' (the dictionary's reading once the dots go).
   'a.m.': 'ˌeɪˈɛm',
   'p.m.': 'ˌpiˈɛm',
