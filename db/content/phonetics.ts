@@ -71,6 +71,7 @@ const US_SPELLINGS: [RegExp, string][] = [
   [/yse$/, 'yze'],
   [/ise$/, 'ize'],
   [/isation$/, 'ization'],
+  [/iser$/, 'izer'],
   [/tre$/, 'ter'],
   [/ogue$/, 'og'],
 ];
@@ -108,6 +109,7 @@ export const TEAM_IPA: Record<string, string> = {
   ginkgo: 'ˈɡɪŋkoʊ', // 2024 8A Unit 4
   healthily: 'ˈhɛlθəli', // 2024 8A Unit 6
   simile: 'ˈsɪməli', // PEP senior 必修第二册 Unit 5
+  artemisinin: 'ˌɑrtəˈmɪsɪnɪn', // PEP senior 选择性必修第一册 Unit 1
   // Read letter by letter, not as the word 'am' or 'us' (the dictionary's reading once the dots go).
   'a.m.': 'ˌeɪˈɛm',
   'p.m.': 'ˌpiˈɛm',
