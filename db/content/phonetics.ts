@@ -110,6 +110,8 @@ export const TEAM_IPA: Record<string, string> = {
   healthily: 'ˈhɛlθəli', // 2024 8A Unit 6
   simile: 'ˈsɪməli', // PEP senior 必修第二册 Unit 5
   artemisinin: 'ˌɑrtəˈmɪsɪnɪn', // PEP senior 选择性必修第一册 Unit 1
+  chilli: 'ˈtʃɪli', // 选择性必修第二册 Unit 3 (the dictionary has chili)
+  enrol: 'ɪnˈroʊl', // 选择性必修第二册 Unit 4 (the dictionary has enroll)
   // Read letter by letter, not as the word 'am' or 'us' (the dictionary's reading once the dots go).
   'a.m.': 'ˌeɪˈɛm',
   'p.m.': 'ˌpiˈɛm',
