@@ -112,6 +112,7 @@ export const TEAM_IPA: Record<string, string> = {
   artemisinin: 'ˌɑrtəˈmɪsɪnɪn', // PEP senior 选择性必修第一册 Unit 1
   chilli: 'ˈtʃɪli', // 选择性必修第二册 Unit 3 (the dictionary has chili)
   enrol: 'ɪnˈroʊl', // 选择性必修第二册 Unit 4 (the dictionary has enroll)
+  cinquain: 'sɪŋˈkeɪn', // 选择性必修第三册 Unit 5: a five-line poem
   // Read letter by letter, not as the word 'am' or 'us' (the dictionary's reading once the dots go).
   'a.m.': 'ˌeɪˈɛm',
   'p.m.': 'ˌpiˈɛm',
