@@ -113,6 +113,10 @@ export const TEAM_IPA: Record<string, string> = {
   chilli: 'ˈtʃɪli', // 选择性必修第二册 Unit 3 (the dictionary has chili)
   enrol: 'ɪnˈroʊl', // 选择性必修第二册 Unit 4 (the dictionary has enroll)
   cinquain: 'sɪŋˈkeɪn', // 选择性必修第三册 Unit 5: a five-line poem
+  gramme: 'ɡræm', // 选择性必修第四册 (the dictionary has gram)
+  didgeridoo: 'ˌdɪdʒəriˈdu',
+  sulphuric: 'sʌlˈfjʊrɪk', // in sulphuric pool (the dictionary has sulfuric)
+  manuka: 'ˈmɑnəkə', // in manuka honey
   // Read letter by letter, not as the word 'am' or 'us' (the dictionary's reading once the dots go).
   'a.m.': 'ˌeɪˈɛm',
   'p.m.': 'ˌpiˈɛm',
