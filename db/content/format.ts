@@ -82,6 +82,11 @@ export const bookFile = z.object({
   series: z.string().trim().min(3),
   edition: z.string().trim().min(3),
   schoolId: z.enum(['ES', 'MS', 'HS']),
+  /**
+   * The curriculum level the books teach, when it is not the school level's own (ES, MS, HM):
+   * HSM for the senior selective-compulsory books (选择性必修).
+   */
+  level: z.enum(LEVEL_CODES).optional(),
   pressId: z.string().regex(/^[A-Za-z0-9_.]{1,30}$/),
   /** Where the unit lists come from (public pages, cross-checks) and what was left out. */
   sources: z.array(z.string().trim().min(3)).min(1),

@@ -155,7 +155,7 @@ function realBooks(files: { data: BookFile }[], cards: Card[]): PackBook[] {
   );
 }
 
-/** The curriculum level of a book file's school level (senior high books teach the compulsory list). */
+/** The curriculum level of a book file's school level (senior high books teach the compulsory list unless the file says HSM). */
 const BOOK_LEVEL: Record<BookFile['schoolId'], Card['level']> = { ES: 'ES', MS: 'MS', HS: 'HM' };
 
 const grades = (prefix: string, labels: string[]) => labels.map((l) => ({ id: `${prefix}${l}`, label: l }));
@@ -167,7 +167,7 @@ export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE, booksDir 
   // level lists (and so the vocabulary measure and NS2022) follow the books.
   const bookLevel = new Map<string, Card['level']>();
   for (const { data } of bookFiles) {
-    const level = BOOK_LEVEL[data.schoolId];
+    const level = data.level ?? BOOK_LEVEL[data.schoolId];
     for (const w of data.books.flatMap((b) => b.units.flatMap((u) => u.words))) {
       const key = w.toLowerCase();
       const known = bookLevel.get(key);

@@ -70,6 +70,8 @@ const US_SPELLINGS: [RegExp, string][] = [
   [/ours$/, 'ors'],
   [/yse$/, 'yze'],
   [/ise$/, 'ize'],
+  [/isation$/, 'ization'],
+  [/iser$/, 'izer'],
   [/tre$/, 'ter'],
   [/ogue$/, 'og'],
 ];
@@ -106,6 +108,15 @@ export const TEAM_IPA: Record<string, string> = {
   colourful: 'ˈkʌlɚfəl', // 2024 7B Unit 5 (the dictionary has only colorful)
   ginkgo: 'ˈɡɪŋkoʊ', // 2024 8A Unit 4
   healthily: 'ˈhɛlθəli', // 2024 8A Unit 6
+  simile: 'ˈsɪməli', // PEP senior 必修第二册 Unit 5
+  artemisinin: 'ˌɑrtəˈmɪsɪnɪn', // PEP senior 选择性必修第一册 Unit 1
+  chilli: 'ˈtʃɪli', // 选择性必修第二册 Unit 3 (the dictionary has chili)
+  enrol: 'ɪnˈroʊl', // 选择性必修第二册 Unit 4 (the dictionary has enroll)
+  cinquain: 'sɪŋˈkeɪn', // 选择性必修第三册 Unit 5: a five-line poem
+  gramme: 'ɡræm', // 选择性必修第四册 (the dictionary has gram)
+  didgeridoo: 'ˌdɪdʒəriˈdu',
+  sulphuric: 'sʌlˈfjʊrɪk', // in sulphuric pool (the dictionary has sulfuric)
+  manuka: 'ˈmɑnəkə', // in manuka honey
   // Read letter by letter, not as the word 'am' or 'us' (the dictionary's reading once the dots go).
   'a.m.': 'ˌeɪˈɛm',
   'p.m.': 'ˌpiˈɛm',

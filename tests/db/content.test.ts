@@ -142,7 +142,15 @@ const PRINTED_UNITS: Record<string, number> = {
   PEP3A: 6, PEP3B: 6, PEP4A: 6, PEP4B: 6, PEP5A: 6, PEP5B: 6, PEP6A: 6, PEP6B: 4,
   PEP7A: 12, // Starter Units 1–3 and Units 1–9
   PEP7B: 12, PEP8A: 10, PEP8B: 10, PEP9: 14,
+  // PEP senior high, 2019 edition: 必修第一册 has the Welcome Unit and Units 1–5.
+  PEPB1: 6, PEPB2: 5, PEPB3: 5,
+  // 选择性必修 (selective-compulsory), 2019 edition.
+  PEPX1: 5, PEPX2: 5, PEPX3: 5, PEPX4: 5,
 };
+/** The senior books: every word they teach is on the senior compulsory (HM) list or below. */
+const SENIOR_COMPULSORY = ['PEPB1', 'PEPB2', 'PEPB3'];
+/** The selective-compulsory books teach the HSM list: their words are on it, and those no compulsory book teaches stay above HM. */
+const SENIOR_SELECTIVE = ['PEPX1', 'PEPX2', 'PEPX3', 'PEPX4'];
 const PRIMARY = ['PEP3A', 'PEP3B', 'PEP4A', 'PEP4B', 'PEP5A', 'PEP5B', 'PEP6A', 'PEP6B'];
 
 describe('the PEP textbooks', () => {
@@ -171,7 +179,7 @@ describe('the PEP textbooks', () => {
       'Unit 1 How tall are you?', 'Unit 2 Last weekend', 'Unit 3 Where did you go?', 'Unit 4 Then and now',
     ]);
     // Series nobody has established yet keep saying so.
-    for (const id of ['BNU3A', 'BNU7A', 'PEPB1', 'PEPX1']) expect(pack.books.find((b) => b.id === id)!.title, id).toMatch(/\(units built from the level's word list by topic\)$/);
+    for (const id of ['BNU3A', 'BNU7A', 'BNUB1', 'BNUX1']) expect(pack.books.find((b) => b.id === id)!.title, id).toMatch(/\(units built from the level's word list by topic\)$/);
   });
 
   it('lists no word twice in one book unless the book itself does', () => {
@@ -195,6 +203,12 @@ describe('the PEP textbooks', () => {
     expect(weak).toEqual([]);
     // The primary books' words are all on the primary (ES) list, so NS2022 and the level measure agree.
     expect(bookWords(PRIMARY).filter((w) => !pack.levels.ES.some((e) => e.toLowerCase() === w))).toEqual([]);
+    const hm = new Set(pack.levels.HM.map((w) => w.toLowerCase()));
+    expect(bookWords(SENIOR_COMPULSORY).filter((w) => !hm.has(w))).toEqual([]);
+    const hsm = new Set(pack.levels.HSM.map((w) => w.toLowerCase()));
+    expect(bookWords(SENIOR_SELECTIVE).filter((w) => !hsm.has(w))).toEqual([]);
+    expect(hm.has('artemisinin')).toBe(false);
+    expect(cards.get('artemisinin')!.level).toBe('HSM');
   });
 
   it('has a picture for at least 90% of the concrete words of the primary books', () => {
