@@ -6,6 +6,7 @@
  * nothing new. Free practice (label '0' or 'Free practice') is scored against the practice words
  * and stored nowhere.
  */
+import { oneReading } from '../speech/pa/text.ts';
 import type { Executor } from '../../db/index.ts';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -79,7 +80,7 @@ export async function submitPronunciation(
   if (previous) return repeated(deps.db, previous, digest, label);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
 
-  const taskWords = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  const taskWords = oneReading(await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
   const result = await scoreOrReject(deps, upload.bytes, taskWords);
   // Counted in the words scored (a phrase such as "good morning" is two), right and in all alike.
   const correct = result.words.filter((w) => w.error === 'none').length;

@@ -3,6 +3,7 @@
  * (one per student on the roster), the task lists, removal, the content a player loads, and
  * the automatic next task. Rules: spec sections 4–7 and DESIGN (task id, auto next task).
  */
+import { oneReading } from '../speech/pa/text.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type TaskType } from '../../db/schema.ts';
@@ -405,6 +406,7 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
   }
   if (cards.length === 0) throw new ValidationError(`Unit ${parts.unitId} of book ${parts.bookId} has no words yet`);
   if (parts.type === 'SB') return { type: 'SB', label, words: cards, spellingTimeoutSec };
+  if (parts.type === 'PA') return { type: 'PA', label, words: oneReading(cards) };
   return { type: parts.type, label, words: cards };
 }
 

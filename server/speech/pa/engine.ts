@@ -20,7 +20,7 @@
  */
 import { FRAME_RATE, SAMPLE_RATE, AlignmentFailed, type AlignedWord, type Aligner } from './aligner.ts';
 import { ensurePronunciations } from './g2p.ts';
-import { itemSchedule, phraseEnds, targetWords } from './text.ts';
+import { itemSchedule, MAX_READING_WORDS, phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
 import type { PaResult, WordScore } from './result.ts';
@@ -32,7 +32,7 @@ export class TextError extends Error {
   }
 }
 
-export const MAX_WORDS = 60;
+export const MAX_WORDS = MAX_READING_WORDS;
 
 /**
  * Calibration. Per phone, the mean and spread of its GOP in the learners' own-text alignments

@@ -30,6 +30,25 @@ export function targetWords(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The most words one recording is scored on (a phrase counts its words). */
+export const MAX_READING_WORDS = 60;
+
+/**
+ * What one reading asks of a list of items: the items in order while their words fit in
+ * MAX_READING_WORDS. A Pronunciation Assessment task on a long unit (a senior unit lists 60 to
+ * 100 items) reads its first items: a minute or two at the Record screen's pace.
+ */
+export function oneReading<T extends { text: string }>(items: readonly T[]): T[] {
+  let words = 0;
+  const out: T[] = [];
+  for (const item of items) {
+    words += targetWords(item.text).length;
+    if (words > MAX_READING_WORDS) break;
+    out.push(item);
+  }
+  return out;
+}
+
 /**
  * The words (indices into `targetWords(text)`) that punctuation follows: a comma, the end of a
  * sentence, the end of one item of a word list ("hello, good morning, goodbye"). A pause there

@@ -5,6 +5,7 @@ import { startServer, type TestServer } from '../../helpers/server.ts';
 import { assignments, taskRows } from '../../../db/schema.ts';
 import { assignNext } from '../../../server/tasks/service.ts';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+import { MAX_READING_WORDS, targetWords } from '../../../server/speech/pa/text.ts';
 
 describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
   let server: TestServer;
@@ -222,5 +223,25 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
     // A student sees their own tasks whatever they pass; another teacher sees none of these.
     expect(await students({ s: 'ben' }, student['x-access-token'])).toEqual(new Set(['amy01']));
     expect(await students({ s: 'ben' }, other['x-access-token'])).toEqual(new Set());
+  });
+  it("a Pronunciation task on a long unit (a senior book's, or a school's own with phrases) reads its first items, as many as one recording is scored on", async () => {
+    const adjectives = ['big', 'small', 'red', 'blue', 'old', 'new', 'happy', 'sad', 'fast', 'slow'];
+    const nouns = ['cat', 'dog', 'bird', 'fish'];
+    const items = nouns.flatMap((n) => adjectives.map((a) => `${a} ${n}`));
+    const csv = [
+      'bookID,bookTitle,schoolID,pressID,unitID,unitTitle,word,partOfSpeech,definition,sentence1,sentence2',
+      ...items.map((item, i) => `LONG4B,${i ? '' : 'A Long Book'},${i ? '' : 'ES'},${i ? '' : 'PEP'},1,${i ? '' : 'Animals'},${item},noun,an animal that is ${item.split(' ')[0]},Look at the ${item} number ${i + 1}.,We drew a ${item} in art class ${i + 1}.`),
+    ].join('\n');
+    const imported = await server.gql('mutation ($n: String!, $c: String!) { importTextbook(fileName: $n, content: $c) { __typename ... on Error { message } } }', { n: 'long.csv', c: csv }, teacher['x-access-token']);
+    expect(imported.body.data.importTextbook).toEqual({ __typename: 'ImportTextbookPayload' });
+    expect((await assign({ className: '4B', bookUnitID: 'LONG4B-1', Type: 'PA' })).status).toBe(200);
+    const row = (await studentTasks()).find((x) => x.Type === 'PA' && x.bookUnitID === 'LONG4B-1');
+    const { status, body } = await server.get(`/api/v1.0/usertasks/${row.bookUnitID}-${row.TPID}-PA-mrzhou`, student);
+    expect(status).toBe(200);
+    const asked = (body[1] as string).split(', ');
+    // The unit's first items, in order: 30 two-word items are 60 words; the 31st would not fit.
+    expect(MAX_READING_WORDS).toBe(60);
+    expect(asked).toEqual(items.slice(0, 30));
+    expect(asked.flatMap((w) => targetWords(w))).toHaveLength(MAX_READING_WORDS);
   });
 });
