@@ -27,6 +27,7 @@ const fieldZh = (name: string) => (FIELDS[name] ? messageOf(FIELDS[name]).zh : n
 
 /** The server's sentences (server/**: errors thrown and `info` replies), anchored, first match wins. */
 const RULES: Rule[] = [
+  { pattern: /^All four red color inputs are required$/, key: 'errors.allFourRequired' },
   { pattern: /^Username is required$/, key: 'errors.usernameRequired' },
   { pattern: /^Password is required$/, key: 'errors.passwordRequired' },
   { pattern: /^Email is required$/, key: 'errors.emailRequired' },

@@ -37,7 +37,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
 
     await page.getByRole('button', { name: '+Class' }).click();
     await page.locator('form').getByRole('button', { name: '+Class' }).click();
-    await expect.poll(() => status(page)).toBe('All four red color inputs are required');
+    await expect.poll(() => status(page)).toBe('四个红框都要填写 · All four red color inputs are required');
     await page.getByRole('button', { name: /Back to the form/ }).click();
     await page.fill('input[name=className]', 'Class 5C');
     await page.selectOption('select[name=schoolID]', 'ES');

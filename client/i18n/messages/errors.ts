@@ -15,6 +15,7 @@ export const errors = defineMessages({
   classnameRequired: { zh: '请填写班级名称', en: 'Classname is required' },
   tooShort: { zh: '{field}至少要 {n} 个字符', en: '{field} must be at least {n} characters' },
   tooLong: { zh: '{field}最多 {n} 个字符', en: '{field} must be at most {n} characters' },
+  allFourRequired: { zh: '四个红框都要填写', en: 'All four red color inputs are required' },
   noHyphen: { zh: '用户名不能含“-”', en: 'Username must not contain "-"' },
   usernameChars: { zh: '用户名只能用字母、数字、“_”和“.”', en: 'Username may use only letters, digits, "_" and "."' },
   emailInvalid: { zh: '邮箱地址格式不正确', en: 'Email must be a valid address' },

@@ -3,9 +3,10 @@ import { useRefusal } from '../../ui/serverMessages';
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { classNameSchema } from '../../../server/classes/schemas';
-import { StatusLine, type Status } from '../../ui/StatusLine';
+import type { Status } from '../../ui/StatusLine';
+import { ClassChoiceForm } from './ClassChoiceForm';
 import { clearSelectedClass } from './classStorage';
-import { T, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import type { DeleteClassFormMutation } from './__generated__/DeleteClassFormMutation.graphql';
 
 export function DeleteClassForm({ classes, connectionId }: { classes: readonly { id: string; name: string }[]; connectionId: string }) {
@@ -37,7 +38,7 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
     event.preventDefault();
     const parsed = classNameSchema.safeParse({ className });
     if (!parsed.success) {
-      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      setStatus(refusal.invalid(parsed.error.issues[0]!.message));
       return;
     }
     if (!window.confirm(t('classes.deleteConfirm', { name: className }))) return;
@@ -57,24 +58,6 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
     });
   };
   return (
-    <section className="card panel-form" aria-label={t('classes.deleteButton')}>
-      <h2>
-        <T k="classes.deleteButton" />
-      </h2>
-      <form onSubmit={submit} className="inline-form">
-        <select name="className" aria-label={t('classes.classList')} value={className} onChange={(e) => setClassName(e.target.value)}>
-          <option value="">{t('classes.classList')}</option>
-          {classes.map((c) => (
-            <option key={c.id} value={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button danger" disabled={inFlight}>
-          <T k="classes.deleteButton" />
-        </button>
-      </form>
-      <StatusLine status={status} />
-    </section>
+    <ClassChoiceForm action="classes.deleteButton" listLabel="classes.classList" classes={classes} value={className} onValue={setClassName} onSubmit={submit} busy={inFlight} tone="danger" status={status} />
   );
 }

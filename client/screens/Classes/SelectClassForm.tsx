@@ -3,9 +3,10 @@ import { useRefusal } from '../../ui/serverMessages';
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { classNameSchema } from '../../../server/classes/schemas';
-import { StatusLine, type Status } from '../../ui/StatusLine';
+import type { Status } from '../../ui/StatusLine';
+import { ClassChoiceForm } from './ClassChoiceForm';
 import { storeSelectedClass } from './classStorage';
-import { T, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { useStoredValue } from '../../session';
 import type { SelectClassFormMutation } from './__generated__/SelectClassFormMutation.graphql';
 
@@ -48,7 +49,7 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
     event.preventDefault();
     const parsed = classNameSchema.safeParse({ className });
     if (!parsed.success) {
-      setStatus({ text: parsed.error.issues[0]!.message, tone: 'error' });
+      setStatus(refusal.invalid(parsed.error.issues[0]!.message));
       return;
     }
     commit({
@@ -65,24 +66,6 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
     });
   };
   return (
-    <section className="card panel-form" aria-label={t('classes.selectButton')}>
-      <h2>
-        <T k="classes.selectButton" />
-      </h2>
-      <form onSubmit={submit} className="inline-form">
-        <select name="className" aria-label={t('classes.classToWorkWith')} value={className} onChange={(e) => setClassName(e.target.value)}>
-          <option value="">{t('classes.classList')}</option>
-          {classes.map((c) => (
-            <option key={c.id} value={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button primary" disabled={inFlight}>
-          <T k="classes.selectButton" />
-        </button>
-      </form>
-      <StatusLine status={shown} />
-    </section>
+    <ClassChoiceForm action="classes.selectButton" listLabel="classes.classToWorkWith" classes={classes} value={className} onValue={setClassName} onSubmit={submit} busy={inFlight} tone="primary" status={shown} />
   );
 }
