@@ -3,31 +3,9 @@
  * the socket open for good and an unhandled promise behind), and a request that takes longer than
  * the server-wide time limit (REQUEST_TIMEOUT_SEC) is ended with a 503; uploads have their own.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../helpers/raw-http.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-
-/** Writes raw bytes on a fresh connection; resolves with the status line and how long it took. */
-function rawRequest(url: string, bytes: string, waitMs = 10_000): Promise<{ status: string; ms: number }> {
-  const { port } = new URL(url);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let reply = '';
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(bytes));
-    const done = () => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ status: reply.split('\r\n')[0] || 'no answer', ms: performance.now() - started });
-    };
-    const timer = setTimeout(done, waitMs);
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.includes('\r\n\r\n')) done();
-    });
-    socket.on('error', done);
-    socket.on('close', done);
-  });
-}
 
 describe('every request gets an answer', () => {
   let server: TestServer;

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../helpers/raw-http.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { spawnApp, type AppProcess } from '../../helpers/app-process.ts';
 import { browserRecording, speak } from '../../../scripts/pa/synth.ts';
@@ -52,28 +53,6 @@ function silentWav(bytes: number): Uint8Array {
   ascii(44 + junk, 'data');
   v.setUint32(48 + junk, data, true);
   return out;
-}
-
-/** Sends raw bytes on a fresh connection; resolves with the reply's head once it has come (or 'no answer'). */
-function rawRequest(url: string, bytes: string, waitMs = 5_000): Promise<{ head: string; ms: number }> {
-  const { port } = new URL(url);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let reply = '';
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(bytes));
-    const done = () => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ head: reply.split('\r\n\r\n')[0] || 'no answer', ms: performance.now() - started });
-    };
-    const timer = setTimeout(done, waitMs);
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.includes('\r\n\r\n')) done();
-    });
-    socket.on('error', done);
-    socket.on('close', done);
-  });
 }
 
 /** An upload whose headers and first bytes are sent, and whose body then waits: it holds its place. */
