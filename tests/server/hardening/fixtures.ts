@@ -41,6 +41,25 @@ export async function perfectSbArr(server: TestServer, student: Auth, taskId: st
   return [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`];
 }
 
+/** What a student typed for a word, and the status when it is not simply right (v) or wrong (x). */
+export type Answer = { typed: string; status?: string };
+
+/** Plays an open Spelling Bee task as `answer` says, posts the result (it must be stored) and returns its words. */
+export async function playSpellingTask(server: TestServer, student: Auth, taskId: string, answer: (word: string) => Answer): Promise<string[]> {
+  const content = (await server.get(`/api/v1.0/usertasks/${taskId}`, student)).body as string[];
+  const words = content.slice(1).map((line) => line.split(' -- ')[0]!);
+  let correct = 0;
+  const rows = words.map((word, i) => {
+    const a = answer(word);
+    const status = a.status ?? (a.typed.trim() === word ? 'v' : 'x');
+    if (status === 'v') correct++;
+    return [i + 1, word, a.typed, status, correct];
+  });
+  const r = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-${Math.floor((100 * correct) / words.length)}`], student);
+  if (r.status !== 200) throw new Error(`userspelling ${taskId}: ${r.status} ${JSON.stringify(r.body)}`);
+  return words;
+}
+
 /**
  * Every table's row count and a digest of its content: two equal snapshots mean nothing was
  * stored, changed or deleted.

@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
-import { addClass, assign, signupStudent, signupTeacher, snapshot, taskIds, type Auth } from '../hardening/fixtures.ts';
+import { addClass, assign, playSpellingTask, signupStudent, signupTeacher, snapshot, taskIds, type Answer, type Auth } from '../hardening/fixtures.ts';
 
 /** Tables the mail worker changes by itself. */
 const BACKGROUND = ['mail_outbox', 'worker_leases'];
@@ -28,22 +27,9 @@ describe.each(DATABASES)('my mistakes on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  /** Plays the student's open NS2022-ES3 task: `answer(word)` gives what is typed and, if not v/x, the status. */
-  async function playEs3(who: Auth, answer: (word: string) => { typed: string; status?: string }) {
-    const id = (await taskIds(server, who, 'mrsmistake')).find((t) => t.startsWith('NS2022-ES3-'))!;
-    const content = (await server.get(`/api/v1.0/usertasks/${id}`, who)).body as string[];
-    const words = content.slice(1).map((line) => line.split(' -- ')[0]!);
-    let correct = 0;
-    const rows = words.map((word, i) => {
-      const a = answer(word);
-      const status = a.status ?? (a.typed.trim() === word ? 'v' : 'x');
-      if (status === 'v') correct++;
-      return [i + 1, word, a.typed, status, correct];
-    });
-    const r = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${id}-${Math.floor((100 * correct) / words.length)}`], who);
-    expect(r.status).toBe(200);
-    return words;
-  }
+  /** Plays the student's open NS2022-ES3 task as `answer` says. */
+  const playEs3 = async (who: Auth, answer: (word: string) => Answer) =>
+    playSpellingTask(server, who, (await taskIds(server, who, 'mrsmistake')).find((t) => t.startsWith('NS2022-ES3-'))!, answer);
   const mistakes = async (who: Auth) => {
     const r = await server.gql(MISTAKES, {}, token(who));
     expect(r.body.errors).toBeUndefined();

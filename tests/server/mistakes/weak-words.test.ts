@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 import { answers, classes, rosterEntries, taskRows, users } from '../../../db/schema.ts';
 import { periodStart, weakWordsOfClass } from '../../../server/mistakes/class.ts';
-import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, taskIds, type Auth } from '../hardening/fixtures.ts';
+import { addClass, assign, perfectSbArr, playSpellingTask, signupStudent, signupTeacher, taskIds, type Answer, type Auth } from '../hardening/fixtures.ts';
 
 const WEAK = `query ($c: String!, $p: WeakWordsPeriod!) { viewer { class(name: $c) { weakWords(period: $p) { period since words {
   text card { definition } studentCount timesMissed wrongSpellings { spelling count } students { name displayName timesMissed } } } } } }`;
@@ -51,20 +50,9 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  /** Plays the student's open NS2022-ES3 task: `answer(word)` gives what is typed and, if not v/x, the status. */
-  async function playEs3(who: Auth, answer: (word: string) => { typed: string; status?: string }) {
-    const id = (await taskIds(server, who, 'mrsweak')).find((t) => t.startsWith('NS2022-ES3-'))!;
-    const content = (await server.get(`/api/v1.0/usertasks/${id}`, who)).body as string[];
-    const words = content.slice(1).map((line) => line.split(' -- ')[0]!);
-    let correct = 0;
-    const rows = words.map((word, i) => {
-      const a = answer(word);
-      const status = a.status ?? (a.typed.trim() === word ? 'v' : 'x');
-      if (status === 'v') correct++;
-      return [i + 1, word, a.typed, status, correct];
-    });
-    expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${id}-${Math.floor((100 * correct) / words.length)}`], who)).status).toBe(200);
-  }
+  /** Plays the student's open NS2022-ES3 task as `answer` says. */
+  const playEs3 = async (who: Auth, answer: (word: string) => Answer) =>
+    playSpellingTask(server, who, (await taskIds(server, who, 'mrsweak')).find((t) => t.startsWith('NS2022-ES3-'))!, answer);
   const weak = async (who: Auth, className: string, period = 'WEEK') => {
     const r = await server.gql(WEAK, { c: className, p: period }, token(who));
     expect(r.body.errors).toBeUndefined();
