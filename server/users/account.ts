@@ -9,6 +9,7 @@
  * password or logging out everywhere adds one to the version; logging out writes the sid.
  * Integration tokens (wbi_…) are separate: only deleting the account ends them.
  */
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import {
@@ -170,29 +171,18 @@ export async function purgeUser(tx: Executor, userId: number): Promise<string[] 
   const [user] = await tx.select({ id: users.id, usernameKey: users.usernameKey, email: users.email, isTeacher: users.isTeacher }).from(users).where(eq(users.id, userId)).for('update');
   if (!user) return null;
   const teacherClasses = user.isTeacher ? (await tx.select({ id: classes.id }).from(classes).where(eq(classes.teacherId, userId))).map((c) => c.id) : [];
-  // Results: the student's own, or those made in the teacher's classes.
-  const resultRows = user.isTeacher
-    ? teacherClasses.length
-      ? await tx
-          .select({ id: results.id })
-          .from(results)
-          .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
-          .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-          .where(inArray(assignments.classId, teacherClasses))
-      : []
-    : await tx.select({ id: results.id }).from(results).where(eq(results.userId, userId));
+  // The rows the deletion takes: a student's own, or every one made in the teacher's classes.
+  const classTaskRows = tx
+    .select({ id: taskRows.id })
+    .from(taskRows)
+    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+    .where(inArray(assignments.classId, teacherClasses));
+  const theirs = (taskRowId: AnyPgColumn, owner: AnyPgColumn) => (user.isTeacher ? inArray(taskRowId, classTaskRows) : eq(owner, userId));
+  const nothing = user.isTeacher && teacherClasses.length === 0;
+  const resultRows = nothing ? [] : await tx.select({ id: results.id }).from(results).where(theirs(results.taskRowId, results.userId));
   const resultIds = resultRows.map((r) => r.id);
   const reportRows = resultIds.length ? await tx.select({ id: reports.id, fileName: reports.fileName }).from(reports).where(inArray(reports.resultId, resultIds)) : [];
-  const recordingRows = user.isTeacher
-    ? teacherClasses.length
-      ? await tx
-          .select({ key: recordings.blobKey })
-          .from(recordings)
-          .innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId))
-          .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-          .where(inArray(assignments.classId, teacherClasses))
-      : []
-    : await tx.select({ key: recordings.blobKey }).from(recordings).where(eq(recordings.userId, userId));
+  const recordingRows = nothing ? [] : await tx.select({ key: recordings.blobKey }).from(recordings).where(theirs(recordings.taskRowId, recordings.userId));
   const files = [...reportRows.map((r) => reportKey(r.fileName)), ...recordingRows.map((r) => r.key)];
 
   await forgetResults(tx, resultIds, reportRows.map((r) => r.id));
