@@ -221,13 +221,13 @@ describe.each(DATABASES)('the mail outbox across a crash on %s', (kind) => {
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const database = await freshDatabase('postgres');
     cleanup.push(() => database.drop());
-    const settings: AppProcessSettings = { dataDir, databaseUrl: database.url, smtpUrl: smtp.url, mailTiming: TIMING };
+    const settings: AppProcessSettings = { dataDir, databaseUrl: database.url!, smtpUrl: smtp.url, mailTiming: TIMING };
 
     const first = await spawnApp(settings);
     cleanup.push(() => void first.child.kill('SIGKILL'));
     // Another session holds the reports table: the job renders its PDF, then waits to store it.
-    const holder = postgres(database.url, { max: 1, onnotice: () => {} });
-    const watcher = postgres(database.url, { max: 1, onnotice: () => {} });
+    const holder = postgres(database.url!, { max: 1, onnotice: () => {} });
+    const watcher = postgres(database.url!, { max: 1, onnotice: () => {} });
     cleanup.push(() => holder.end());
     cleanup.push(() => watcher.end());
     let release!: () => void;
