@@ -34,7 +34,9 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
     describe: (row) => ({ job: row.id, kind: row.kind, resultId: row.resultId }),
     leaseMs: options.timing?.leaseMs ?? 60_000,
     backoffBaseMs: options.timing?.backoffBaseMs ?? 5_000,
-    batch: options.batch ?? 10,
+    batch: options.batch ?? 16,
+    // A report waits on the database more than it renders: a few at once.
+    concurrency: 4,
     async deliver(row) {
       if (row.kind === 'report') {
         // The result is gone (its class or student deleted meanwhile): nothing to report.
