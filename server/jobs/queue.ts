@@ -59,9 +59,10 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
     round = (async () => {
       do {
         again = false;
-        // Until a round finds nothing: a burst of results is worked through at once.
-        while ((await outbox.drain()) > 0);
-      } while (again);
+        // Until a round finds nothing (a burst of results is worked through at once), or the
+        // process stops: a shutdown waits for the batch in hand only, the rest stays queued.
+        while (started && (await outbox.drain()) > 0);
+      } while (again && started);
     })()
       .catch((error) => options.log.warn({ err: error }, 'job round failed; the next poll retries'))
       .finally(() => (round = null));
