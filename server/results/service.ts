@@ -1,7 +1,9 @@
 /**
  * Results: finished tasks and their answers. A result is validated against its task, then in
- * one transaction its answers, the result, the memory model, the vocabulary measure and the
- * automatic next task are written; posting the same result again stores nothing new.
+ * one statement (`writeResult`) its answers, the result, the memory model, the vocabulary
+ * measure, the webhook deliveries, the report job and the automatic next task are written; the
+ * report is made after the commit (server/jobs/queue.ts). Posting the same result again stores
+ * nothing new.
  * Rules: spec section 3 (sbArr), section 4 (SB and FM flows) and DESIGN (results, vocabulary).
  */
 import { and, eq, sql } from 'drizzle-orm';
