@@ -60,7 +60,7 @@ const percentile = (values: number[], p: number) => {
 
 export async function classLoadBenchmark() {
   const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wordbee-bench-')), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000' });
-  const app = await createApp(config, { logger: pino({ level: 'silent' }), serveClient: false, mailWorker: false });
+  const app = await createApp(config, { logger: pino({ level: 'silent' }), serveClient: false, mailWorker: false, jobWorker: true });
   const base = await app.listen(0, '127.0.0.1');
   const { deps } = app;
   const db = deps.db;
@@ -130,6 +130,21 @@ export async function classLoadBenchmark() {
     .from(results)
     .innerJoin(users, eq(users.id, results.userId))
     .where(and(like(users.usernameKey, `bs${run}%`)));
+  // Every result's report, once (the job worker makes them after the commits); e-mails queued once each.
+  const waitFrom = performance.now();
+  const tally = async () =>
+    (
+      await db.execute(sql`select (select count(*)::int from ${results} r join ${users} u on u.id = r.user_id where u.username_key like ${`bs${run}%`}) as results,
+        (select count(*)::int from reports) as reports, (select count(*)::int from jobs where status <> 'sent') as left,
+        (select count(*)::int from (select dedupe_key from mail_outbox group by dedupe_key having count(*) > 1) d) as twice,
+        (select count(*)::int from mail_outbox) as mails`)
+    ) as unknown as { rows?: Record<string, number>[] } & Record<string, number>[];
+  let reportCheck = (await tally()).rows?.[0] ?? (await tally())[0]!;
+  while (reportCheck.left! > 0 && performance.now() - waitFrom < 120_000) {
+    await new Promise((r) => setTimeout(r, 250));
+    reportCheck = (await tally()).rows?.[0] ?? (await tally())[0]!;
+  }
+  const reportsAfter = ((performance.now() - waitFrom) / 1000).toFixed(1);
   agent.destroy();
   await app.close();
   const p99 = percentile(resultMs, 99);
@@ -138,6 +153,7 @@ export async function classLoadBenchmark() {
     name: `A school at once: ${CLASSES} classes × ${PER_CLASS} students answering and posting results (${app.database.kind}, ${seconds}s)`,
     lines: [
       `results acknowledged: ${acknowledged}, in the database: ${stored!.n} ${acknowledged === stored!.n ? '(equal)' : '(NOT EQUAL)'}, failed calls: ${failures}`,
+      `reports: ${reportCheck.reports} for ${reportCheck.results} results ${reportCheck.reports === reportCheck.results ? '(none missing)' : '(MISSING)'}, the last ${reportsAfter} s after the load; e-mails queued: ${reportCheck.mails}, twice: ${reportCheck.twice}`,
       `answers (GraphQL recordAnswer): ${answerMs.length} in ${elapsed.toFixed(1)}s = ${Math.round(answerMs.length / elapsed)}/s, p50 ${percentile(answerMs, 50)} ms, p99 ${percentile(answerMs, 99)} ms`,
       `results (/userspelling): ${resultMs.length} = ${(resultMs.length / elapsed).toFixed(1)}/s, p50 ${percentile(resultMs, 50)} ms, p99 ${p99} ms`,
       `baseline /healthz under the same load: p50 ${percentile(healthMs, 50)} ms, p99 ${healthP99} ms; result p99 = ${(p99 / Math.max(healthP99, 0.1)).toFixed(1)}× that`,

@@ -245,7 +245,15 @@ export const assignments = pgTable(
     dueDays: smallint('due_days').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('assignments_class_unit_idx').on(t.classId, t.bookId, t.unitId, t.type)],
+  (t) => [
+    index('assignments_class_unit_idx').on(t.classId, t.bookId, t.unitId, t.type),
+    // Classmates reaching the same unit share one automatic assignment: the constraint decides
+    // who makes it (insert … on conflict), so nobody waits on a class-wide lock. A memory-model
+    // batch (unit 'R') is personal: every batch is its own assignment.
+    uniqueIndex('assignments_auto_unit_key')
+      .on(t.classId, t.bookId, t.unitId, t.type)
+      .where(sql`origin = 'auto' and unit_id <> 'R'`),
+  ],
 );
 
 export const taskRows = pgTable(
@@ -450,6 +458,32 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Durable jobs done after the transaction that wrote them (server/jobs/queue.ts): a result's
+ * report (PDF, its e-mails and the report.ready webhook). Claimed, leased and retried like the
+ * mail outbox; a job is done exactly once because what it writes is keyed (one report per
+ * result). Goes with its result.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** report */
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    resultId: integer('result_id').references(() => results.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('jobs_dedupe_key').on(t.dedupeKey), index('jobs_due_idx').on(t.status, t.nextAttemptAt), index('jobs_result_idx').on(t.resultId)],
 );
 
 // ---------------------------------------------------------------- integrations

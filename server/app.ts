@@ -29,6 +29,7 @@ import { createWebhookSender } from './integrations/webhooks.ts';
 import { createAddressPolicy, type Resolver } from './integrations/addresses.ts';
 import { createBudgets } from './integrations/limits.ts';
 import type { Outbox } from './outbox.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { handleCors, setSecurityHeaders } from './http/headers.ts';
 import { hasValidHost, isUpload, limitRequestTime } from './http/time-limit.ts';
@@ -58,6 +59,8 @@ export type AppOptions = {
   seed?: boolean;
   /** Run the mail outbox worker (tests drain it by hand). */
   mailWorker?: boolean;
+  /** Run the durable job worker (reports); by default as `mailWorker` says. */
+  jobWorker?: boolean;
   /** Run the webhook delivery worker (tests drain it by hand). */
   webhookWorker?: boolean;
   /** The outbox worker's lease, backoff and polling (crash tests shorten them). */
@@ -74,6 +77,8 @@ export type App = {
   /** The /api/v1.0 calls, as 'METHOD /path'. */
   restCalls: string[];
   mailer: Mailer;
+  /** Durable jobs: reports (server/jobs/queue.ts). */
+  jobs: JobQueue;
   /** Webhook deliveries (server/integrations/webhooks.ts). */
   webhooks: Outbox;
   database: DatabaseHandle;
@@ -89,7 +94,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), uploads: new UploadBudget(config.paUploadBudgetMb * 1024 * 1024), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log), webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }) };
   if (options.seed !== false) await seed(deps, options.contentDir);
+  const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming });
+  deps.jobs = jobs;
   const mailer = createMailer({
+    jobs,
     db: database.db,
     blobs: deps.blobs,
     smtpUrl: config.smtpUrl,
@@ -101,6 +109,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     now: options.now,
   });
   if (options.mailWorker !== false) mailer.start();
+  // Reports follow their results; tests that drain the mail by hand drain the jobs with it.
+  if ((options.jobWorker ?? options.mailWorker) !== false) jobs.start();
   const webhooks = createWebhookSender({ db: database.db, log, addresses: deps.webhookAddresses });
   if (options.webhookWorker !== false) webhooks.start(1000);
 
@@ -220,6 +230,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     deps,
     restCalls: rest.calls(),
     mailer,
+    jobs,
     webhooks,
     database,
     listen: (port = config.port, host = config.host) =>
@@ -245,6 +256,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         });
         server.closeIdleConnections();
       });
+      await jobs.stop();
       await mailer.stop();
       await webhooks.stop();
       await deps.tts.close();

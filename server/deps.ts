@@ -31,6 +31,8 @@ export type Deps = {
   blobs: BlobStore;
   /** Where webhooks may connect (public addresses and WEBHOOK_ALLOW_NETWORKS). */
   webhookAddresses: AddressPolicy;
+  /** Durable jobs (server/jobs/queue.ts): `wake` after committing one, so this process takes it at once. */
+  jobs?: { wake(): void };
 };
 
 /** The signed-in user a request acts for. */

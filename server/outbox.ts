@@ -55,6 +55,8 @@ export type OutboxOptions<Row> = {
   /** The first retry's delay; later ones double. */
   backoffBaseMs?: number;
   batch?: number;
+  /** How many claimed rows are delivered at once (default 1: one after another). */
+  concurrency?: number;
   /** Asked before each background round; false skips it (another instance holds the work). */
   gate?(): Promise<boolean>;
 };
@@ -95,7 +97,8 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
   const outbox: Outbox = {
     async drain(now = new Date()) {
       let delivered = 0;
-      for (const row of await claim(now, options.batch ?? 20)) {
+      const claimed = await claim(now, options.batch ?? 20);
+      const deliverOne = async (row: Row) => {
         try {
           const fields = await options.deliver(row);
           await db.update(t).set({ ...fields, status: 'sent', sentAt: new Date(), lastError: null }).where(eq(table.id, row.id));
@@ -113,7 +116,12 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
             .where(eq(table.id, row.id));
           options.log.warn({ ...options.describe?.(row), attempts: row.attempts, err: error }, failed ? `${options.what} failed for good` : `${options.what} will be retried`);
         }
-      }
+      };
+      const lanes = Math.max(1, Math.min(options.concurrency ?? 1, claimed.length));
+      let next = 0;
+      await Promise.all(Array.from({ length: lanes }, async () => {
+        while (next < claimed.length) await deliverOne(claimed[next++]!);
+      }));
       return delivered;
     },
     start(intervalMs = 2000, alsoEachRound) {

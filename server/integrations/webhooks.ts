@@ -126,12 +126,21 @@ export async function enqueueWebhookEvent(tx: Executor, classId: number, event: 
     .innerJoin(classes, eq(classes.id, webhooks.classId))
     .where(and(eq(webhooks.classId, classId), isNull(webhooks.deletedAt), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
   if (hooks.length === 0) return;
-  const payload = (className: string) => ({ id: eventId, event, occurredAt: now.toISOString(), class: { id: encodeGlobalID('Class', classId), name: className }, data });
+  const payload = (className: string) => webhookPayload(classId, className, event, eventId, data, now);
   await tx
     .insert(webhookDeliveries)
     .values(hooks.map((h) => ({ webhookId: h.id, dedupeKey: `${h.id}:${eventId}`, event, payload: payload(h.className), createdAt: now, nextAttemptAt: now })))
     .onConflictDoNothing();
 }
+
+/** The body of a webhook event (the same for each of the class's webhooks). */
+export const webhookPayload = (classId: number, className: string, event: WebhookEvent, eventId: string, data: Record<string, unknown>, now: Date) => ({
+  id: eventId,
+  event,
+  occurredAt: now.toISOString(),
+  class: { id: encodeGlobalID('Class', classId), name: className },
+  data,
+});
 
 /** Queues 'task.finished' for a stored result (every kind of task), in the result's transaction. */
 export function enqueueTaskFinished(

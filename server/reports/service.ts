@@ -6,9 +6,9 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, localDay } from '../time.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import { assignments, books, classes, mailOutbox, reports, results, rosterEntries, taskRows, units, users } from '../../db/schema.ts';
+import { assignments, books, classes, jobs, mailOutbox, reports, results, rosterEntries, taskRows, units, users } from '../../db/schema.ts';
 import { unitNameOf } from '../tasks/schemas.ts';
-import type { Executor } from '../../db/index.ts';
+import type { Database, Executor } from '../../db/index.ts';
 import { qualified } from '../../db/sql.ts';
 import type { Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
@@ -33,18 +33,48 @@ export function reportFileName(c: Pick<ReportContent, 'student' | 'studentUserna
 
 export const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/.test(name) && !name.includes('..');
 
+/** What a report job carries: the report's content as the result's transaction knew it. */
+export type ReportJob = Omit<ReportContent, 'finishedAt'> & { finishedAt: string; ttlDays: number };
+
+/** The report job's payload for a result (written in the result's transaction; done after it commits). */
+export const reportJobOf = (content: ReportContent, ttlDays: number): ReportJob => ({ ...content, finishedAt: content.finishedAt.toISOString(), ttlDays });
+
 /**
- * Writes the report and its two e-mails in the caller's transaction (the result's), so a
- * stored result always has its report and its mail queued, and a rolled-back one has neither.
+ * Queues a result's report (PDF, e-mails, report.ready webhook) in the result's transaction, so
+ * a stored result always gets its report, after the transaction, exactly once (server/jobs/queue.ts).
  */
-export async function createReport(tx: Executor, blobs: BlobStore, resultId: number, content: ReportContent, ttlDays: number, now: Date): Promise<{ fileName: string }> {
+export async function enqueueReport(tx: Executor, resultId: number, content: ReportContent, ttlDays: number, now: Date): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({ kind: 'report', dedupeKey: `report:${resultId}`, resultId, payload: reportJobOf(content, ttlDays), createdAt: now, nextAttemptAt: now })
+    .onConflictDoNothing();
+}
+
+/**
+ * Does a report job: renders the PDF (outside any transaction), then in one transaction stores
+ * it, lists it and queues its two e-mails and its webhook. A result has one report (a unique
+ * key), so a job done again after a crash (its work committed, its 'done' mark not) writes
+ * nothing new. False when the report was there already.
+ */
+export async function makeReport(db: Database, blobs: BlobStore, resultId: number, job: ReportJob): Promise<boolean> {
+  const content: ReportContent = { ...job, finishedAt: new Date(job.finishedAt) };
   const pdf = await renderReportPdf(content);
+  return db.transaction((tx) => createReport(tx, blobs, resultId, content, job.ttlDays, content.finishedAt, pdf));
+}
+
+/**
+ * Writes the report and its two e-mails in the caller's transaction; nothing when the result
+ * has its report already (returns false).
+ */
+export async function createReport(tx: Executor, blobs: BlobStore, resultId: number, content: ReportContent, ttlDays: number, now: Date, rendered?: Buffer): Promise<boolean> {
   const fileName = reportFileName(content, resultId);
-  await blobs.put(reportKey(fileName), pdf, 'application/pdf', tx);
   const [report] = await tx
     .insert(reports)
     .values({ resultId, fileName, createdAt: now, expireAt: new Date(now.getTime() + ttlDays * DAY_MS) })
+    .onConflictDoNothing({ target: reports.resultId })
     .returning({ id: reports.id });
+  if (!report) return false;
+  await blobs.put(reportKey(fileName), rendered ?? (await renderReportPdf(content)), 'application/pdf', tx);
   const teacher = alias(users, 'teacher');
   const [people] = await tx
     .select({ studentEmail: users.email, teacherEmail: teacher.email, teacherWantsMail: teacher.reportMail, classId: classes.id })
@@ -84,7 +114,7 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
       downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
     }, now);
   }
-  return { fileName };
+  return true;
 }
 
 export type ReportListing = { id: number; fileName: string; expireAt: Date; createdAt: Date; student: string; studentUsername: string | null; className: string; bookUnitId: string; type: string; score: number };

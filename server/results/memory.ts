@@ -24,48 +24,63 @@ export function ratingFor(status: string, typed: string, word: string): Grade | 
   return Rating.Again;
 }
 
-type Review = { wordId: number; rating: Grade };
+export type Review = { wordId: number; rating: Grade };
+
+/** A card as stored (`word_memory`, without its owner). */
+export type StoredCard = Omit<typeof wordMemory.$inferInsert, 'userId'>;
+
+/**
+ * The cards after one finished task's reviews, in answer order, from the cards stored before
+ * (`existing`, of these words): what the result's statement writes. Pure.
+ */
+export function scheduleReviews(existing: StoredCard[], reviews: Review[], now: Date): StoredCard[] {
+  const cards = new Map<number, Card>(
+    existing.map((m) => [
+      m.wordId,
+      {
+        due: new Date(m.due),
+        stability: m.stability,
+        difficulty: m.difficulty,
+        elapsed_days: m.elapsedDays,
+        scheduled_days: m.scheduledDays,
+        learning_steps: m.learningSteps ?? 0,
+        reps: m.reps,
+        lapses: m.lapses,
+        state: m.state,
+        last_review: m.lastReview ? new Date(m.lastReview) : undefined,
+      },
+    ]),
+  );
+  const touched = new Set<number>();
+  for (const { wordId, rating } of reviews) {
+    const card: Card = cards.get(wordId) ?? createEmptyCard<Card>(now);
+    cards.set(wordId, scheduler.next(card, now, rating).card);
+    touched.add(wordId);
+  }
+  return [...touched].map((wordId) => {
+    const c = cards.get(wordId)!;
+    return {
+      wordId,
+      due: c.due,
+      stability: c.stability,
+      difficulty: c.difficulty,
+      elapsedDays: c.elapsed_days,
+      scheduledDays: c.scheduled_days,
+      learningSteps: c.learning_steps,
+      reps: c.reps,
+      lapses: c.lapses,
+      state: c.state,
+      lastReview: c.last_review ?? now,
+    };
+  });
+}
 
 /** Applies the reviews of one finished task to the student's cards, in answer order. */
 export async function reviewWords(tx: Executor, userId: number, reviews: Review[], now: Date): Promise<void> {
   if (reviews.length === 0) return;
   const ids = [...new Set(reviews.map((r) => r.wordId))];
   const existing = await tx.select().from(wordMemory).where(and(eq(wordMemory.userId, userId), inArray(wordMemory.wordId, ids)));
-  const cards = new Map<number, Card>(
-    existing.map((m) => [
-      m.wordId,
-      {
-        due: m.due,
-        stability: m.stability,
-        difficulty: m.difficulty,
-        elapsed_days: m.elapsedDays,
-        scheduled_days: m.scheduledDays,
-        learning_steps: m.learningSteps,
-        reps: m.reps,
-        lapses: m.lapses,
-        state: m.state,
-        last_review: m.lastReview ?? undefined,
-      },
-    ]),
-  );
-  for (const { wordId, rating } of reviews) {
-    const card: Card = cards.get(wordId) ?? createEmptyCard<Card>(now);
-    cards.set(wordId, scheduler.next(card, now, rating).card);
-  }
-  const rows = [...cards].map(([wordId, c]) => ({
-    userId,
-    wordId,
-    due: c.due,
-    stability: c.stability,
-    difficulty: c.difficulty,
-    elapsedDays: c.elapsed_days,
-    scheduledDays: c.scheduled_days,
-    learningSteps: c.learning_steps,
-    reps: c.reps,
-    lapses: c.lapses,
-    state: c.state,
-    lastReview: c.last_review ?? now,
-  }));
+  const rows = scheduleReviews(existing, reviews, now).map((c) => ({ ...c, userId }));
   await tx
     .insert(wordMemory)
     .values(rows)

@@ -14,7 +14,7 @@ import { pronunciationWords, results, taskRows } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { assignNext, nextAssignedAt, studentTaskRow, taskContent, wordsOfTask, type NextTask } from '../tasks/service.ts';
-import { createReport } from '../reports/service.ts';
+import { enqueueReport } from '../reports/service.ts';
 import { storeRecording } from './recordings.ts';
 import { announceFinished, markBookFinished } from './service.ts';
 import { enqueueTaskFinished } from '../integrations/webhooks.ts';
@@ -104,9 +104,9 @@ export async function submitPronunciation(
     await storeRecording(tx, deps.blobs, { taskRowId: task.row.id, userId: viewer.id, mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`, bytes: upload.bytes, createdAt: now });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
     await enqueueTaskFinished(tx, { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total }, now);
-    await createReport(
+    // The report (PDF, e-mails, webhook) is a job done after the commit (server/jobs/queue.ts).
+    await enqueueReport(
       tx,
-      deps.blobs,
       resultId,
       {
         student: task.studentName,
@@ -130,6 +130,7 @@ export async function submitPronunciation(
     await markBookFinished(tx, resultId, next);
     return { resultId, label, result, stored: true, next };
   });
+  if (receipt.stored) deps.jobs?.wake();
   if (receipt.stored) await announceFinished(deps, task, { resultId: receipt.resultId!, label, score: result.total, next: receipt.next, at: now, practise: wordsToPractise(result) });
   return receipt;
 }

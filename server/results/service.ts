@@ -1,21 +1,25 @@
 /**
  * Results: finished tasks and their answers. A result is validated against its task, then in
- * one transaction its answers, the result, the memory model, the vocabulary measure and the
- * automatic next task are written; posting the same result again stores nothing new.
+ * one statement (`writeResult`) its answers, the result, the memory model, the vocabulary
+ * measure, the webhook deliveries, the report job and the automatic next task are written; the
+ * report is made after the commit (server/jobs/queue.ts). Posting the same result again stores
+ * nothing new.
  * Rules: spec section 3 (sbArr), section 4 (SB and FM flows) and DESIGN (results, vocabulary).
  */
-import { eq, sql } from 'drizzle-orm';
-import { answers, books, results, taskRows, vocabularyPasses } from '../../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { answers, assignments, books, jobs, results, taskRows, units, vocabularyPasses, webhookDeliveries, webhooks, wordMemory, type TaskType } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
-import type { Executor } from '../../db/index.ts';
-import { NATIONAL_BOOK } from '../textbooks/service.ts';
-import { assignNext, nextAssignedAt, studentTaskRow, wordsOfTask, type NextTask } from '../tasks/service.ts';
+import type { Database, Executor } from '../../db/index.ts';
+import { NATIONAL_BOOK, PROFILE_UNIT } from '../textbooks/service.ts';
+import { AUTO_UNIT, nextAssignedAt, planNext, rowsOf, studentTaskRow, wordsOfTask, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
 import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr, type AnswerRow } from './sbarr.ts';
-import { ratingFor, reviewWords } from './memory.ts';
-import { createReport } from '../reports/service.ts';
+import { ratingFor, scheduleReviews, type StoredCard } from './memory.ts';
+import { reportJobOf, type ReportJob } from '../reports/service.ts';
 import { answerEventId, bookFinishedEventId, finishedEventId } from '../live/service.ts';
-import { enqueueTaskFinished } from '../integrations/webhooks.ts';
+import { webhookPayload } from '../integrations/webhooks.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ResultReceipt = {
   resultId: number;
@@ -35,55 +39,52 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
   const parsed = parseSbArr(body);
   const task = await studentTaskRow(deps.db, viewer, parsed.label);
   if (task.assignment.type === 'PA') throw new ValidationError('Pronunciation results are sent by recording upload, not as sbArr');
-  const taskWords = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  const cards = await wordsOfTask(deps.db, task.row, task.assignment);
+  const taskWords = cards.map((w) => w.text);
   const { correct, score } = checkAgainstTask(parsed, taskWords);
   const wrongSpellings = parsed.rows.filter((r) => r.status === 'x').map((r) => ({ word: r.word, typed: r.typed.trim() }));
 
-  // Answers the live view has not seen (a client that sends only the finished result).
-  let unannounced: AnswerRow[] = [];
-  const receipt = await deps.db.transaction(async (tx): Promise<ResultReceipt> => {
-    // One result per task row, even when the same post arrives twice at once.
-    await tx.execute(sql`select id from ${taskRows} where id = ${task.row.id} for update`);
-    const [previous] = await tx.select().from(results).where(eq(results.taskRowId, task.row.id));
-    if (previous) {
-      if (JSON.stringify(previous.detail) !== JSON.stringify(parsed.raw)) throw new ConflictError('This task already has a different result');
-      return { resultId: previous.id, label: parsed.label, score: previous.score, correct: previous.correct, total: previous.total, stored: false, next: await nextAssignedAt(tx, task.row.id, previous.createdAt), wrongSpellings };
-    }
-    const [row] = await tx.select({ status: taskRows.status }).from(taskRows).where(eq(taskRows.id, task.row.id));
-    if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
+  // What the write depends on, in one read before it: a result already stored (the same post
+  // again), the memory-model cards of the task's words, and what comes next.
+  const idOf = new Map(cards.map((c) => [c.text, c.id]));
+  const reviews = parsed.rows.flatMap((r) => {
+    const rating = ratingFor(r.status, r.typed, r.word);
+    const wordId = idOf.get(r.word);
+    return rating !== null && wordId !== undefined ? [{ wordId, rating }] : [];
+  });
+  const facts = await resultFacts(deps.db, task, viewer.id, [...new Set(reviews.map((r) => r.wordId))]);
+  if (facts.previous) return alreadyStored(deps.db, task.row.id, facts.previous, parsed, wrongSpellings);
+  if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
 
-    const written = await tx
-      .insert(answers)
-      .values(parsed.rows.map((r) => ({ taskRowId: task.row.id, position: r.position, word: r.word, typed: r.typed, status: r.status, answeredAt: now })))
-      .onConflictDoUpdate({
-        target: [answers.taskRowId, answers.position],
-        set: { word: sql`excluded.word`, typed: sql`excluded.typed`, status: sql`excluded.status` },
-      })
-      // xmax is 0 on a row this statement inserted, not on one it updated.
-      .returning({ position: answers.position, inserted: sql<boolean>`xmax = 0` });
-    const inserted = new Set(written.filter((w) => w.inserted).map((w) => w.position));
-    unannounced = parsed.rows.filter((r) => inserted.has(r.position));
-    const [result] = await tx
-      .insert(results)
-      .values({ taskRowId: task.row.id, userId: viewer.id, score, correct, total: taskWords.length, detail: parsed.raw, createdAt: now })
-      .returning({ id: results.id });
-    await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
-    // Webhooks hear of it only if the result is stored (same transaction).
-    const bookUnitId = `${task.assignment.bookId}-${task.assignment.unitId}`;
-    const finished = { classId: task.klass.id, resultId: result!.id, taskId: parsed.label, student: task.studentName, bookUnitId, type: task.assignment.type, score, correct, total: taskWords.length };
-    await enqueueTaskFinished(tx, finished, now);
-    // The report and its e-mails are written with the result: both or neither.
-    await createReport(
-      tx,
-      deps.blobs,
-      result!.id,
+  const plan = planNext(task.assignment.bookId, task.assignment.unitId, facts.later, facts.own);
+  const bookUnitId = `${task.assignment.bookId}-${task.assignment.unitId}`;
+  const finished = { taskId: parsed.label, student: task.studentName, bookUnitId, type: task.assignment.type, score, correct, total: taskWords.length, finishedAt: now.toISOString() };
+  // Only National standards Spelling Bee answers count as passed words (DESIGN: vocabulary measure).
+  const passed =
+    task.assignment.bookId === NATIONAL_BOOK && task.assignment.type === 'SB'
+      ? [...new Set(parsed.rows.filter((r) => r.status === 'v').map((r) => idOf.get(r.word)).filter((id): id is number => id !== undefined))]
+      : [];
+  const written = await writeResult(deps.db, {
+    taskRowId: task.row.id,
+    userId: viewer.id,
+    classId: task.klass.id,
+    score,
+    correct,
+    total: taskWords.length,
+    detail: parsed.raw,
+    finishedBook: 'bookFinished' in plan && plan.bookFinished === true,
+    answers: parsed.rows.map((r) => ({ position: r.position, word: r.word, typed: r.typed, status: r.status })),
+    cards: scheduleReviews(facts.memory, reviews, now),
+    passed,
+    taskFinished: webhookPayload(task.klass.id, task.klass.name, 'task.finished', 'task.finished:', finished, now),
+    report: reportJobOf(
       {
         student: task.studentName,
         studentUsername: task.studentUsername,
         className: task.klass.name,
         teacher: task.teacher,
         taskId: parsed.label,
-        bookUnitId: `${task.assignment.bookId}-${task.assignment.unitId}`,
+        bookUnitId,
         type: task.assignment.type,
         finishedAt: now,
         score,
@@ -93,37 +94,156 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
         timeZone: deps.config.timeZone,
       },
       deps.config.reportTtlDays,
-      now,
-    );
-
-    const cards = await wordsOfTask(tx, task.row, task.assignment);
-    const idOf = new Map(cards.map((c) => [c.text, c.id]));
-    const reviews = parsed.rows.flatMap((r) => {
-      const rating = ratingFor(r.status, r.typed, r.word);
-      const wordId = idOf.get(r.word);
-      return rating !== null && wordId !== undefined ? [{ wordId, rating }] : [];
-    });
-    await reviewWords(tx, viewer.id, reviews, now);
-
-    // Only National standards Spelling Bee answers count as passed words (DESIGN: vocabulary measure).
-    if (task.assignment.bookId === NATIONAL_BOOK && task.assignment.type === 'SB') {
-      const passed = parsed.rows.filter((r) => r.status === 'v').map((r) => idOf.get(r.word)).filter((id): id is number => id !== undefined);
-      if (passed.length) {
-        await tx
-          .insert(vocabularyPasses)
-          .values(passed.map((wordId) => ({ userId: viewer.id, wordId, firstPassedAt: now })))
-          .onConflictDoNothing();
-      }
-    }
-    const next = await assignNext(tx, task.row.id, now);
-    await markBookFinished(tx, result!.id, next);
-    return { resultId: result!.id, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
+    ),
+    next: 'unitId' in plan ? { bookId: task.assignment.bookId, unitId: plan.unitId, type: task.assignment.type, dueDays: task.klass.taskDueDays, rosterEntryId: task.row.rosterEntryId } : null,
+    now,
   });
-  if (receipt.stored) {
-    for (const r of unannounced) publishAnswer(deps, task, parsed.label, { ...r, answeredAt: now });
-    await announceFinished(deps, task, { resultId: receipt.resultId, label: parsed.label, score: receipt.score, next: receipt.next, at: now });
+  if (written.resultId === null) {
+    // Another post of this result (or a teacher's removal) got there between the read and the write.
+    const again = await resultFacts(deps.db, task, viewer.id, []);
+    if (again.previous) return alreadyStored(deps.db, task.row.id, again.previous, parsed, wrongSpellings);
+    throw new ValidationError('This task is no longer open');
   }
-  return receipt;
+  deps.jobs?.wake();
+  const next: NextTask = 'unitId' in plan ? { assigned: true, bookUnitID: `${task.assignment.bookId}-${plan.unitId}`, type: task.assignment.type, tpid: written.tpid! } : plan;
+  const inserted = new Set(written.announced);
+  for (const r of parsed.rows) if (inserted.has(r.position)) publishAnswer(deps, task, parsed.label, { ...r, answeredAt: now });
+  await announceFinished(deps, task, { resultId: written.resultId, label: parsed.label, score, next, at: now, bookTitle: facts.bookTitle ?? undefined });
+  return { resultId: written.resultId, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
+}
+
+type StoredResult = { id: number; score: number; correct: number; total: number; detail: unknown; createdAt: string };
+
+/** The same result posted again: the stored one and the next task it brought; a different one is refused. */
+async function alreadyStored(db: Executor, taskRowId: number, previous: StoredResult, parsed: ReturnType<typeof parseSbArr>, wrongSpellings: ResultReceipt['wrongSpellings']): Promise<ResultReceipt> {
+  if (JSON.stringify(previous.detail) !== JSON.stringify(parsed.raw)) throw new ConflictError('This task already has a different result');
+  const next = await nextAssignedAt(db, taskRowId, new Date(previous.createdAt));
+  return { resultId: previous.id, label: parsed.label, score: previous.score, correct: previous.correct, total: previous.total, stored: false, next, wrongSpellings };
+}
+
+/**
+ * One read for a result post: the result the task row has already (if any), the student's
+ * stored cards of `wordIds`, the book's units after this one, the student's other task rows of
+ * the book and kind (for the next task) and the book's title (for the live view).
+ */
+async function resultFacts(db: Executor, task: Awaited<ReturnType<typeof studentTaskRow>>, userId: number, wordIds: number[]) {
+  const { bookId, unitId, type } = task.assignment;
+  const result = await db.execute(sql`
+    select
+      (select row_to_json(p) from (select r.id, r.score, r.correct, r.total, r.detail, r.created_at as "createdAt" from ${results} r where r.task_row_id = ${task.row.id}) p) as previous,
+      (select coalesce(json_agg(json_build_object('wordId', m.word_id, 'due', m.due, 'stability', m.stability, 'difficulty', m.difficulty, 'elapsedDays', m.elapsed_days,
+          'scheduledDays', m.scheduled_days, 'learningSteps', m.learning_steps, 'reps', m.reps, 'lapses', m.lapses, 'state', m.state, 'lastReview', m.last_review)), '[]'::json)
+        from ${wordMemory} m where m.user_id = ${userId} and m.word_id in (select (jsonb_array_elements_text(${JSON.stringify(wordIds)}::jsonb))::int)) as memory,
+      (select coalesce(json_agg(u.unit_id order by u.ordinal), '[]'::json) from ${units} u
+        where u.book_id = ${bookId} and u.ordinal > (select c.ordinal from ${units} c where c.book_id = ${bookId} and c.unit_id = ${unitId})) as later,
+      (select coalesce(json_agg(json_build_object('unitId', a.unit_id, 'status', t.status)), '[]'::json) from ${taskRows} t join ${assignments} a on a.id = t.assignment_id
+        where t.roster_entry_id = ${task.row.rosterEntryId} and t.id <> ${task.row.id} and a.book_id = ${bookId} and a.type = ${type}) as own,
+      (select b.title from ${books} b where b.id = ${bookId}) as "bookTitle"`);
+  const [row] = rowsOf<{ previous: StoredResult | null; memory: StoredCard[]; later: string[]; own: OwnUnitRow[]; bookTitle: string | null }>(result);
+  return row!;
+}
+
+type ResultWrite = {
+  taskRowId: number;
+  userId: number;
+  classId: number;
+  score: number;
+  correct: number;
+  total: number;
+  detail: unknown;
+  finishedBook: boolean;
+  answers: AnswerRow[];
+  cards: StoredCard[];
+  passed: number[];
+  /** The 'task.finished' webhook body; its event id gets the result's id. */
+  taskFinished: ReturnType<typeof webhookPayload>;
+  report: ReportJob;
+  next: { bookId: string; unitId: string; type: string; dueDays: number; rosterEntryId: number } | null;
+  now: Date;
+};
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/**
+ * Everything a result makes durable, in one statement (so one short transaction of its own):
+ * the task row closes (only if still open: a second post of the same result, or a removal,
+ * finds it closed and writes nothing), the result, its answers, the memory model's cards, the
+ * vocabulary passes, the 'task.finished' webhook deliveries, the report job and the next task.
+ * The next task's assignment is shared by classmates through a unique key (`on conflict`), so
+ * no class-wide lock is taken. resultId null: nothing was written.
+ */
+async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: number | null; tpid: number | null; announced: number[] }> {
+  const now = sql`${w.now.toISOString()}::timestamptz`;
+  const dueAt = w.next ? sql`${new Date(w.now.getTime() + w.next.dueDays * DAY_MS).toISOString()}::timestamptz` : sql`null`;
+  const next = w.next;
+  const profile = next?.unitId === PROFILE_UNIT;
+  const nextSteps = next
+    ? sql`,
+    made as (
+      insert into ${assignments} (class_id, book_id, unit_id, type, origin, due_days, created_at)
+      select ${w.classId}, ${next.bookId}, ${next.unitId}, ${next.type}, 'auto', ${next.dueDays}, ${now} from done
+      ${profile ? sql`` : sql`on conflict (class_id, book_id, unit_id, type) where ${AUTO_UNIT} do nothing`}
+      returning id),
+    tpid as (
+      select id from made
+      ${
+        profile
+          ? sql``
+          : sql`union all select a.id from ${assignments} a where a.class_id = ${w.classId} and a.book_id = ${next.bookId} and a.unit_id = ${next.unitId} and a.type = ${next.type} and a.${AUTO_UNIT}`
+      }),
+    next_row as (
+      insert into ${taskRows} (assignment_id, roster_entry_id, due_at, created_at)
+      select (select min(id) from tpid), ${next.rosterEntryId}, ${dueAt}, ${now} from done where exists (select 1 from tpid)
+      on conflict do nothing)`
+    : sql``;
+  const result = await db.execute(sql`
+    with done as (
+      update ${taskRows} set status = 'done', finished_at = ${now} where id = ${w.taskRowId} and status = 'open' returning id),
+    result as (
+      insert into ${results} (task_row_id, user_id, score, correct, total, detail, finished_book, created_at)
+      select id, ${w.userId}, ${w.score}, ${w.correct}, ${w.total}, ${json(w.detail)}, ${w.finishedBook}, ${now} from done
+      returning id),
+    answered as (
+      insert into ${answers} (task_row_id, position, word, typed, status, answered_at)
+      select done.id, a.position, a.word, a.typed, a.status, ${now}
+      from done, jsonb_to_recordset(${json(w.answers)}) as a(position int, word text, typed text, status text)
+      on conflict (task_row_id, position) do update set word = excluded.word, typed = excluded.typed, status = excluded.status
+      -- xmax is 0 on a row this statement inserted, not on one it updated.
+      returning position, xmax = 0 as inserted),
+    reviewed as (
+      insert into ${wordMemory} (user_id, word_id, due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review)
+      select ${w.userId}, c."wordId", c.due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps", c.reps, c.lapses, c.state, c."lastReview"
+      from done, jsonb_to_recordset(${json(w.cards)}) as c("wordId" int, due timestamptz, stability real, difficulty real, "elapsedDays" int, "scheduledDays" int, "learningSteps" int, reps int, lapses int, state smallint, "lastReview" timestamptz)
+      on conflict (user_id, word_id) do update set due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
+        scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps, lapses = excluded.lapses, state = excluded.state, last_review = excluded.last_review),
+    passed as (
+      insert into ${vocabularyPasses} (user_id, word_id, first_passed_at)
+      select ${w.userId}, p.id::int, ${now} from done, jsonb_array_elements_text(${json(w.passed)}) as p(id)
+      on conflict do nothing),
+    hooked as (
+      insert into ${webhookDeliveries} (webhook_id, dedupe_key, event, payload, created_at, next_attempt_at)
+      select h.id, h.id || ':task.finished:' || result.id, 'task.finished', jsonb_set(${json(w.taskFinished)}, '{id}', to_jsonb('task.finished:' || result.id)), ${now}, ${now}
+      from result, ${webhooks} h
+      where h.class_id = ${w.classId} and h.deleted_at is null and h.events @> '["task.finished"]'::jsonb
+      on conflict do nothing),
+    queued as (
+      insert into ${jobs} (kind, dedupe_key, result_id, payload, created_at, next_attempt_at)
+      select 'report', 'report:' || result.id, result.id, ${json(w.report)}, ${now}, ${now} from result)${nextSteps}
+    select (select id from result) as "resultId",
+      ${next ? sql`(select min(id) from tpid)` : sql`null::int`} as tpid,
+      (select coalesce(json_agg(position), '[]'::json) from answered where inserted) as announced`);
+  const [row] = rowsOf<{ resultId: number | null; tpid: number | null; announced: number[] }>(result);
+  if (row!.resultId !== null && next && row!.tpid === null) {
+    // A classmate made the shared assignment after this statement began (it waited for them,
+    // then saw their row only as a conflict): join it now.
+    const [shared] = await db
+      .select({ id: assignments.id })
+      .from(assignments)
+      .where(and(eq(assignments.classId, w.classId), eq(assignments.bookId, next.bookId), eq(assignments.unitId, next.unitId), eq(assignments.type, next.type as TaskType), AUTO_UNIT));
+    await db.insert(taskRows).values({ assignmentId: shared!.id, rosterEntryId: next.rosterEntryId, dueAt: new Date(w.now.getTime() + next.dueDays * DAY_MS), createdAt: w.now }).onConflictDoNothing();
+    return { ...row!, tpid: shared!.id };
+  }
+  return row!;
 }
 
 /** Remembers on the result that it ended its book (the live view replays the message). */
@@ -138,7 +258,7 @@ export async function markBookFinished(tx: Executor, resultId: number, next: Nex
 export async function announceFinished(
   deps: Deps,
   task: Awaited<ReturnType<typeof studentTaskRow>>,
-  done: { resultId: number; label: string; score: number; next: NextTask; at: Date; practise?: string[] },
+  done: { resultId: number; label: string; score: number; next: NextTask; at: Date; practise?: string[]; bookTitle?: string },
 ): Promise<void> {
   const common = {
     at: done.at,
@@ -155,8 +275,8 @@ export async function announceFinished(
   };
   deps.live.publish({ ...common, id: finishedEventId(done.resultId), kind: 'finished', score: done.score, practise: done.practise ?? null });
   if (!done.next.assigned && done.next.bookFinished) {
-    const [book] = await deps.db.select({ title: books.title }).from(books).where(eq(books.id, task.assignment.bookId));
-    deps.live.publish({ ...common, id: bookFinishedEventId(done.resultId), kind: 'bookFinished', score: null, bookTitle: book?.title ?? task.assignment.bookId });
+    const title = done.bookTitle ?? (await deps.db.select({ title: books.title }).from(books).where(eq(books.id, task.assignment.bookId)))[0]?.title;
+    deps.live.publish({ ...common, id: bookFinishedEventId(done.resultId), kind: 'bookFinished', score: null, bookTitle: title ?? task.assignment.bookId });
   }
 }
 

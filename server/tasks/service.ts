@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, ValidationError, parseInput } from '../er
 import type { Viewer } from '../deps.ts';
 import { classByName, ownClasses, requireTeacher, rosterNameContains } from '../classes/service.ts';
 import { nameKey } from '../users/service.ts';
-import { PROFILE_UNIT, NATIONAL_BOOK, bookById, nextUnit, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
+import { PROFILE_UNIT, NATIONAL_BOOK, bookById, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
 import { assignTaskSchema, removeTaskSchema, restoreTaskSchema, taskIdSchema } from './schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,8 +100,8 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
 }
 
 /**
- * Serialises what adds task rows to a class (a teacher assigning, a student joining, a classmate's
- * automatic next task) until the calling transaction ends.
+ * Serialises what adds a teacher's assignments to a class (a teacher assigning, a student joining)
+ * until the calling transaction ends. The automatic next task takes no lock (`assignNext`).
  */
 export async function lockClassTasks(tx: Executor, classId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727003, ${classId})`);
@@ -455,11 +455,50 @@ export type NextTask =
   /** `bookFinished`: the student has done the book's last unit; the teacher's live view says so. */
   | { assigned: false; reason: string; bookFinished?: true };
 
+/** The student's task rows of a book and kind (other than the one just finished), by unit. */
+export type OwnUnitRow = { unitId: string; status: string };
+
 /**
- * When a student finishes a task, they get the next unit of the same book and kind, due in
- * the class's taskDueDays (DESIGN: auto next task). A level source's unit 'R' brings another
- * memory-model batch. Classmates reaching the same unit share one 'auto' assignment (one
- * TPID), so the class's scores on it compare. Runs inside the result's transaction.
+ * Which unit comes next for a student who finished `unitId` (DESIGN: auto next task): the next
+ * unit of the book they have not done yet (units already done are skipped); a level source's
+ * unit 'R' brings another memory-model batch. Nothing when the next one is already in their
+ * list, or the book is finished. Pure: `laterUnits` are the book's units after `unitId` in order.
+ */
+export function planNext(bookId: string, unitId: string, laterUnits: string[], own: OwnUnitRow[]): { unitId: string } | { assigned: false; reason: string; bookFinished?: true } {
+  if (unitId === PROFILE_UNIT) {
+    if (own.some((r) => r.unitId === PROFILE_UNIT && r.status === 'open')) return { assigned: false, reason: 'the next task is already in the list' };
+    return { unitId: PROFILE_UNIT };
+  }
+  for (const next of laterUnits) {
+    const rows = own.filter((r) => r.unitId === next);
+    if (rows.some((r) => r.status === 'open')) return { assigned: false, reason: 'the next task is already in the list' };
+    if (!rows.some((r) => r.status === 'done')) return { unitId: next };
+  }
+  return { assigned: false, reason: `${bookId}-${unitId} was the last unit of the book to do`, bookFinished: true };
+}
+
+/** What `planNext` needs, in one read: the book's units after this one and the student's rows of the book and kind. */
+export async function nextTaskFacts(db: Executor, taskRowId: number, rosterEntryId: number, assignment: { bookId: string; unitId: string; type: string }) {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(u.unit_id order by u.ordinal), '[]'::json) from ${units} u
+        where u.book_id = ${assignment.bookId} and u.ordinal > (select c.ordinal from ${units} c where c.book_id = ${assignment.bookId} and c.unit_id = ${assignment.unitId})) as later,
+      (select coalesce(json_agg(json_build_object('unitId', a.unit_id, 'status', t.status)), '[]'::json) from ${taskRows} t join ${assignments} a on a.id = t.assignment_id
+        where t.roster_entry_id = ${rosterEntryId} and t.id <> ${taskRowId} and a.book_id = ${assignment.bookId} and a.type = ${assignment.type}) as own`);
+  const [row] = rowsOf<{ later: string[]; own: OwnUnitRow[] }>(result);
+  return { later: row!.later, own: row!.own };
+}
+
+/** Rows of `db.execute` (postgres.js gives an array, PGlite an object with `rows`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+/**
+ * When a student finishes a task, they get the next unit of the same book and kind, due in the
+ * class's taskDueDays (`planNext`). Classmates reaching the same unit share one 'auto'
+ * assignment (one TPID), so the class's scores on it compare: a unique key decides who makes
+ * it (insert … on conflict), nobody waits on a class-wide lock, and a student gets the unit's
+ * task once (task rows are unique per assignment and student). Runs inside the result's
+ * transaction (Pronunciation Assessment; a spelling result writes the same in its one statement).
  */
 export async function assignNext(tx: Executor, taskRowId: number, now = new Date()): Promise<NextTask> {
   const [row] = await tx
@@ -470,54 +509,10 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
     .where(eq(taskRows.id, taskRowId));
   if (!row) return { assigned: false, reason: 'task not found' };
   const { assignment, klass } = row;
-  // Classmates finishing together must join one auto assignment, not race to make two.
-  await lockClassTasks(tx, klass.id);
-  // The next unit this student has not done yet; units already finished are skipped.
-  let next: { unitId: string } | null = { unitId: assignment.unitId };
-  for (;;) {
-    next = assignment.unitId === PROFILE_UNIT ? { unitId: PROFILE_UNIT } : await nextUnit(tx, assignment.bookId, next.unitId);
-    if (!next) return { assigned: false, reason: `${assignment.bookId}-${assignment.unitId} was the last unit of the book to do`, bookFinished: true };
-    const rows = await tx
-      .select({ status: taskRows.status })
-      .from(taskRows)
-      .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-      .where(
-        and(
-          eq(taskRows.rosterEntryId, row.row.rosterEntryId),
-          ne(taskRows.id, taskRowId),
-          eq(assignments.bookId, assignment.bookId),
-          eq(assignments.unitId, next.unitId),
-          eq(assignments.type, assignment.type),
-        ),
-      );
-    if (rows.some((r) => r.status === 'open')) return { assigned: false, reason: 'the next task is already in the list' };
-    // A memory-model batch is new every time; a unit already done is skipped.
-    if (next.unitId === PROFILE_UNIT || !rows.some((r) => r.status === 'done')) break;
-  }
-  const [shared] = await tx
-    .select({ id: assignments.id })
-    .from(assignments)
-    .where(
-      and(
-        eq(assignments.classId, klass.id),
-        eq(assignments.bookId, assignment.bookId),
-        eq(assignments.unitId, next.unitId),
-        eq(assignments.type, assignment.type),
-        eq(assignments.origin, 'auto'),
-        // An 'R' batch is personal: every batch is its own assignment.
-        next.unitId === PROFILE_UNIT ? sql`false` : undefined,
-      ),
-    )
-    .orderBy(desc(assignments.id))
-    .limit(1);
-  const tpid =
-    shared?.id ??
-    (
-      await tx
-        .insert(assignments)
-        .values({ classId: klass.id, bookId: assignment.bookId, unitId: next.unitId, type: assignment.type, origin: 'auto', dueDays: klass.taskDueDays, createdAt: now })
-        .returning({ id: assignments.id })
-    )[0]!.id;
+  const facts = await nextTaskFacts(tx, taskRowId, row.row.rosterEntryId, assignment);
+  const next = planNext(assignment.bookId, assignment.unitId, facts.later, facts.own);
+  if (!('unitId' in next)) return next;
+  const tpid = await autoAssignment(tx, { classId: klass.id, bookId: assignment.bookId, unitId: next.unitId, type: assignment.type, dueDays: klass.taskDueDays }, now);
   await tx
     .insert(taskRows)
     .values({ assignmentId: tpid, rosterEntryId: row.row.rosterEntryId, dueAt: new Date(now.getTime() + klass.taskDueDays * DAY_MS), createdAt: now })
@@ -525,6 +520,26 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   return { assigned: true, bookUnitID: `${assignment.bookId}-${next.unitId}`, type: assignment.type, tpid };
 }
 
+/** The class's automatic assignment of a unit and kind, made if there is none yet (an 'R' batch: always a new one). */
+export async function autoAssignment(tx: Executor, a: { classId: number; bookId: string; unitId: string; type: TaskType; dueDays: number }, now: Date): Promise<number> {
+  const values = { classId: a.classId, bookId: a.bookId, unitId: a.unitId, type: a.type, origin: 'auto', dueDays: a.dueDays, createdAt: now };
+  if (a.unitId === PROFILE_UNIT) return (await tx.insert(assignments).values(values).returning({ id: assignments.id }))[0]!.id;
+  const [made] = await tx
+    .insert(assignments)
+    .values(values)
+    .onConflictDoNothing({ target: [assignments.classId, assignments.bookId, assignments.unitId, assignments.type], where: AUTO_UNIT })
+    .returning({ id: assignments.id });
+  if (made) return made.id;
+  // A classmate's (this statement sees it even when it was made after the transaction began).
+  const [shared] = await tx
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(and(eq(assignments.classId, a.classId), eq(assignments.bookId, a.bookId), eq(assignments.unitId, a.unitId), eq(assignments.type, a.type), AUTO_UNIT));
+  return shared!.id;
+}
+
+/** The condition of the unique key `assignments_auto_unit_key` (db/schema.ts). */
+export const AUTO_UNIT = sql`origin = 'auto' and unit_id <> 'R'`;
 
 /**
  * What `assignNext` gave when the result of `taskRowId` was stored at `storedAt`: a client sending

@@ -13,6 +13,8 @@ export type AppProcessSettings = {
   databaseUrl?: string;
   smtpUrl?: string;
   mailTiming?: MailTiming;
+  /** false: this process takes no jobs (reports), as if it died right after a result's commit. */
+  jobWorker?: boolean;
   /** More settings, as the environment gives them (e.g. PA_WORKERS). */
   env?: Record<string, string>;
 };
@@ -64,7 +66,7 @@ if (process.argv[1] === SELF && process.env.WORDBEE_TEST_APP) {
     ...(settings.smtpUrl ? { SMTP_URL: settings.smtpUrl } : {}),
     ...settings.env,
   });
-  const app = await createApp(config, { contentDir: FIXTURE_WORDS, serveClient: false, mailTiming: settings.mailTiming });
+  const app = await createApp(config, { contentDir: FIXTURE_WORDS, serveClient: false, mailTiming: settings.mailTiming, jobWorker: settings.jobWorker });
   console.log(`LISTENING ${await app.listen(0, '127.0.0.1')}`);
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }

@@ -1,7 +1,24 @@
 /** Fixtures made through the server's own calls: a demo student finishing an assigned task. */
 import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { SBARR_HEADER } from '../../server/results/sbarr.ts';
+import { rowsOf } from '../../server/tasks/service.ts';
 import type { TestServer } from './server.ts';
+
+/**
+ * Waits until every queued job (a result's report: PDF, e-mails, webhook) is done: reports are
+ * made after the result's transaction, so a test that reads them right after a post waits here.
+ */
+export async function reportsDone(server: TestServer, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    await server.app.jobs.drain();
+    const [left] = rowsOf<{ n: number }>(await server.app.database.db.execute(sql`select count(*)::int as n from jobs where status in ('pending', 'sending')`));
+    if (left!.n === 0) return;
+    if (Date.now() > end) throw new Error(`${left!.n} job(s) not done within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** The words of NS2022-ES3 in the fixture content pack. */
 export const ES3_WORDS = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
@@ -15,6 +32,7 @@ export async function finishTask(server: TestServer) {
   const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
   const rows = ES3_WORDS.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
   expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-87`], student)).status).toBe(200);
+  await reportsDone(server);
   return { teacher, student, taskId };
 }
 
@@ -27,5 +45,6 @@ export async function finishUnit(server: TestServer, who: { teacher: Record<stri
   const words = ((await server.get(`/api/v1.0/usertasks/${encodeURIComponent(taskId)}`, who.student)).body as string[]).slice(1).map((l) => l.split(' -- ')[0]!);
   const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 1]), `${taskId}-100`], who.student);
   expect(posted.status).toBe(200);
+  await reportsDone(server);
   return taskId;
 }

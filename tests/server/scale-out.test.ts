@@ -3,6 +3,7 @@
  * on different ports share one PostgreSQL and one Redis. A student works on one, the teacher
  * watches and downloads on the other, and background jobs run once.
  */
+import { reportsDone } from '../helpers/results.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +61,8 @@ describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('two instances on 
     expect(live.errors).toEqual([]);
     await live.close();
 
-    // The report B made is listed and downloadable on A (shared storage).
+    // The report (made after the commit, by whichever instance took the job) is listed and downloadable on A (shared storage).
+    await reportsDone(b);
     const reports = (await a.get('/api/v1.0/userreports', { 'x-access-token': teacher })).body;
     expect(reports).toHaveLength(1);
     const pdf = await fetch(`${a.url}/api/v1.0/userreports/${reports[0].fileName}`, { headers: { 'x-access-token': teacher } });

@@ -10,6 +10,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../../db/schema.ts';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { reportsDone } from '../../helpers/results.ts';
 import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, taskIds, tokenHeader, type Auth } from './fixtures.ts';
 import { LOGIN_ENDED } from '../../../server/users/service.ts';
 import { createClient } from 'graphql-ws';
@@ -258,6 +259,7 @@ describe.each(DATABASES)('deleting accounts on %s', (kind) => {
     const [task] = await taskIds(server, kid1, 'delteach');
     expect((await server.post('/api/v1.0/userspelling', await perfectSbArr(server, kid1, task!), kid1)).status).toBe(200);
     for (const name of ['delkid2', 'remkid1', 'remkid2']) await busyStudent(name, 'delteach', 'D1');
+    await reportsDone(server);
   }, 120_000);
   afterAll(() => server?.close());
 

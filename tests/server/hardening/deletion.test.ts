@@ -5,6 +5,7 @@ import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { users } from '../../../db/schema.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanedFiles } from '../../../server/jobs/orphaned-files.ts';
+import { reportsDone } from '../../helpers/results.ts';
 import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, taskIds, type Auth } from './fixtures.ts';
 
 const BOOK_CSV = `bookID,bookTitle,schoolID,pressID,unitID,unitTitle,word
@@ -76,6 +77,7 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
       const posted = await server.post('/api/v1.0/userspelling', await perfectSbArr(server, who, first!), who);
       expect(posted.status, name).toBe(200);
     }
+    await reportsDone(server);
   });
   afterAll(() => server?.close());
 

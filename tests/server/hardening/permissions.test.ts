@@ -19,6 +19,7 @@ import { classes, reports, users } from '../../../db/schema.ts';
 import { createTokenIssuer } from '../../../server/users/tokens.ts';
 import { schema } from '../../../server/graphql/schema.ts';
 import { browserRecording, speak, wavBytes } from '../../../scripts/pa/synth.ts';
+import { reportsDone } from '../../helpers/results.ts';
 import { addClass, assign, perfectSbArr, signupStudent, signupTeacher, snapshot, taskIds, tokenHeader } from './fixtures.ts';
 
 const CALLERS = ['visitor', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'expired', 'forged'] as const;
@@ -304,6 +305,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
     // The classmate finishes a task: a report, and activity for the live view.
     const classmateFirst = (await taskIds(server, classmate, 'mtxteach')).find((t) => t.startsWith('NS2022-ES1-'))!;
     expect((await server.post('/api/v1.0/userspelling', await perfectSbArr(server, classmate, classmateFirst), classmate)).status).toBe(200);
+    await reportsDone(server);
     const reportFile = (await server.get('/api/v1.0/userreports', teacher)).body[0].fileName as string;
     // The classmate's open tasks, for the teacher to remove.
     const open = (await server.get('/api/v1.0/usertasks', classmate)).body.slice(0, -1) as { bookUnitID: string; TPID: number }[];

@@ -4,6 +4,7 @@
  * Recordings are synthesized by the project's Flite voices and encoded as browsers record them.
  * The audio is kept in storage (deps.blobs) and fetched with GET /api/v1.0/userrecordings/{taskId}.
  */
+import { reportsDone } from '../../helpers/results.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count as sqlCount, eq, like } from 'drizzle-orm';
 import { blobs, pronunciationWords, recordings, results, users } from '../../../db/schema.ts';
@@ -115,6 +116,7 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(tasks.filter((t) => t.Type === 'PA').map((t) => t.bookUnitID)).toEqual(['NS2022-MS1']); // the fixture's next National standards unit
     const dash = (await server.get('/api/v1.0/userdash', { 'x-access-token': token.lily01! })).body;
     expect(dash.at(-1).currentScore).toBe(score);
+    await reportsDone(server);
     const reports = (await server.get('/api/v1.0/userreports', { 'x-access-token': token.teacher! })).body;
     expect(reports.length).toBe(1);
 
@@ -228,6 +230,7 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     const tomTasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': token.tom002! })).body as any[];
     const tomPa = tomTasks.find((t) => t.Type === 'PA')!;
     expect((await upload(goodRecording, `${tomPa.bookUnitID}-${tomPa.TPID}-PA-mrwang.webm`, 'tom002')).status).toBe(200);
+    await reportsDone(server);
     const keyOf = async (name: string) => (await db.select({ key: recordings.blobKey }).from(recordings).innerJoin(users, eq(users.id, recordings.userId)).where(eq(users.usernameKey, name)))[0]!.key;
     const lilysKey = await keyOf('lily01');
     const tomsKey = await keyOf('tom002');

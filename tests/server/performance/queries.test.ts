@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { subscribe, until } from '../../helpers/live.ts';
+import { sql } from 'drizzle-orm';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
 // No N+1: the reads a page makes cost the same number of SQL statements whatever the amount
@@ -129,5 +130,54 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
     // The token checked at connection_init (a refused one closes with 4403), the token again for
     // the operation's context, the class, the answers and the results.
     expect(after.n).toBeLessThanOrEqual(5);
+  });
+
+  it('posting a result writes it in one statement: at most 8 in all, however many words, and nothing new when posted again', async () => {
+    const post = async (unit: string) => {
+      const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === unit);
+      const taskId = `${unit}-${task.TPID}-SB-demoteacher`;
+      const content = (await server.get(`/api/v1.0/usertasks/${taskId}`, student)).body;
+      const words: string[] = content.slice(1).map((x: string) => x.split(' -- ')[0]);
+      const body = [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`];
+      const seen: string[] = [];
+      const stop = server.app.database.observeQueries((q) => seen.push(q));
+      let reply;
+      try {
+        reply = await server.post('/api/v1.0/userspelling', body, student);
+      } finally {
+        stop();
+      }
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return { words: words.length, seen, reply: String(reply.body.info), again: () => server.post('/api/v1.0/userspelling', body, student) };
+    };
+    const rows = async (q: ReturnType<typeof sql>) => {
+      const r = (await server.app.database.db.execute(q)) as unknown as { rows?: unknown[] };
+      return (r.rows ?? (r as unknown as unknown[])) as Record<string, unknown>[];
+    };
+    const units = (await rows(sql`select unit_id from units where book_id = 'NS2022' order by ordinal`)).map((r) => `NS2022-${r.unit_id}`);
+    // Units no other test here assigns: the 3rd from the end, its next one, and the last.
+    const [unit, following, later] = [units.at(-3)!, units.at(-2)!, units.at(-1)!];
+    await assign('Demo Class', unit);
+    const first = await post(unit);
+    // The token check, the task row, its words, one read of what the write depends on, the write.
+    expect(first.seen.length, first.seen.join('\n')).toBeLessThanOrEqual(8);
+    // One write statement: no lock, no read-back of what it wrote.
+    expect(first.seen.filter((q) => /^\s*(with|insert|update|delete)/i.test(q))).toHaveLength(1);
+    expect(first.seen.some((q) => /advisory|for update/i.test(q))).toBe(false);
+    expect(first.reply).toContain(`saved; next task: SB ${following}`);
+
+    // Another unit, with another number of words: the same count.
+    await assign('Demo Class', later);
+    const longer = await post(later);
+    expect(longer.words).not.toBe(first.words);
+    expect(longer.seen.length).toBe(first.seen.length);
+
+    // The same post again stores nothing new.
+    const count = async () => JSON.stringify(await rows(sql`select (select count(*) from answers)::int a, (select count(*) from results)::int r, (select count(*) from task_rows)::int t, (select count(*) from jobs)::int j, (select count(*) from word_memory)::int m`));
+    const before = await count();
+    const again = await first.again();
+    expect(again.status).toBe(200);
+    expect(String(again.body.info)).toContain(`was already saved; next task: SB ${following}`);
+    expect(await count()).toBe(before);
   });
 });

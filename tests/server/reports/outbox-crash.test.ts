@@ -15,6 +15,7 @@ import { spawnApp, type AppProcessSettings } from '../../helpers/app-process.ts'
 import { until } from '../../helpers/live.ts';
 import { openDatabase } from '../../../db/index.ts';
 import { mailOutbox } from '../../../db/schema.ts';
+import { sql as sqlText } from 'drizzle-orm';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
 const TIMING = { leaseMs: 1500, backoffBaseMs: 800, intervalMs: 100 };
@@ -82,6 +83,27 @@ async function finishTask(url: string) {
   const words = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
   const rows = words.map((w, i) => [i + 1, w, w, 'v', 2]);
   await call('/userspelling', { body: [SBARR_HEADER, ...rows, `NS2022-ES3-${task.TPID}-SB-demoteacher-100`], token: student });
+}
+
+/** Counts of what a result leaves behind (one SQL statement; PGlite opened only while no server runs). */
+async function tally(settings: AppProcessSettings): Promise<{ results: number; reports: number; mails: number; pendingJobs: number; doneJobs: number }> {
+  const query = `select (select count(*)::int from results) as results, (select count(*)::int from reports) as reports, (select count(*)::int from mail_outbox) as mails,
+    (select count(*)::int from jobs where status in ('pending', 'sending')) as "pendingJobs", (select count(*)::int from jobs where status = 'sent') as "doneJobs"`;
+  if (settings.databaseUrl) {
+    const sql = postgres(settings.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      return (await sql.unsafe(query))[0] as never;
+    } finally {
+      await sql.end();
+    }
+  }
+  const database = await openDatabase({ dataDir: path.join(settings.dataDir, 'pglite') });
+  try {
+    const result = (await database.db.execute(sqlText.raw(query))) as unknown as { rows: never[] };
+    return result.rows[0]!;
+  } finally {
+    await database.close();
+  }
 }
 
 /** The outbox rows, read once the servers have stopped. */
@@ -158,5 +180,81 @@ describe.each(DATABASES)('the mail outbox across a crash on %s', (kind) => {
     const rows = await outboxRows(settings);
     expect(rows.map((r) => [r.to_address, r.status])).toEqual(RECIPIENTS.map((to) => [to, 'sent']));
     expect(rows.every((r) => r.attempts >= 2)).toBe(true);
+  }, 120_000);
+
+  it('a server killed after a result committed and before its report was made: after the restart the report and both e-mails come, once each', async () => {
+    const smtp = await mailServer();
+    cleanup.push(() => smtp.close());
+    smtp.acceptAfterRefusing(0);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-crash-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const database = kind === 'postgres' ? await freshDatabase('postgres') : undefined;
+    if (database) cleanup.push(() => database.drop());
+    const settings: AppProcessSettings = { dataDir, databaseUrl: database?.url, smtpUrl: smtp.url, mailTiming: TIMING };
+
+    // This process takes no jobs: killed after the 200, its result's report is certainly not made yet.
+    const first = await spawnApp({ ...settings, jobWorker: false });
+    cleanup.push(() => void first.child.kill('SIGKILL'));
+    await finishTask(first.url);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    expect(await tally(settings)).toMatchObject({ results: 1, reports: 0, mails: 0, pendingJobs: 1 });
+    expect(smtp.attempts).toEqual([]);
+
+    const second = await spawnApp(settings);
+    cleanup.push(() => void second.child.kill('SIGKILL'));
+    await until(() => smtp.accepted().length === RECIPIENTS.length, 30_000);
+    await new Promise((r) => setTimeout(r, 3 * TIMING.leaseMs));
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(smtp.accepted().map((a) => a.to).sort()).toEqual(RECIPIENTS);
+    expect(smtp.attempts).toHaveLength(RECIPIENTS.length);
+    expect(await tally(settings)).toEqual({ results: 1, reports: 1, mails: 2, pendingJobs: 0, doneJobs: 1 });
+  }, 120_000);
+
+  // PostgreSQL only: another session holds a table the job writes, which the embedded database cannot share.
+  if (kind === 'postgres') it('a worker killed in the middle of a report job: the next one takes the job over after its lease and makes the report once', async () => {
+    const smtp = await mailServer();
+    cleanup.push(() => smtp.close());
+    smtp.acceptAfterRefusing(0);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-crash-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const database = await freshDatabase('postgres');
+    cleanup.push(() => database.drop());
+    const settings: AppProcessSettings = { dataDir, databaseUrl: database.url!, smtpUrl: smtp.url, mailTiming: TIMING };
+
+    const first = await spawnApp(settings);
+    cleanup.push(() => void first.child.kill('SIGKILL'));
+    // Another session holds the reports table: the job renders its PDF, then waits to store it.
+    const holder = postgres(database.url!, { max: 1, onnotice: () => {} });
+    const watcher = postgres(database.url!, { max: 1, onnotice: () => {} });
+    cleanup.push(() => holder.end());
+    cleanup.push(() => watcher.end());
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const holding = holder.begin(async (tx) => {
+      await tx`lock table reports in share mode`;
+      await released;
+    });
+    await finishTask(first.url);
+    const waiting = async () => (await watcher`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'reports' and not l.granted`)[0]!.n > 0;
+    for (const end = Date.now() + 20_000; !(await waiting()); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > end) throw new Error('the report job never reached the store');
+    const [claimed] = await watcher`select status, attempts from jobs`;
+    expect(claimed).toMatchObject({ status: 'sending', attempts: 1 });
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    release();
+    await holding;
+
+    const second = await spawnApp(settings);
+    cleanup.push(() => void second.child.kill('SIGKILL'));
+    await until(() => smtp.accepted().length === RECIPIENTS.length, 30_000);
+    await new Promise((r) => setTimeout(r, 3 * TIMING.leaseMs));
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(smtp.attempts.map((a) => a.to).sort()).toEqual(RECIPIENTS);
+    const [job] = await watcher`select status, attempts from jobs`;
+    expect(job).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await tally(settings)).toEqual({ results: 1, reports: 1, mails: 2, pendingJobs: 0, doneJobs: 1 });
   }, 120_000);
 });

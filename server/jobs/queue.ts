@@ -1,0 +1,85 @@
+/**
+ * Durable jobs: work a transaction asks for but need not wait for (a result's report: its PDF,
+ * e-mails and report.ready webhook). The row is written in that transaction (`jobs`), and done
+ * after it commits by any instance, through the shared outbox (server/outbox.ts: claim, lease,
+ * backoff; a claim left by a killed process is taken over after the lease). A job is done
+ * exactly once because what it writes is keyed (one report per result): done again after a
+ * crash between its work and its 'sent' mark, it writes nothing new.
+ *
+ * The process that wrote a job wakes its own worker at once (`wake`), so a report follows its
+ * result within a fraction of a second; other instances and `npm run worker` poll.
+ */
+import type { Logger } from 'pino';
+import { jobs } from '../../db/schema.ts';
+import type { Database } from '../../db/index.ts';
+import type { BlobStore } from '../storage/blobs.ts';
+import { createOutbox, type Outbox } from '../outbox.ts';
+import { makeReport, type ReportJob } from '../reports/service.ts';
+
+export type JobTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
+
+export type JobQueue = Outbox & {
+  /** Asks for a round now (coalesced with one already running); a no-op until `start`. */
+  wake(): void;
+};
+
+type JobRow = typeof jobs.$inferSelect;
+
+export function createJobQueue(options: { db: Database; blobs: BlobStore; log: Logger; timing?: JobTiming; batch?: number }): JobQueue {
+  const outbox = createOutbox<JobRow>({
+    db: options.db,
+    table: jobs,
+    what: 'job',
+    log: options.log,
+    describe: (row) => ({ job: row.id, kind: row.kind, resultId: row.resultId }),
+    leaseMs: options.timing?.leaseMs ?? 60_000,
+    backoffBaseMs: options.timing?.backoffBaseMs ?? 5_000,
+    batch: options.batch ?? 16,
+    // A report waits on the database more than it renders: a few at once.
+    concurrency: 4,
+    async deliver(row) {
+      if (row.kind === 'report') {
+        // The result is gone (its class or student deleted meanwhile): nothing to report.
+        if (row.resultId === null) return;
+        await makeReport(options.db, options.blobs, row.resultId, row.payload as ReportJob);
+        return;
+      }
+      throw new Error(`Unknown job kind ${row.kind}`);
+    },
+  });
+
+  let started = false;
+  let round: Promise<unknown> | null = null;
+  let again = false;
+  const runRound = () => {
+    if (round) {
+      again = true;
+      return;
+    }
+    round = (async () => {
+      do {
+        again = false;
+        // Until a round finds nothing (a burst of results is worked through at once), or the
+        // process stops: a shutdown waits for the batch in hand only, the rest stays queued.
+        while (started && (await outbox.drain()) > 0);
+      } while (again && started);
+    })()
+      .catch((error) => options.log.warn({ err: error }, 'job round failed; the next poll retries'))
+      .finally(() => (round = null));
+  };
+  return {
+    drain: (now) => outbox.drain(now),
+    start(intervalMs = options.timing?.intervalMs ?? 1000) {
+      started = true;
+      outbox.start(intervalMs);
+    },
+    async stop() {
+      started = false;
+      await outbox.stop();
+      await round;
+    },
+    wake() {
+      if (started) runRound();
+    },
+  };
+}
