@@ -14,26 +14,32 @@
  *   - latency for a 10-word recording on one thread, and recordings per second with the scoring
  *     pool using every core.
  *
+ *   - the calibration refitted by speaker folds on the 2,300 training recordings (scripts/pa/calibrate.ts,
+ *     from the evidence `npm run pa:train` gathered): the replaced word found, and the own-text words
+ *     'not heard', on speakers held out;
+ *   - the share of words 'not heard' when the project's synthesized voices read the right text.
+ *
+ * The calibration is fitted by `npm run pa:train` on the training recordings, never on the sample.
  * Options: `--limit N` (recordings of the shared sample, default all), `--json` (machine output),
- * `--calibrate` (refit server/speech/pa/calibration.json from the sample: the per-phone statistics and
- * the word model, see scripts/pa/word-model.ts).
+ * `--no-folds` (skip the training recordings).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Aligner } from '../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../server/speech/pa/audio.ts';
-import { DEFAULT_WORD_MODEL, alignSpeech, frameEnergies, scoreRecording, wordEvidence, type PhoneStats } from '../server/speech/pa/engine.ts';
-import { crossValidate, fitWordModel, hitRate, type Trial } from './pa/word-model.ts';
-import { ensurePronunciations } from '../server/speech/pa/g2p.ts';
+import { scoreRecording } from '../server/speech/pa/engine.ts';
 import { targetWords } from '../server/speech/pa/text.ts';
 import { ScoringBusyError, ScoringPool } from '../server/speech/pa/pool.ts';
 import { buildPack } from '../db/content/pack.ts';
-import { browserRecording, concat, noise, silence, speak } from './pa/synth.ts';
+import { browserRecording, concat, noise, silence, speak, speakEspeak } from './pa/synth.ts';
+import { TRAIN_DIR, gatherAll } from './pa/evidence.ts';
+import { describeFolds, speakerFolds, type FoldFigures } from './pa/calibrate.ts';
 import type { Voice } from '../server/speech/flite.ts';
 
-export const SAMPLE_DIR = fileURLToPath(new URL('../../shared/data/speechocean762-sample', import.meta.url));
+/** The shared learner sample: `WORDBEE_PA_SAMPLE_DIR`, else `../shared/data/speechocean762-sample` beside the checkout. */
+export const SAMPLE_DIR = process.env.WORDBEE_PA_SAMPLE_DIR ?? fileURLToPath(new URL('../../shared/data/speechocean762-sample', import.meta.url));
 
 /** `speaker`: who was recorded (speechocean762 utterance ids begin with the speaker's number). */
 export type Utterance = { id: string; speaker: string; words: string[]; pcm: Float32Array };
@@ -98,7 +104,16 @@ export function* substitutions(items: Utterance[], perRecording = 3, pool = ownW
   }
 }
 
-export type Figures = { pairs: number; substitution: number; substitutions: number; recordings: number; msPerRecording: number };
+export type Figures = {
+  pairs: number;
+  substitution: number;
+  substitutions: number;
+  recordings: number;
+  msPerRecording: number;
+  /** Share of the words read from the recording's own text scored 'not heard', and 'mispronounced'. */
+  notHeard: number;
+  mispronounced: number;
+};
 
 /**
  * Pairs: own text vs the text of the recording `offset` places further on (strictly higher total
@@ -111,6 +126,9 @@ export async function measure(aligner: Aligner, items: Utterance[], offset = 7, 
   let pairCount = 0;
   let ms = 0;
   let scored = 0;
+  let words = 0;
+  let notHeard = 0;
+  let mispronounced = 0;
   for (let i = 0; i < items.length; i++) {
     const u = items[i]!;
     const other = items[(i + offset) % items.length]!;
@@ -118,6 +136,9 @@ export async function measure(aligner: Aligner, items: Utterance[], offset = 7, 
     const own = await scoreRecording(aligner, u.pcm, u.words.join(' '));
     ms += performance.now() - t0;
     scored++;
+    words += own.words.length;
+    notHeard += own.words.filter((w) => !w.heard).length;
+    mispronounced += own.words.filter((w) => w.error === 'mispronounced').length;
     if (other.words.join(' ') !== u.words.join(' ')) {
       const theirs = await scoreRecording(aligner, u.pcm, other.words.join(' '));
       pairCount++;
@@ -125,7 +146,15 @@ export async function measure(aligner: Aligner, items: Utterance[], offset = 7, 
     }
   }
   const { rate, trials } = await substitutionRate(aligner, items, perRecording);
-  return { pairs: pairs / pairCount, substitution: rate, substitutions: trials, recordings: items.length, msPerRecording: ms / scored };
+  return {
+    pairs: pairs / pairCount,
+    substitution: rate,
+    substitutions: trials,
+    recordings: items.length,
+    msPerRecording: ms / scored,
+    notHeard: notHeard / words,
+    mispronounced: mispronounced / words,
+  };
 }
 
 /** Share of substitution trials (see `substitutions`) where the replaced word scores strictly lowest. */
@@ -156,6 +185,53 @@ export async function synthesizedSet(count = 24): Promise<Utterance[]> {
     items.push({ id: `synth-${i}`, speaker: voices[i % voices.length]!, words: chosen, pcm: await decodeRecording(bytes) });
   }
   return items;
+}
+
+/** The synthesized voices the project has: Flite's four and eSpeak NG's US-English voice at two speeds. */
+export const VOICES = [
+  { name: 'Flite slt', normal: true, say: (w: string[]) => speak(w, 'slt', 1) },
+  { name: 'Flite rms', normal: true, say: (w: string[]) => speak(w, 'rms', 1) },
+  { name: 'Flite awb', normal: true, say: (w: string[]) => speak(w, 'awb', 1) },
+  { name: 'Flite kal', normal: true, say: (w: string[]) => speak(w, 'kal', 1) },
+  { name: 'eSpeak NG 175 wpm', normal: true, say: (w: string[]) => speakEspeak(w, 175) },
+  { name: 'eSpeak NG 130 wpm', normal: false, say: (w: string[]) => speakEspeak(w, 130) },
+] as const;
+
+/**
+ * Each voice reading `count` lists of 4–8 textbook words, uploaded as a browser uploads them (Opus
+ * 16 kbit/s, WebM and Ogg in turn) and scored against the words read: the share of words 'not
+ * heard' and 'mispronounced' per voice.
+ */
+export async function voicesHeard(aligner: Aligner, count = 6): Promise<Array<{ voice: string; normal: boolean; words: number; notHeard: number; mispronounced: number; total: number }>> {
+  const pool = textbookWords().filter((w) => w.length >= 2);
+  const out = [];
+  for (const [v, voice] of VOICES.entries()) {
+    let words = 0;
+    let notHeard = 0;
+    let mispronounced = 0;
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const n = 4 + ((i + v) % 5);
+      const chosen = Array.from({ length: n }, (_, j) => pool[(i * 131 + v * 17 + j * 389) % pool.length]!);
+      const pcm = await decodeRecording(await browserRecording(await voice.say(chosen), i % 2 ? 'ogg' : 'webm'));
+      const result = await scoreRecording(aligner, pcm, chosen.join(' '));
+      words += result.words.length;
+      notHeard += result.words.filter((w) => !w.heard).length;
+      mispronounced += result.words.filter((w) => w.error === 'mispronounced').length;
+      total += result.total;
+    }
+    out.push({ voice: voice.name, normal: voice.normal, words, notHeard: notHeard / words, mispronounced: mispronounced / words, total: total / count });
+  }
+  return out;
+}
+
+/**
+ * The calibration refitted by speaker folds on the training recordings (`WORDBEE_PA_TRAIN_DIR`),
+ * from the evidence `npm run pa:train` gathered (gathered now when it has not been: slow).
+ */
+export async function trainingFolds(): Promise<FoldFigures | null> {
+  if (!existsSync(TRAIN_DIR)) return null;
+  return speakerFolds(await gatherAll(TRAIN_DIR));
 }
 
 export async function silenceAndNoise(aligner: Aligner): Promise<{ silence: number; noise: number }> {
@@ -239,75 +315,11 @@ export async function scoreAtOnce(pool: ScoringPool, audio: Uint8Array, text: st
   }
 }
 
-/** Per-phone GOP mean and spread in the sample's own-text alignments. */
-export async function phoneStatistics(aligner: Aligner, items: Utterance[]): Promise<PhoneStats> {
-  const gops: Record<string, number[]> = {};
-  for (const u of items) {
-    await ensurePronunciations(aligner, u.words);
-    let words;
-    try {
-      words = alignSpeech(aligner, u.pcm, u.words).segments; // as scoreRecording aligns
-    } catch {
-      continue;
-    }
-    for (const w of words) if (w.target >= 0) for (const p of w.phones) (gops[p.phone] ??= []).push(p.score / Math.max(1, p.frames));
-  }
-  const stats: PhoneStats = {};
-  for (const [phone, values] of Object.entries(gops).sort(([a], [b]) => a.localeCompare(b))) {
-    const mean = values.reduce((a, b) => a + b, 0) / values.length;
-    const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
-    stats[phone] = { mean: Math.round(mean * 100) / 100, sd: Math.round(Math.max(5, sd) * 100) / 100 };
-  }
-  return stats;
-}
-
-/** The substitution trials of the sample as the word model sees them, z-scores from `stats`. */
-export async function wordTrials(aligner: Aligner, items: Utterance[], stats: PhoneStats): Promise<Trial[]> {
-  const trials: Trial[] = [];
-  const energies = new Map<Utterance, Float32Array>();
-  for (const { item, words, replaced } of substitutions(items)) {
-    await ensurePronunciations(aligner, words);
-    const energy = energies.get(item) ?? energies.set(item, frameEnergies(item.pcm)).get(item)!;
-    let aligned;
-    try {
-      aligned = alignSpeech(aligner, item.pcm, words, energy);
-    } catch {
-      continue;
-    }
-    const targets = aligned.segments.filter((s) => s.target >= 0);
-    const at = targets.findIndex((s) => s.target === replaced);
-    if (at < 0) continue; // left out of the alignment: scored 0 whatever the model
-    trials.push({ words: wordEvidence(aligned.segments, energy.subarray(aligned.from, aligned.to), stats), replaced: at, speaker: item.speaker });
-  }
-  return trials;
-}
-
-/**
- * Refits calibration.json: the per-phone statistics, then the word model on the substitution
- * trials, reporting its hit rate on speakers it was not fitted on (two-fold) and on all.
- */
-export async function calibrate(aligner: Aligner, items: Utterance[]) {
-  const phones = await phoneStatistics(aligner, items);
-  const trials = await wordTrials(aligner, items, phones);
-  const word = fitWordModel(trials);
-  return { phones, word, unfitted: hitRate(trials, DEFAULT_WORD_MODEL), crossValidated: crossValidate(trials), fitted: hitRate(trials, word), trials: trials.length };
-}
-
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes('--calibrate')) {
-    const aligner = await Aligner.create();
-    const fit = await calibrate(aligner, await loadSample());
-    const file = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
-    const source =
-      'speechocean762 sample (200 learner recordings): phones from own-text alignments, word from texts with one word replaced; regenerate with npm run eval:pa -- --calibrate';
-    writeFileSync(file, `${JSON.stringify({ source, phones: fit.phones, word: fit.word }, null, 1)}\n`);
-    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-    console.log(`wrote ${Object.keys(fit.phones).length} phones and the word model to ${file}`);
-    console.log(
-      `replaced word lowest (raw scores, ${fit.trials} trials): unfitted ${pct(fit.unfitted)}, fitted on other speakers ${pct(fit.crossValidated)}, fitted on all ${pct(fit.fitted)}`,
-    );
-    return;
+    console.error('eval:pa judges, it no longer fits: the calibration is fitted on the training recordings by npm run pa:train');
+    process.exit(2);
   }
   const limitAt = args.indexOf('--limit');
   const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
@@ -322,6 +334,12 @@ async function main() {
   } else {
     console.error(`(the shared learner sample is not at ${SAMPLE_DIR}; skipping it)`);
   }
+  if (!args.includes('--no-folds')) {
+    const folds = await trainingFolds();
+    if (folds) out.trainingFolds = folds;
+    else console.error(`(the training recordings are not at ${TRAIN_DIR}; skipping the speaker folds)`);
+  }
+  out.voices = await voicesHeard(aligner);
   out.synthesized = await measure(aligner, await synthesizedSet(), 5);
   out.silenceNoise = await silenceAndNoise(aligner);
   out.speed = await speed(aligner);
@@ -329,12 +347,17 @@ async function main() {
     console.log(JSON.stringify(out, null, 2));
     return;
   }
-  const row = (name: string, f: Figures) => `${name.padEnd(28)} pairs ${pct(f.pairs).padStart(6)}   substitution ${pct(f.substitution).padStart(6)} of ${f.substitutions}   (${f.recordings} recordings, ${f.msPerRecording.toFixed(0)} ms each)`;
+  const row = (name: string, f: Figures) =>
+    `${name.padEnd(28)} pairs ${pct(f.pairs).padStart(6)}   substitution ${pct(f.substitution).padStart(6)} of ${f.substitutions}   own text: not heard ${pct(f.notHeard)}, mispronounced ${pct(f.mispronounced)}   (${f.recordings} recordings, ${f.msPerRecording.toFixed(0)} ms each)`;
   if (out.learnerSample) {
     console.log(row('Shared learner sample', out.learnerSample as Figures));
     const tb = out.learnerSampleTextbookWords as { rate: number; trials: number };
     console.log(`${'  replaced by textbook words'.padEnd(28)}                substitution ${pct(tb.rate).padStart(6)} of ${tb.trials}`);
     console.log(row('  as uploaded (Opus 16k)', out.learnerSampleUploaded as Figures));
+  }
+  if (out.trainingFolds) console.log(`Training recordings by speaker folds: ${describeFolds(out.trainingFolds as FoldFigures)}`);
+  for (const v of out.voices as Awaited<ReturnType<typeof voicesHeard>>) {
+    console.log(`${v.voice.padEnd(28)} not heard ${pct(v.notHeard).padStart(6)}   mispronounced ${pct(v.mispronounced).padStart(6)} of ${v.words} words   mean total ${v.total.toFixed(0)}`);
   }
   console.log(row('Synthesized (Opus 16 kbit/s)', out.synthesized as Figures));
   const sn = out.silenceNoise as { silence: number; noise: number };

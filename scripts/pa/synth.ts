@@ -4,7 +4,7 @@
  * short pauses, optionally with noise, then encoded as a browser would (Opus 16 kbit/s).
  */
 import { synthesizeInChild } from '../../server/speech/tts.ts';
-import { decodeRecording } from '../../server/speech/pa/audio.ts';
+import { decodeRecording, resample } from '../../server/speech/pa/audio.ts';
 import type { Voice } from '../../server/speech/flite.ts';
 import { encodeOpus } from '../../server/speech/opus-encode.ts';
 
@@ -72,4 +72,39 @@ export function wavBytes(samples: Float32Array, encoding: 'pcm16' | 'float32' = 
 /** A recording as a browser uploads it. */
 export function browserRecording(samples: Float32Array, container: 'ogg' | 'webm' = 'webm'): Promise<Uint8Array> {
   return encodeOpus(samples, SAMPLE_RATE, container);
+}
+
+interface EspeakSynth {
+  set_voice(name: string): void;
+  set_rate(wordsPerMinute: number): void;
+  get_samplerate(): number;
+  synthesize(text: string, callback: (samples: Int16Array) => boolean): void;
+}
+
+let espeakPromise: Promise<EspeakSynth> | undefined;
+
+/**
+ * 16 kHz samples of the words spoken by eSpeak NG's US-English voice (the package the engine's G2P
+ * uses) at `wordsPerMinute` (its default is 175), with ~0.3 s of silence around.
+ */
+export async function speakEspeak(words: string[], wordsPerMinute = 175): Promise<Float32Array> {
+  espeakPromise ??= (async () => {
+    // @ts-expect-error -- the package ships no types; the part used is typed above.
+    const init = (await import('@echogarden/espeak-ng-emscripten')).default as () => Promise<{ eSpeakNGWorker: new () => EspeakSynth }>;
+    return new (await init()).eSpeakNGWorker();
+  })();
+  const worker = await espeakPromise;
+  worker.set_voice('en-us');
+  worker.set_rate(wordsPerMinute);
+  const chunks: Int16Array[] = [];
+  worker.synthesize(words.join(', '), (samples) => {
+    chunks.push(samples.slice());
+    return false; // false: go on
+  });
+  const all = new Float32Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) for (const x of c) all[at++] = x / 32768;
+  const speech = resample(all, worker.get_samplerate(), SAMPLE_RATE);
+  const pad = new Float32Array(Math.round(SAMPLE_RATE * 0.3));
+  return concat([pad, speech, pad]);
 }

@@ -15,8 +15,9 @@
  *    get a credit: the mean of two phones swings further than the mean of six.
  * 5. The two lowest words are aligned again with room, from the word before to the word after
  *    (`rawWordScores`): a said word that a neighbour not said squeezed gets its audio back.
- * 6. Raw scores map to 0–100 by a logistic curve calibrated on the shared learner sample; a word
- *    below the "heard" line is omitted.
+ * 6. Raw scores map to 0–100 by a logistic curve calibrated on learner speech (the 2,300 training
+ *    recordings of speechocean762, `npm run pa:train`); a word below the "heard" line, drawn where
+ *    almost no word a learner really read falls, is omitted.
  */
 import { FRAME_RATE, SAMPLE_RATE, AlignmentFailed, type AlignedWord, type Aligner } from './aligner.ts';
 import { ensurePronunciations } from './g2p.ts';
@@ -34,22 +35,30 @@ export class TextError extends Error {
 
 export const MAX_WORDS = MAX_READING_WORDS;
 
+/** The lines on the 0–100 word score fitted by `npm run pa:train` (scripts/pa/calibrate.ts). */
+const LINES = (calibration as { lines?: { centre: number; heardBelow: number; mispronouncedBelow: number } }).lines;
+
 /**
  * Calibration. Per phone, the mean and spread of its GOP in the learners' own-text alignments
- * (calibration.json, fitted on the shared learner sample with `npm run eval:pa -- --calibrate`):
- * phones differ a lot (a vowel scores lower than a stop even when well said), so each phone's GOP
- * is taken as a z-score against its own distribution. The rest maps those to 0–100.
+ * (calibration.json, fitted on the 2,300 training recordings of speechocean762 with
+ * `npm run pa:train`, never on the 200 of the shared sample that judge it): phones differ a lot
+ * (a vowel scores lower than a stop even when well said), so each phone's GOP is taken as a
+ * z-score against its own distribution. The rest maps those to 0–100.
  */
 export const CALIBRATION = {
-  /** Logistic centre and scale (in z units) of the word and phone score → 0–100 mapping. */
-  centre: -0.5,
+  /**
+   * Logistic centre and scale (in z units) of the word and phone score → 0–100 mapping; the centre
+   * is fitted so that the mispronounced line (60) falls where a word said and a word not said are
+   * misjudged equally often.
+   */
+  centre: LINES?.centre ?? -0.5,
   scale: 0.55,
   /** Loudness above the recording's noise floor (dB) that counts a frame as speech. */
   speechDb: 15,
-  /** A word scoring below this was not heard. */
-  heardBelow: 20,
+  /** A word scoring below this was not heard (fitted: at most 0.5% of the words learners read from their own text). */
+  heardBelow: LINES?.heardBelow ?? 20,
   /** Below this a heard word is mispronounced. */
-  mispronouncedBelow: 60,
+  mispronouncedBelow: LINES?.mispronouncedBelow ?? 60,
 };
 
 export type PhoneStats = Record<string, { mean: number; sd: number }>;
@@ -306,8 +315,8 @@ function speakingRate(segments: AlignedWord[]): number {
 }
 
 /**
- * How the evidence adds up to a word's raw score (z units). Fitted on the learner sample by
- * `npm run eval:pa -- --calibrate` (scripts/pa/word-model.ts): each phone's z-score counts with a
+ * How the evidence adds up to a word's raw score (z units). Fitted on the training recordings by
+ * `npm run pa:train` (scripts/pa/word-model.ts): each phone's z-score counts with a
  * weight saying how well that phone tells a word said from a word not said (learners' L, V, DH and
  * short vowels vary so much that they tell little; stops, nasals and S tell a lot), with the
  * weights averaging 1 over the phones of learner speech.

@@ -1,6 +1,7 @@
 /**
  * The engine on real learner speech: the shared speechocean762 sample (200 recordings by
- * Mandarin-speaking children and adults). Every other recording is used to keep the run short;
+ * Mandarin-speaking children and adults), which the calibration is never fitted on (`npm run
+ * pa:train` fits it on the 2,300 training recordings). Every other recording is used to keep the run short;
  * `npm run eval:pa` measures all of them. Runs when the sample is present (.ci/run makes it
  * mandatory when it finds the sample beside the checkout).
  */
@@ -13,7 +14,8 @@ const sampleDir = process.env.WORDBEE_PA_SAMPLE_DIR ?? SAMPLE_DIR;
 const present = existsSync(sampleDir);
 if (process.env.WORDBEE_REQUIRE_PA_SAMPLE === '1' && !present) throw new Error(`WORDBEE_REQUIRE_PA_SAMPLE=1 but ${sampleDir} is missing`);
 
-const summary = (f: Figures) => `pairs ${(100 * f.pairs).toFixed(1)}%, substitution ${(100 * f.substitution).toFixed(1)}%`;
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const summary = (f: Figures) => `pairs ${pct(f.pairs)}, substitution ${pct(f.substitution)}, own-text words not heard ${pct(f.notHeard)}, mispronounced ${pct(f.mispronounced)}`;
 
 describe.skipIf(!present)('pronunciation scores on the shared learner sample', () => {
   it('scores a recording higher against its own text than against another, and finds the replaced word, from WAV and as uploaded', async () => {
@@ -23,18 +25,22 @@ describe.skipIf(!present)('pronunciation scores on the shared learner sample', (
     const figures = await measure(aligner, sample);
     console.info(`learner sample (100): ${summary(figures)}`);
     expect(figures.pairs).toBeGreaterThanOrEqual(0.95);
-    // Three substitutions per recording (300): measured 76.3% on these 100 (81.5% on all 200), pairs
-    // 98%; 73.6% before the engine checked the lowest words again with room. The target of 85% is
-    // not met yet.
+    // Three substitutions per recording (300), the calibration fitted on the training recordings
+    // (npm run pa:train), never on these: measured 75.3%, pairs 98%, own-text words not heard 0.3%
+    // and mispronounced 9.0% (session 18). Fitted on the sample itself it was 76.3%, with 6% of
+    // the words not heard. The target of 85% is not met yet.
     expect(figures.substitution).toBeGreaterThanOrEqual(0.73);
-    // The same recordings as a browser uploads them (Opus 16 kbit/s WebM): measured pairs 97%,
-    // substitution 74.9% on these 100 (98% and 80.3% on all 200); 71.9% before the check with room.
+    // A word a learner read from their own text is 'not heard' only on strong evidence (≤ 2%).
+    expect(figures.notHeard).toBeLessThanOrEqual(0.02);
+    // The same recordings as a browser uploads them (Opus 16 kbit/s WebM): measured pairs 98%,
+    // substitution 75.3%, not heard 0.5%, mispronounced 8.3% (session 18; 74.9% with the sample-fitted calibration).
     const uploaded = await measure(aligner, await asUploaded(sample));
     console.info(`as uploaded: ${summary(uploaded)}`);
     expect(uploaded.pairs).toBeGreaterThanOrEqual(0.95);
-    expect(uploaded.substitution).toBeGreaterThanOrEqual(0.71);
+    expect(uploaded.substitution).toBeGreaterThanOrEqual(0.73);
+    expect(uploaded.notHeard).toBeLessThanOrEqual(0.02);
     const { silence, noise } = await silenceAndNoise(aligner);
     expect(silence).toBeLessThan(10);
     expect(noise).toBeLessThan(10);
-  }, 600_000);
+  }, 1_800_000);
 });
