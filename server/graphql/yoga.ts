@@ -174,6 +174,9 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
   });
   const disposable = useServer(
     {
+      // A failure inside the server closes the socket with 4500 and "Internal server error",
+      // never with its message (graphql-ws would send it outside NODE_ENV=production).
+      isProd: true,
       // A token that does not authenticate closes the socket with 4403 Forbidden at
       // connection_init (graphql-ws protocol), instead of an acknowledged socket whose every
       // operation then fails. No token at all is a visitor, refused per operation as over HTTP.

@@ -131,14 +131,44 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
 
 type Streamed = ExecutionResult | AsyncIterableIterator<ExecutionResult>;
 
-async function* untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Promise<boolean>): AsyncGenerator<ExecutionResult> {
-  for await (const value of source) {
-    if (await revoked()) {
-      yield { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'AuthenticationError' } })] };
-      return;
+/**
+ * The stream, ended at the first event after the token was revoked. Written out rather than as an
+ * async generator: a generator waiting for the class's next event would take a `return()` (the
+ * client's `complete`, a closed socket) only after that event, and the live view's slot
+ * (LIVE_VIEWS_PER_USER) would stay taken until then. Here `return()` reaches the source at once.
+ */
+function untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Promise<boolean>): AsyncIterableIterator<ExecutionResult> {
+  const iterator = source[Symbol.asyncIterator]();
+  let ended = false;
+  const end = async (): Promise<IteratorResult<ExecutionResult>> => {
+    if (!ended) {
+      ended = true;
+      await iterator.return?.();
     }
-    yield value;
-  }
+    return { done: true, value: undefined };
+  };
+  const stream: AsyncIterableIterator<ExecutionResult> = {
+    [Symbol.asyncIterator]: () => stream,
+    next: async () => {
+      if (ended) return { done: true, value: undefined };
+      const step = await iterator.next();
+      if (step.done || ended) {
+        ended = true;
+        return { done: true, value: undefined };
+      }
+      if (await revoked()) {
+        await end();
+        return { done: false, value: { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'AuthenticationError' } })] } };
+      }
+      return step;
+    },
+    return: end,
+    throw: async (error?: unknown) => {
+      await end();
+      throw error;
+    },
+  };
+  return stream;
 }
 
 /** Envelop plugin: checks scopes before any resolver runs, for queries, mutations and subscriptions. */
