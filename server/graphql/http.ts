@@ -49,7 +49,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
       const badParameter = req.method === 'GET' ? badJsonParameter(req.url ?? '') : undefined;
       if (badParameter) return reply(req, res, 400, { errors: [{ message: badParameter, extensions: { code: 'BAD_REQUEST' } }] });
-      return void (await yoga(req, res, { req }));
+      return void (await yoga(req, res, { req, res }));
     }
     let raw: Buffer;
     try {
@@ -64,12 +64,12 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     if (!isPlainJsonPost(req)) {
       // @whatwg-node reads a body already taken from the stream from `req.body`.
       (req as IncomingMessage & { body?: unknown }).body = raw.length ? raw : ' ';
-      return void (await yoga(req, res, { req }));
+      return void (await yoga(req, res, { req, res }));
     }
     const params = parseParams(raw);
     if (!params) return replayToYoga(yoga, req, res, raw);
     try {
-      const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, params });
+      const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, res, params });
       let document: DocumentNode;
       try {
         document = parse(params.query);
@@ -152,7 +152,7 @@ async function upload(deps: Deps, yoga: ReturnType<typeof createGraphQL>, req: I
     UPLOAD_PARAMS.set(req, params as GraphQLParams);
     // @whatwg-node reads a body already taken from the stream from `req.body`.
     (req as IncomingMessage & { body?: unknown }).body = ' ';
-    await yoga(req, res, { req });
+    await yoga(req, res, { req, res });
   } finally {
     form.release();
   }
