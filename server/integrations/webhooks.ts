@@ -140,7 +140,8 @@ export function enqueueTaskFinished(
   now: Date,
 ): Promise<void> {
   const { classId, resultId, ...data } = finished;
-  return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { ...data, finishedAt: now.toISOString() }, now);
+  // resultId: the ClassResult's global id, what a receiver keys the result by (taskId is shared by an assignment's students).
+  return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { resultId: encodeGlobalID('ClassResult', resultId), ...data, finishedAt: now.toISOString() }, now);
 }
 
 /**

@@ -59,6 +59,8 @@ type Fixtures = {
   /** The classmate's finished task and its report (ClassResult, Report). */
   resultGlobalId: string;
   reportGlobalId: string;
+  /** The classmate's finished task as a class event (ClassEvent). */
+  eventGlobalId: string;
   /** A pack book (PEP3A): any teacher may open it, no student. */
   packBookGlobalId: string;
   /** The student's open tasks, by unit. */
@@ -153,6 +155,7 @@ const OPERATIONS: Operation[] = [
   { name: 'GET /textbooks', run: rest('GET', '/textbooks?cn=M1'), expect: teacherOfClass() },
   { name: 'GraphQL Class.shelf (via viewer.class)', run: gql('viewer', '{ viewer { class(name: "M1") { shelf { press { bookId } } } } }'), expect: viewersClass },
   { name: 'GraphQL node(ClassResult)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassResult { student score } } }', (f) => ({ id: f.resultGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
+  { name: 'GraphQL node(ClassEvent)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassEvent { student kind score } } }', (f) => ({ id: f.eventGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Report)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Report { student fileName } } }', (f) => ({ id: f.reportGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book) of a teacher', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { bookId title } } }', (f) => ({ id: f.bookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book).unit.words of a pack book', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { units { words { text pictureUrl } } } } }', (f) => ({ id: f.packBookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'ok' } },
@@ -340,6 +343,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
       bookGlobalId: globalId('Book', 'MTXOWN'),
       resultGlobalId: globalId('ClassResult', reportRow!.resultId),
       reportGlobalId: globalId('Report', reportRow!.id),
+      eventGlobalId: globalId('ClassEvent', `finished:${reportRow!.resultId}`),
       packBookGlobalId: globalId('Book', 'PEP3A'),
       tasks,
       classmateTask,

@@ -75,6 +75,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
       data: { student: 'demostudent', bookUnitId: 'NS2022-ES3', type: 'SB', score: 87, correct: 7, total: 8 },
     });
     expect(JSON.parse(byEvent['report.ready']!.body).data).toMatchObject({ student: 'demostudent', score: 87, fileName: expect.stringMatching(/\.pdf$/) });
+    // What a receiver keys them by: the ClassResult's and the Report's ids, which node(id:) fetches again.
+    const { resultId } = JSON.parse(finished.body).data;
+    const { reportId, fileName } = JSON.parse(byEvent['report.ready']!.body).data;
+    const nodes = await server.gql('query($r: ID!, $p: ID!) { r: node(id: $r) { ... on ClassResult { student score } } p: node(id: $p) { ... on Report { fileName } } }', { r: resultId, p: reportId }, teacher);
+    expect(nodes.body.data).toEqual({ r: { student: 'demostudent', score: 87 }, p: { fileName } });
     const signature = String(finished.headers['wordbee-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(goodSecret, signature, finished.body)).toBe(true);
