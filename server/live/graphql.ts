@@ -1,4 +1,5 @@
 /** Live class activity as a GraphQL subscription (graphql-ws), for the class's teacher only. */
+import { ClassEventKindEnum, deprecatedFor, TaskTypeEnum } from '../tasks/enums.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { classActivity, classEventById } from './service.ts';
@@ -14,14 +15,19 @@ builder.node(ClassEventRef, {
   loadOne: (id, ctx) => classEventById(ctx.deps, viewerOf(ctx), id),
   fields: (t) => ({
     eventId: t.exposeString('id', { description: 'The event within WordBee (`id` is the same as a global id): a client drops events it has already shown.' }),
-    kind: t.exposeString('kind', { description: 'answer, finished, or bookFinished (the student finished the last unit of the book: no next task; assign a new book).' }),
+    kind: t.exposeString('kind', {
+      description: 'answer, finished, or bookFinished (the student finished the last unit of the book: no next task; assign a new book).',
+      deprecationReason: deprecatedFor('eventKind'),
+    }),
+    eventKind: t.field({ type: ClassEventKindEnum, description: 'What the event is.', resolve: (e) => e.kind }),
     at: t.expose('at', { type: 'DateTime', description: 'When it happened.' }),
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     studentUsername: t.string({ nullable: true, description: 'The account that claimed the roster name.', resolve: (e) => e.studentUsername ?? null }),
     studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (e) => studentLabel(e.student, e.studentUsername) }),
     taskId: t.exposeString('taskId', { description: 'The task id.' }),
     bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
-    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'How the unit is practised.', resolve: (e) => e.type as 'SB' | 'FM' | 'PA' }),
     position: t.exposeInt('position', { nullable: true, description: 'Answers: the word number, from 1.' }),
     word: t.exposeString('word', { nullable: true, description: 'Answers: the word asked.' }),
     typed: t.exposeString('typed', { nullable: true, description: 'Answers: what the student typed.' }),
