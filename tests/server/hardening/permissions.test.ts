@@ -191,6 +191,7 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL createIntegrationToken', run: gql('createIntegrationToken', `mutation ($c: ID!) { createIntegrationToken(input: {name: "gradebook", classIds: [$c], scopes: [READ_RESULTS]}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
   { name: 'GraphQL revokeIntegrationToken', run: gql('revokeIntegrationToken', `mutation { revokeIntegrationToken(input: {id: "SW50ZWdyYXRpb25Ub2tlbjo5OTk5OTk="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL createWebhook', run: gql('createWebhook', `mutation ($c: ID!) { createWebhook(input: {classId: $c, url: "http://127.0.0.1:9/hook", events: [TASK_FINISHED]}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
+  { name: 'GraphQL redeliverWebhookDelivery', run: gql('redeliverWebhookDelivery', `mutation { redeliverWebhookDelivery(input: {id: "V2ViaG9va0RlbGl2ZXJ5Ojk5OTk5OQ=="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL deleteWebhook', run: gql('deleteWebhook', `mutation { deleteWebhook(input: {id: "V2ViaG9vazo5OTk5OTk="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL submitResult', run: gql('submitResult', `mutation ($s: JSON!) { submitResult(sbArr: $s) { ${ERR} } }`, (f) => ({ s: f.sbArr.ES3 })), expect: studentOfTask('forbidden', 'forbidden') },
   { name: 'GET /userdash', run: rest('GET', '/userdash'), expect: anyUser },
