@@ -42,7 +42,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       // Every upload needs a login: without the token it is refused as the upload itself would be
       // (its body discarded as it arrives, so the client reads the refusal).
       discardBody(req, res);
-      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { 'www-authenticate': 'Bearer realm="WordBee"' });
+      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'UNAUTHENTICATED' } }] }, undefined, { 'www-authenticate': 'Bearer realm="WordBee"' });
     }
     if (req.method === 'POST' && multipart) return upload(deps, yoga, req, res);
     if (req.method !== 'POST') {

@@ -13,7 +13,7 @@ import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
 import { GraphQLError, getOperationAST, type ValidationContext } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { DomainError } from '../errors.ts';
+import { DomainError, errorCode } from '../errors.ts';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
@@ -134,13 +134,13 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
         // Errors of the context (the token check) arrive unwrapped.
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) {
-          return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: original.name } });
+          return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: errorCode(original) } });
         }
         // The database refusing a value (400) or being unreachable (503) is said as such.
         const failure = original ? asDomainFailure(original) : null;
         if (failure) {
           if (failure instanceof UnavailableError) deps.log.warn({ err: original }, 'database unreachable');
-          return new GraphQLError(failure.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: failure.name, http: { status: failure.httpStatus } } });
+          return new GraphQLError(failure.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: errorCode(failure), http: { status: failure.httpStatus } } });
         }
         reportError((error instanceof GraphQLError ? error.originalError : null) ?? error, { where: 'graphql' });
         return maskError(error, message, isDev);

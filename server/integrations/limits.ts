@@ -334,8 +334,8 @@ function refusal(cost: number, charge: Charge) {
     : `Rate limit: this operation costs ${cost} points and ${tightest.remaining} remain; try again in ${charge.retryAfterSec} s`;
   // Too big for any wait to help: a client's mistake (400), which a retry loop must not repeat.
   const extensions = tooBig
-    ? { code: 'QueryTooCostly', http: { status: 400 } }
-    : { code: 'RateLimitError', retryAfterSec: charge.retryAfterSec, http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } } };
+    ? { code: 'QUERY_TOO_COSTLY', http: { status: 400 } }
+    : { code: 'RATE_LIMITED', retryAfterSec: charge.retryAfterSec, http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } } };
   return { errors: [new GraphQLError(message, { extensions })], extensions: { cost: costExtension(cost, charge) } };
 }
 

@@ -115,7 +115,7 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
   // operation is refused with 401, as the docs say, rather than run as a visitor's (a `viewer`
   // of null looked like an empty account). Logging in or signing up needs no token.
   if (context.authError && (context.authError instanceof IntegrationTokenError || !needsNoLogin(document))) {
-    return new GraphQLError(context.authError.message, { extensions: { code: 'AuthenticationError', http: { status: 401, headers: { 'www-authenticate': BEARER_CHALLENGE } } } });
+    return new GraphQLError(context.authError.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: { 'www-authenticate': BEARER_CHALLENGE } } } });
   }
   const integration = context.viewer?.integration;
   if (!integration) return undefined;
@@ -126,7 +126,7 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
     first.needs === 'a signed-in user'
       ? `An integration token cannot use ${first.field}`
       : `This token lacks the scope ${scopeName(first.needs)} (needed for ${first.field})`;
-  return new GraphQLError(message, { extensions: { code: 'ForbiddenError', http: { status: 403 }, missing } });
+  return new GraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 }, missing } });
 }
 
 type Streamed = ExecutionResult | AsyncIterableIterator<ExecutionResult>;
@@ -158,7 +158,7 @@ function untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Pro
       }
       if (await revoked()) {
         await end();
-        return { done: false, value: { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'AuthenticationError' } })] } };
+        return { done: false, value: { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'UNAUTHENTICATED' } })] } };
       }
       return step;
     },

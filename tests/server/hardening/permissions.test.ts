@@ -261,9 +261,16 @@ async function subscribeOutcome(f: Fixtures, who: Caller): Promise<Reply> {
   }
 }
 
+/** An outcome from a top-level `extensions.code` (one SCREAMING_SNAKE vocabulary, docs/api.md). */
 function outcomeOfCode(code: unknown, message: string): Outcome | string {
-  const byName: Record<string, Outcome> = { AuthenticationError: 'auth', ForbiddenError: 'forbidden', NotFoundError: 'notFound', ValidationError: 'invalid' };
-  return byName[String(code)] ?? `error: ${message}`;
+  const byCode: Record<string, Outcome> = { UNAUTHENTICATED: 'auth', FORBIDDEN: 'forbidden', NOT_FOUND: 'notFound', BAD_USER_INPUT: 'invalid' };
+  return byCode[String(code)] ?? `error: ${message}`;
+}
+
+/** An outcome from a mutation's typed error, by its `__typename`. */
+function outcomeOfType(typename: string, message: string): Outcome | string {
+  const byType: Record<string, Outcome> = { AuthenticationError: 'auth', ForbiddenError: 'forbidden', NotFoundError: 'notFound', ValidationError: 'invalid' };
+  return byType[typename] ?? `error: ${message}`;
 }
 
 function outcomeOf(reply: Reply): Outcome | string {
@@ -278,7 +285,7 @@ function outcomeOf(reply: Reply): Outcome | string {
   if (value === null || value === undefined) return 'none';
   if (Array.isArray(value)) return value.every((v) => v === null) ? 'none' : 'ok';
   const typename: string = value.__typename ?? '';
-  if (typename.endsWith('Error')) return outcomeOfCode(typename, value.message);
+  if (typename.endsWith('Error')) return outcomeOfType(typename, value.message);
   // `viewer { class(name) }` and friends: null inside means nothing to show.
   if (field === 'viewer' && Object.values(value).every((v) => v === null)) return 'none';
   return 'ok';

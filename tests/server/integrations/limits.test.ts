@@ -68,7 +68,7 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toMatch(/^[3-6]$/);
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[2-5] remain; try again in [3-6] s$/), extensions: { code: 'RateLimitError' } });
+    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[2-5] remain; try again in [3-6] s$/), extensions: { code: 'RATE_LIMITED' } });
 
     // The teacher's own session draws on the user bucket, which the token's calls also drew on.
     const mine = await call(CLASSES(5), session);
@@ -101,7 +101,7 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     const r = await call(CLASSES(50), token);
     expect(r.status).toBe(400);
     expect(r.body.errors[0].message).toBe('This operation costs 153 points, more than the whole budget of 30: ask for fewer items (first:)');
-    expect(r.body.errors[0].extensions).toEqual({ code: 'QueryTooCostly' });
+    expect(r.body.errors[0].extensions).toEqual({ code: 'QUERY_TOO_COSTLY' });
   });
 
   it('does not charge visitors', async () => {

@@ -90,7 +90,7 @@ describe('graphql-ws at /graphql', () => {
     s.send({ id: '1', type: 'subscribe', payload: { query: LIVE_QUERY, variables: { id: classId } } });
     await until(() => s.received.length >= 3);
     expect(s.received.slice(1)).toEqual([
-      { id: '1', type: 'next', payload: { errors: [expect.objectContaining({ message: 'Please log in', extensions: { code: 'AuthenticationError' } })] } },
+      { id: '1', type: 'next', payload: { errors: [expect.objectContaining({ message: 'Please log in', extensions: { code: 'UNAUTHENTICATED' } })] } },
       { id: '1', type: 'complete' },
     ]);
     expect(s.socket.readyState).toBe(WebSocket.OPEN);
