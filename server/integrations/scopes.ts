@@ -126,7 +126,9 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
     first.needs === 'a signed-in user'
       ? `An integration token cannot use ${first.field}`
       : `This token lacks the scope ${scopeName(first.needs)} (needed for ${first.field})`;
-  return new GraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 }, missing } });
+  // Scopes named as the IntegrationScope enum names them (READ_RESULTS, not results:read).
+  const named = missing.map((m) => ({ field: m.field, needs: m.needs === 'a signed-in user' ? m.needs : scopeName(m.needs) }));
+  return new GraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 }, missing: named } });
 }
 
 type Streamed = ExecutionResult | AsyncIterableIterator<ExecutionResult>;

@@ -62,6 +62,7 @@ describe('the error vocabulary', () => {
         expect(DOCUMENTED.get(code), `${code} is listed with status ${c.status}`).toBe(c.status);
         expect(r.text).not.toMatch(/"http"|originalError|"stack"|"unexpected"|\.ts:\d+/);
         if (c.status === 401) expect(r.authenticate).toMatch(/^Bearer realm="WordBee"/);
+        if (c.code === 'FORBIDDEN') expect(body.errors[0].extensions.missing).toContainEqual({ field: 'User.reports', needs: 'READ_RESULTS' });
       }
     }
   });
