@@ -99,7 +99,8 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       if (isAsyncIterable(result)) throw new Error('incremental delivery is not offered over the fast path');
       // As yoga does: an error may carry the HTTP status and headers of the reply (401/403 for
       // integration tokens, 429 with Retry-After for an empty budget).
-      const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { status?: number; headers?: Record<string, string> } } | undefined)?.http).find(Boolean);
+      // (Not a request error's `spec` status: plain application/json answers those with 200.)
+      const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { spec?: boolean; status?: number; headers?: Record<string, string> } } | undefined)?.http).find((h) => h && !h.spec);
       reply(req, res, http?.status ?? 200, result, serialize(result), http?.headers);
     } catch (error) {
       // The database gone (503, with Retry-After) or refusing a value (400): a message, not a 500.

@@ -3,7 +3,7 @@
  * path and port) for subscriptions. Both build the same context from the access token.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createYoga, maskError, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, maskError, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -84,6 +84,27 @@ function usePreparsedUploads(): Plugin {
   };
 }
 
+/**
+ * A request error found while executing (a variable whose value its type refuses) has no data
+ * and came without a code: it gets BAD_USER_INPUT, and 400 under
+ * application/graphql-response+json as GraphQL over HTTP requires of a reply without `data`
+ * (200 under plain application/json, as for a document that does not validate).
+ */
+function useRequestErrorCodes(): Plugin {
+  return {
+    onExecute: () => ({
+      onExecuteDone({ result, setResult }) {
+        if (isAsyncIterable(result) || result.data !== undefined || !result.errors?.length) return;
+        if (result.errors.every((e) => e.extensions?.code)) return;
+        const errors = result.errors.map((e) =>
+          e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT', http: { spec: true, status: 400 } } }),
+        );
+        setResult({ ...result, errors });
+      },
+    }),
+  };
+}
+
 type ServerContext = { req?: IncomingMessage; res?: ServerResponse; connectionParams?: Record<string, unknown> };
 
 export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, GraphQLContext> {
@@ -99,6 +120,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       useIntegrationScopes(),
       usePageCaps(),
       useCostLimits(),
+      useRequestErrorCodes(),
       ...armor(deps.config.production),
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
       useReplyCompression(),

@@ -67,6 +67,20 @@ describe('the error vocabulary', () => {
     }
   });
 
+  it('answers a variable its type refuses with BAD_USER_INPUT: 400 under application/graphql-response+json, 200 under application/json', async () => {
+    for (const [accept, status] of [['application/json', 200], ['application/graphql-response+json', 400]] as const) {
+      const r = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept, authorization: `Bearer ${teacher}` },
+        body: JSON.stringify({ query: 'query($n: Int!) { viewer { tasks(first: $n) { edges { node { id } } } } }', variables: { n: 'x' } }),
+      });
+      const body = (await r.json()) as any;
+      expect([r.status, body.data, body.errors[0].extensions.code], accept).toEqual([status, undefined, 'BAD_USER_INPUT']);
+      expect(body.errors[0].message).toMatch(/Variable "\$n" got invalid value "x"/);
+      expect(body.errors[0].extensions.http).toBeUndefined();
+    }
+  });
+
   it('gives a field refused inside a result its code and path', async () => {
     const r = await ask('{ viewer { username classes(first: 1, after: "zz") { edges { node { id } } } } }', teacher, 'application/graphql-response+json');
     const body = JSON.parse(r.text);
