@@ -88,7 +88,7 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _config, upload
     const message = json.errors.map((e: { message: string }) => e.message).join('; ');
     const code = json.errors.find((e: { extensions?: { code?: unknown } }) => typeof e.extensions?.code === 'string')?.extensions.code as string | undefined;
     // The login this page holds is no longer accepted: to the login page, which says so.
-    if (response.status === 401 && code === 'AuthenticationError' && token) expireSession();
+    if (response.status === 401 && code === 'UNAUTHENTICATED' && token) expireSession();
     const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
     throw code ? new RefusedError(code, message, response.status, Number.isFinite(retryAfter) ? retryAfter : undefined) : new NetworkError(message);
   }

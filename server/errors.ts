@@ -77,3 +77,25 @@ export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; 
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   return parsed.data;
 }
+
+/**
+ * The one vocabulary of top-level `extensions.code` (docs/api.md, Errors): SCREAMING_SNAKE, one
+ * code per kind of refusal, the same over HTTP and WebSocket. A mutation's own typed errors are
+ * union members instead, told apart by their `__typename` (ValidationError, NotFoundError, …).
+ */
+export const ERROR_CODES: Readonly<Record<number, string>> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** A domain error's top-level code, by what its HTTP status means. */
+export function errorCode(error: DomainError): string {
+  return ERROR_CODES[error.httpStatus] ?? 'INTERNAL_SERVER_ERROR';
+}

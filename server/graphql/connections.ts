@@ -85,7 +85,7 @@ export function oversizedPage(document: DocumentNode, variables?: Record<string,
 
 /** Envelop plugin: an operation asking for a page over MAX_PAGE runs nothing and is a 400 saying so. */
 export function usePageCaps(): Plugin {
-  const refuse = (message: string) => ({ errors: [new GraphQLError(message, { extensions: { code: 'ValidationError', http: { status: 400 } } })] });
+  const refuse = (message: string) => ({ errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } })] });
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const problem = oversizedPage(args.document, args.variableValues as Record<string, unknown> | undefined);

@@ -42,14 +42,14 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       // Every upload needs a login: without the token it is refused as the upload itself would be
       // (its body discarded as it arrives, so the client reads the refusal).
       discardBody(req, res);
-      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'AuthenticationError' } }] }, undefined, { 'www-authenticate': 'Bearer realm="WordBee"' });
+      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'UNAUTHENTICATED' } }] }, undefined, { 'www-authenticate': 'Bearer realm="WordBee"' });
     }
     if (req.method === 'POST' && multipart) return upload(deps, yoga, req, res);
     if (req.method !== 'POST') {
       if (/%00/.test(req.url ?? '')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
       const badParameter = req.method === 'GET' ? badJsonParameter(req.url ?? '') : undefined;
       if (badParameter) return reply(req, res, 400, { errors: [{ message: badParameter, extensions: { code: 'BAD_REQUEST' } }] });
-      return void (await yoga(req, res, { req }));
+      return void (await yoga(req, res, { req, res }));
     }
     let raw: Buffer;
     try {
@@ -64,7 +64,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     if (!isPlainJsonPost(req)) {
       // @whatwg-node reads a body already taken from the stream from `req.body`.
       (req as IncomingMessage & { body?: unknown }).body = raw.length ? raw : ' ';
-      return void (await yoga(req, res, { req }));
+      return void (await yoga(req, res, { req, res }));
     }
     const params = parseParams(raw);
     if (!params) return replayToYoga(yoga, req, res, raw);
@@ -99,7 +99,8 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       if (isAsyncIterable(result)) throw new Error('incremental delivery is not offered over the fast path');
       // As yoga does: an error may carry the HTTP status and headers of the reply (401/403 for
       // integration tokens, 429 with Retry-After for an empty budget).
-      const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { status?: number; headers?: Record<string, string> } } | undefined)?.http).find(Boolean);
+      // (Not a request error's `spec` status: plain application/json answers those with 200.)
+      const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { spec?: boolean; status?: number; headers?: Record<string, string> } } | undefined)?.http).find((h) => h && !h.spec);
       reply(req, res, http?.status ?? 200, result, serialize(result), http?.headers);
     } catch (error) {
       // The database gone (503, with Retry-After) or refusing a value (400): a message, not a 500.
@@ -152,7 +153,7 @@ async function upload(deps: Deps, yoga: ReturnType<typeof createGraphQL>, req: I
     UPLOAD_PARAMS.set(req, params as GraphQLParams);
     // @whatwg-node reads a body already taken from the stream from `req.body`.
     (req as IncomingMessage & { body?: unknown }).body = ' ';
-    await yoga(req, res, { req });
+    await yoga(req, res, { req, res });
   } finally {
     form.release();
   }

@@ -3,7 +3,7 @@
  * path and port) for subscriptions. Both build the same context from the access token.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createYoga, maskError, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, maskError, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -13,7 +13,7 @@ import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
 import { GraphQLError, getOperationAST, type ValidationContext } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { DomainError } from '../errors.ts';
+import { DomainError, errorCode } from '../errors.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EndedLogins } from '../live/pubsub.ts';
 import { useServer } from 'graphql-ws/use/ws';
@@ -85,6 +85,27 @@ function usePreparsedUploads(): Plugin {
   };
 }
 
+/**
+ * A request error found while executing (a variable whose value its type refuses) has no data
+ * and came without a code: it gets BAD_USER_INPUT, and 400 under
+ * application/graphql-response+json as GraphQL over HTTP requires of a reply without `data`
+ * (200 under plain application/json, as for a document that does not validate).
+ */
+function useRequestErrorCodes(): Plugin {
+  return {
+    onExecute: () => ({
+      onExecuteDone({ result, setResult }) {
+        if (isAsyncIterable(result) || result.data !== undefined || !result.errors?.length) return;
+        if (result.errors.every((e) => e.extensions?.code)) return;
+        const errors = result.errors.map((e) =>
+          e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT', http: { spec: true, status: 400 } } }),
+        );
+        setResult({ ...result, errors });
+      },
+    }),
+  };
+}
+
 type ServerContext = { req?: IncomingMessage; res?: ServerResponse; connectionParams?: Record<string, unknown> };
 
 export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, GraphQLContext> {
@@ -100,6 +121,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       useIntegrationScopes(),
       usePageCaps(),
       useCostLimits(),
+      useRequestErrorCodes(),
       ...armor(deps.config.production),
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
       useReplyCompression(),
@@ -135,13 +157,13 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
         // Errors of the context (the token check) arrive unwrapped.
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) {
-          return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: original.name } });
+          return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: errorCode(original) } });
         }
         // The database refusing a value (400) or being unreachable (503) is said as such.
         const failure = original ? asDomainFailure(original) : null;
         if (failure) {
           if (failure instanceof UnavailableError) deps.log.warn({ err: original }, 'database unreachable');
-          return new GraphQLError(failure.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: failure.name, http: { status: failure.httpStatus } } });
+          return new GraphQLError(failure.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: errorCode(failure), http: { status: failure.httpStatus } } });
         }
         reportError((error instanceof GraphQLError ? error.originalError : null) ?? error, { where: 'graphql' });
         return maskError(error, message, isDev);
@@ -196,6 +218,9 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
   });
   const disposable = useServer(
     {
+      // A failure inside the server closes the socket with 4500 and "Internal server error",
+      // never with its message (graphql-ws would send it outside NODE_ENV=production).
+      isProd: true,
       // A token that does not authenticate closes the socket with 4403 Forbidden at
       // connection_init (graphql-ws protocol), instead of an acknowledged socket whose every
       // operation then fails. No token at all is a visitor, refused per operation as over HTTP.

@@ -43,7 +43,7 @@ export function handleCors(req: IncomingMessage, res: ServerResponse, allowed: r
   const ok = typeof origin === 'string' && (allowed.includes('*') || allowed.includes(origin));
   if (ok) {
     res.setHeader('access-control-allow-origin', allowed.includes('*') ? '*' : origin);
-    res.setHeader('access-control-expose-headers', 'x-request-id, retry-after');
+    res.setHeader('access-control-expose-headers', 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset');
   }
   if (!preflight) return false;
   if (!ok) {

@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Busboy } from '@fastify/busboy';
-import { DomainError, ValidationError } from '../errors.ts';
+import { DomainError, ValidationError, errorCode } from '../errors.ts';
 import { ScoringBusyError, type ScoringPool } from '../speech/pa/pool.ts';
 import { MAX_RECORDING_BYTES } from '../speech/pa/audio.ts';
 import { UnsupportedMediaTypeError } from './body.ts';
@@ -288,5 +288,5 @@ function parseForm(req: IncomingMessage, reserved: number, options: FormOptions)
 export function uploadRefusal(error: unknown): { status: number; message: string; code: string; headers: Record<string, string> } | null {
   if (!(error instanceof DomainError)) return null;
   const headers: Record<string, string> = error.retryAfterSec !== undefined ? { 'retry-after': String(error.retryAfterSec) } : {};
-  return { status: error.httpStatus, message: error.message, code: error.name, headers };
+  return { status: error.httpStatus, message: error.message, code: errorCode(error), headers };
 }

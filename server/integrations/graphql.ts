@@ -1,13 +1,13 @@
 /** Integrations in GraphQL: a teacher's integration tokens and webhooks (types, lists, mutations). */
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { offsetConnection } from '../graphql/connections.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { listClasses } from '../classes/service.ts';
 import type { Scope, WebhookEvent } from './schemas.ts';
-import { createWebhook, deleteWebhook, deliveryById, listDeliveries, listWebhooks, webhookById, type DeliveryRecord, type WebhookRecord } from './webhooks.ts';
+import { createWebhook, deleteWebhook, deliveryById, redeliverWebhookDelivery, listDeliveries, listWebhooks, webhookById, type DeliveryRecord, type WebhookRecord } from './webhooks.ts';
 import { createIntegrationToken, integrationTokenById, listIntegrationTokens, revokeIntegrationToken, type IntegrationTokenRecord } from './tokens.ts';
 
 /** The row id inside a global id of `typename`; anything else names nothing ("not found", typed). */
@@ -229,5 +229,26 @@ builder.mutationField('deleteWebhook', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: DeleteWebhookInput, required: true, description: 'The webhook to delete.' }) },
     resolve: (_root, { input }, ctx) => deleteWebhook(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'Webhook')),
+  }),
+);
+
+const RedeliverWebhookDeliveryInput = builder.inputType('RedeliverWebhookDeliveryInput', {
+  description: 'Names a delivery to send again.',
+  fields: (t) => ({ id: t.id({ required: true, description: "The delivery's global id (`WebhookDelivery.id`)." }) }),
+});
+
+const RedeliveredPayload = builder.objectRef<DeliveryRecord>('RedeliverWebhookDeliveryPayload').implement({
+  description: 'The delivery is queued to be sent now.',
+  fields: (t) => ({ delivery: t.field({ type: WebhookDeliveryRef, description: 'The delivery, PENDING with no attempts yet.', resolve: (d) => d }) }),
+});
+
+builder.mutationField('redeliverWebhookDelivery', (t) =>
+  t.field({
+    type: RedeliveredPayload,
+    description:
+      "Sends a delivery again now (signed-in teachers, for their own webhooks): a SENT one the receiver lost, or a FAILED or REFUSED one once the receiver is fixed. Same `WordBee-Delivery` id and body (a receiver drops repeats by it), a fresh signature and count of attempts. ConflictError: it is being sent at this moment.",
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
+    args: { input: t.arg({ type: RedeliverWebhookDeliveryInput, required: true, description: 'The delivery to send again.' }) },
+    resolve: (_root, { input }, ctx) => redeliverWebhookDelivery(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'WebhookDelivery', 'Webhook delivery')),
   }),
 );

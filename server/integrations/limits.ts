@@ -31,6 +31,7 @@ import {
   isInterfaceType,
   valueFromASTUntyped,
 } from 'graphql';
+import type { ServerResponse } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { closeRedis, redisClient } from '../redis.ts';
@@ -302,6 +303,29 @@ function costExtension(cost: number, charge: Charge, actual = cost) {
   };
 }
 
+type CostExtension = ReturnType<typeof costExtension>;
+
+/**
+ * The rate-limit state as HTTP headers, in the IETF draft's first form
+ * (draft-ietf-httpapi-ratelimit-headers up to -06, the one most clients read): the tightest
+ * bucket's size, what is left after this operation (its actual cost charged), and the seconds
+ * until it is full again. `extensions.cost` says the same in the body.
+ */
+export function rateLimitHeaders(cost: CostExtension): Record<string, string> {
+  return {
+    'ratelimit-limit': String(cost.limit),
+    'ratelimit-remaining': String(Math.max(0, cost.remaining)),
+    'ratelimit-reset': String(Math.max(0, Math.ceil((cost.limit - cost.remaining) / cost.restorePerSec))),
+  };
+}
+
+/** Puts the rate-limit headers on the HTTP reply, when the operation came over HTTP and it is not sent yet. */
+function announce(contextValue: unknown, cost: CostExtension): void {
+  const res = (contextValue as { res?: ServerResponse }).res;
+  if (!res || res.headersSent) return;
+  for (const [name, value] of Object.entries(rateLimitHeaders(cost))) res.setHeader(name, value);
+}
+
 function refusal(cost: number, charge: Charge) {
   const tightest = charge.levels.reduce((a, b) => (b.remaining < a.remaining ? b : a));
   const tooBig = charge.levels.find((l) => cost > l.limit);
@@ -310,8 +334,8 @@ function refusal(cost: number, charge: Charge) {
     : `Rate limit: this operation costs ${cost} points and ${tightest.remaining} remain; try again in ${charge.retryAfterSec} s`;
   // Too big for any wait to help: a client's mistake (400), which a retry loop must not repeat.
   const extensions = tooBig
-    ? { code: 'QueryTooCostly', http: { status: 400 } }
-    : { code: 'RateLimitError', retryAfterSec: charge.retryAfterSec, http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } } };
+    ? { code: 'QUERY_TOO_COSTLY', http: { status: 400 } }
+    : { code: 'RATE_LIMITED', retryAfterSec: charge.retryAfterSec, http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } } };
   return { errors: [new GraphQLError(message, { extensions })], extensions: { cost: costExtension(cost, charge) } };
 }
 
@@ -329,7 +353,11 @@ export function useCostLimits(): Plugin<{}, {}, GraphQLContext> {
     async onExecute({ args, setResultAndStopExecution }) {
       const charged = await chargeOperation(args);
       if (!charged) return;
-      if (!charged.charge.allowed) return setResultAndStopExecution(refusal(charged.cost, charged.charge));
+      if (!charged.charge.allowed) {
+        const refused = refusal(charged.cost, charged.charge);
+        announce(args.contextValue, refused.extensions.cost);
+        return setResultAndStopExecution(refused);
+      }
       return {
         onExecuteDone({ result, setResult }: { result: ExecutionResult | AsyncIterable<unknown>; setResult: (r: ExecutionResult) => void }) {
           if (Symbol.asyncIterator in result) return;
@@ -343,13 +371,22 @@ export function useCostLimits(): Plugin<{}, {}, GraphQLContext> {
             ctx.deps.budgets.charge(bucketsOf(ctx.viewer!, ctx.deps.config.budgets), -refund).catch((error: unknown) => ctx.deps.log.debug({ err: error }, 'giving back an unused charge failed'));
             charge = { ...charge, levels: charge.levels.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + refund) })) };
           }
-          setResult({ ...result, extensions: { ...result.extensions, cost: costExtension(charged.cost, charge, actual) } });
+          const cost = costExtension(charged.cost, charge, actual);
+          announce(args.contextValue, cost);
+          setResult({ ...result, extensions: { ...result.extensions, cost } });
         },
       };
     },
     async onSubscribe({ args, setResultAndStopExecution }) {
       const charged = await chargeOperation(args);
-      if (charged && !charged.charge.allowed) setResultAndStopExecution(refusal(charged.cost, charged.charge));
+      if (!charged) return;
+      if (!charged.charge.allowed) {
+        const refused = refusal(charged.cost, charged.charge);
+        announce(args.contextValue, refused.extensions.cost);
+        return setResultAndStopExecution(refused);
+      }
+      // A subscription over HTTP (server-sent events): its headers go out before its first event.
+      announce(args.contextValue, costExtension(charged.cost, charged.charge));
     },
   };
 }

@@ -115,7 +115,7 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
   // operation is refused with 401, as the docs say, rather than run as a visitor's (a `viewer`
   // of null looked like an empty account). Logging in or signing up needs no token.
   if (context.authError && (context.authError instanceof IntegrationTokenError || !needsNoLogin(document))) {
-    return new GraphQLError(context.authError.message, { extensions: { code: 'AuthenticationError', http: { status: 401, headers: { 'www-authenticate': BEARER_CHALLENGE } } } });
+    return new GraphQLError(context.authError.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: { 'www-authenticate': BEARER_CHALLENGE } } } });
   }
   const integration = context.viewer?.integration;
   if (!integration) return undefined;
@@ -126,19 +126,51 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
     first.needs === 'a signed-in user'
       ? `An integration token cannot use ${first.field}`
       : `This token lacks the scope ${scopeName(first.needs)} (needed for ${first.field})`;
-  return new GraphQLError(message, { extensions: { code: 'ForbiddenError', http: { status: 403 }, missing } });
+  // Scopes named as the IntegrationScope enum names them (READ_RESULTS, not results:read).
+  const named = missing.map((m) => ({ field: m.field, needs: m.needs === 'a signed-in user' ? m.needs : scopeName(m.needs) }));
+  return new GraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 }, missing: named } });
 }
 
 type Streamed = ExecutionResult | AsyncIterableIterator<ExecutionResult>;
 
-async function* untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Promise<boolean>): AsyncGenerator<ExecutionResult> {
-  for await (const value of source) {
-    if (await revoked()) {
-      yield { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'AuthenticationError' } })] };
-      return;
+/**
+ * The stream, ended at the first event after the token was revoked. Written out rather than as an
+ * async generator: a generator waiting for the class's next event would take a `return()` (the
+ * client's `complete`, a closed socket) only after that event, and the live view's slot
+ * (LIVE_VIEWS_PER_USER) would stay taken until then. Here `return()` reaches the source at once.
+ */
+function untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Promise<boolean>): AsyncIterableIterator<ExecutionResult> {
+  const iterator = source[Symbol.asyncIterator]();
+  let ended = false;
+  const end = async (): Promise<IteratorResult<ExecutionResult>> => {
+    if (!ended) {
+      ended = true;
+      await iterator.return?.();
     }
-    yield value;
-  }
+    return { done: true, value: undefined };
+  };
+  const stream: AsyncIterableIterator<ExecutionResult> = {
+    [Symbol.asyncIterator]: () => stream,
+    next: async () => {
+      if (ended) return { done: true, value: undefined };
+      const step = await iterator.next();
+      if (step.done || ended) {
+        ended = true;
+        return { done: true, value: undefined };
+      }
+      if (await revoked()) {
+        await end();
+        return { done: false, value: { errors: [new GraphQLError('This integration token was revoked', { extensions: { code: 'UNAUTHENTICATED' } })] } };
+      }
+      return step;
+    },
+    return: end,
+    throw: async (error?: unknown) => {
+      await end();
+      throw error;
+    },
+  };
+  return stream;
 }
 
 /** Envelop plugin: checks scopes before any resolver runs, for queries, mutations and subscriptions. */

@@ -14,13 +14,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { classes, webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
-import { NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import { createOutbox, DeliveryFailure, type Outbox } from '../outbox.ts';
 import { MAX_WEBHOOKS_PER_CLASS, createWebhookSchema, type WebhookEvent } from './schemas.ts';
 import { requireTeacherSession, teacherClassIds } from './tokens.ts';
@@ -116,6 +116,25 @@ export async function deliveryById(db: Executor, viewer: Viewer, id: number): Pr
 }
 
 /**
+ * Sends a delivery again (a receiver that lost it, or was down past the last retry): it is
+ * queued now with a fresh count of attempts, under the same `WordBee-Delivery` id and body, so a
+ * receiver that did get it drops the repeat. One being sent at this moment is a ConflictError.
+ */
+export async function redeliverWebhookDelivery(db: Executor, viewer: Viewer, id: number, now = new Date()): Promise<DeliveryRecord> {
+  requireTeacherSession(viewer);
+  const delivery = await deliveryById(db, viewer, id);
+  const hook = delivery ? await webhookById(db, viewer, delivery.webhookId) : null;
+  if (!delivery || !hook) throw new NotFoundError('Webhook delivery not found');
+  const [queued] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, sentAt: null })
+    .where(and(eq(webhookDeliveries.id, id), inArray(webhookDeliveries.status, ['pending', 'sent', 'failed', 'refused'])))
+    .returning();
+  if (!queued) throw new ConflictError('This delivery is being sent right now: look again in a few seconds');
+  return queued;
+}
+
+/**
  * Queues an event of a class for every webhook that wants it, in the caller's transaction.
  * `eventId` is stable per event, so the same event is queued once per webhook.
  */
@@ -149,7 +168,8 @@ export function enqueueTaskFinished(
   now: Date,
 ): Promise<void> {
   const { classId, resultId, ...data } = finished;
-  return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { ...data, finishedAt: now.toISOString() }, now);
+  // resultId: the ClassResult's global id, what a receiver keys the result by (taskId is shared by an assignment's students).
+  return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { resultId: encodeGlobalID('ClassResult', resultId), ...data, finishedAt: now.toISOString() }, now);
 }
 
 /**

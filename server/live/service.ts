@@ -3,11 +3,11 @@
  * owns the class. A subscriber first gets what happened since its cursor (from the database),
  * then live events; ids let a reconnecting client drop what it has already shown.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { qualified } from '../../db/sql.ts';
 import { answers, assignments, books, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Deps, Viewer } from '../deps.ts';
-import { NotFoundError, RateLimitError } from '../errors.ts';
+import { NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 import { ownClasses, requireTeacher } from '../classes/service.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import type { ClassEvent } from './pubsub.ts';
@@ -50,7 +50,8 @@ const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 /** The username of the account that claimed a roster entry (null: nobody yet). */
 const sqlUsername = () => sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`;
 
-export async function storedActivity(deps: Deps, classId: number, since: Date): Promise<ClassEvent[]> {
+/** The class's events after `since` (and up to `until`, when given), oldest first. */
+export async function storedActivity(deps: Deps, classId: number, since: Date, until?: Date): Promise<ClassEvent[]> {
   const answerRows = await deps.db
     .select({ studentUsername: sqlUsername(), a: answers, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
     .from(answers)
@@ -59,7 +60,7 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(users, eq(users.id, classes.teacherId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(and(eq(assignments.classId, classId), gt(answers.answeredAt, since)))
+    .where(and(eq(assignments.classId, classId), gt(answers.answeredAt, since), until ? lte(answers.answeredAt, until) : undefined))
     .orderBy(asc(answers.answeredAt), asc(answers.id));
   const resultRows = await deps.db
     .select({ studentUsername: sqlUsername(), r: results, student: rosterEntries.studentName, assignment: assignments, teacher: users.username, bookTitle: books.title })
@@ -70,7 +71,7 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(users, eq(users.id, classes.teacherId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(and(eq(assignments.classId, classId), gt(results.createdAt, since)))
+    .where(and(eq(assignments.classId, classId), gt(results.createdAt, since), until ? lte(results.createdAt, until) : undefined))
     .orderBy(asc(results.createdAt));
   const task = (a: typeof assignments.$inferSelect, teacher: string) => ({
     taskId: taskIdOf({ bookId: a.bookId, unitId: a.unitId, tpid: a.id, type: a.type, teacher }),
@@ -130,22 +131,64 @@ export async function storedActivity(deps: Deps, classId: number, since: Date): 
 }
 
 /**
- * The class's activity since `since` (default: the last day), then live. Subscribing to live
- * events first and replaying after means nothing falls between the two; duplicates are dropped.
+ * Where an event id says it happened: its class, and the time it is stored at. Null for an id
+ * that is not one, or names nothing (an answer or result deleted since).
  */
-export async function classActivity(deps: Deps, viewer: Viewer, classId: number, since?: Date | null): Promise<AsyncIterable<ClassEvent>> {
+async function placeOfEvent(deps: Deps, eventId: string): Promise<{ classId: number; at: Date } | null> {
+  const answer = /^answer:(\d{1,9}):(\d{1,4}):(\d{1,15})$/.exec(eventId);
+  const result = /^(?:finished|bookFinished):(\d{1,9})$/.exec(eventId);
+  if (answer) {
+    const [row] = await deps.db.select({ classId: assignments.classId }).from(taskRows).innerJoin(assignments, eq(assignments.id, taskRows.assignmentId)).where(eq(taskRows.id, Number(answer[1])));
+    return row ? { classId: row.classId, at: new Date(Number(answer[3])) } : null;
+  }
+  if (result) {
+    const [row] = await deps.db
+      .select({ classId: assignments.classId, at: results.createdAt })
+      .from(results)
+      .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
+      .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+      .where(eq(results.id, Number(result[1])));
+    return row ?? null;
+  }
+  return null;
+}
+
+/** One event of the viewer's classes by its id (`node(id:)`), or null: the class's teacher (a token: of its classes) only. */
+export async function classEventById(deps: Deps, viewer: Viewer, eventId: string): Promise<ClassEvent | null> {
+  if (!viewer.isTeacher) return null;
+  const place = await placeOfEvent(deps, eventId);
+  if (!place) return null;
+  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, place.classId), ownClasses(viewer)));
+  if (!klass) return null;
+  // The id keeps milliseconds; the database may keep microseconds.
+  const around = await storedActivity(deps, place.classId, new Date(place.at.getTime() - 1), new Date(place.at.getTime() + 1));
+  return around.find((e) => e.id === eventId) ?? null;
+}
+
+/**
+ * The class's activity since `since` (default: the last day), or after the event `after` (its
+ * id is the replay cursor), then live. Subscribing to live events first and replaying after
+ * means nothing falls between the two; duplicates are dropped.
+ */
+export async function classActivity(deps: Deps, viewer: Viewer, classId: number, since?: Date | null, after?: string | null): Promise<AsyncIterable<ClassEvent>> {
   requireTeacher(viewer);
   const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), ownClasses(viewer)));
   if (!klass) throw new NotFoundError('Class not found');
+  // A cursor of another class, or of nothing (deleted since), is refused before a slot is taken.
+  const cursor = after ? await placeOfEvent(deps, after) : null;
+  if (after && cursor?.classId !== classId) throw new ValidationError('`after` must be the id of an event of this class (a ClassEvent id it sent)');
   const release = holdSlot(viewer.id, deps.config.liveViewsPerUser);
   const live = deps.live.subscribe(classId);
-  const from = since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS);
+  // After a cursor: from its time on (events of the same millisecond too), skipping up to it.
+  const from = cursor ? new Date(cursor.at.getTime() - 1) : (since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS));
   const events = (async function* () {
     const iterator = live[Symbol.asyncIterator]();
     // Start listening before reading the past.
     const first = iterator.next();
     const seen = new Set<string>();
-    for (const event of await storedActivity(deps, classId, from)) {
+    const past = await storedActivity(deps, classId, from);
+    const skip = after ? past.findIndex((e) => e.id === after) + 1 : 0;
+    for (const event of past.slice(skip)) {
       seen.add(event.id);
       yield event;
     }

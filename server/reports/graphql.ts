@@ -1,4 +1,5 @@
 /** Reports in GraphQL: a teacher's list of their students' report files. */
+import { deprecatedFor, TaskTypeEnum } from '../tasks/enums.ts';
 import { placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
@@ -24,7 +25,8 @@ builder.node(ReportRef, {
     studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ.", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
     className: t.exposeString('className', { description: 'The class.' }),
     bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
-    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'How the unit was practised.', resolve: (r) => r.type as 'SB' | 'FM' | 'PA' }),
     score: t.exposeInt('score', { description: 'The score, 0–100.' }),
     downloadUrl: t.string({ description: 'Where to GET the PDF (send the access token).', resolve: (r) => `/api/v1.0/userreports/${encodeURIComponent(r.fileName)}` }),
     signedDownloadUrl: t.string({

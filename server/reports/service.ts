@@ -3,6 +3,7 @@
  * downloadable by the student's teacher, and e-mailed to the student and the teacher through
  * the durable outbox (server/reports/mailer.ts). Rules: DESIGN (Reports), spec screen 8.
  */
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, localDay } from '../time.ts';
 import { alias } from 'drizzle-orm/pg-core';
@@ -104,6 +105,7 @@ export async function createReport(tx: Executor, blobs: BlobStore, resultId: num
   }
   if (people) {
     await enqueueWebhookEvent(tx, people.classId, 'report.ready', `report.ready:${report!.id}`, {
+      reportId: encodeGlobalID('Report', report!.id),
       fileName,
       student: content.student,
       taskId: content.taskId,

@@ -1,4 +1,5 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
+import { deprecatedFor, TaskTypeEnum } from '../tasks/enums.ts';
 import { studentLabel } from '../classes/service.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { offsetConnection, placeConnection } from '../graphql/connections.ts';
@@ -37,7 +38,8 @@ const TaskContentRef = builder.objectRef<TaskContent>('TaskContent').implement({
   description: 'What a player loads for a task id.',
   fields: (t) => ({
     label: t.exposeString('label', { description: 'The task id (the first item of the spec’s task array).' }),
-    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'How the unit is practised (what the player shows).', resolve: (c) => c.type as 'SB' | 'FM' | 'PA' }),
     unitTitle: t.string({
       nullable: true,
       description: "The unit as people call it, with its book ('Unit 3: Animals · PEP 3A'); null for free practice.",
@@ -256,7 +258,8 @@ builder.node(ClassResultRef, {
     studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ.", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
     taskId: t.string({ description: 'The task id: {bookID}-{unitID}-{TPID}-{Type}-{teachername}.', resolve: (r) => taskIdOf({ ...r, teacher: r.teacher }) }),
     bookUnitId: t.string({ description: "'{bookID}-{unitID}'.", resolve: (r) => `${r.bookId}-${r.unitId}` }),
-    type: t.exposeString('type', { description: 'SB, FM or PA.' }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'How the unit was practised.', resolve: (r) => r.type as 'SB' | 'FM' | 'PA' }),
     score: t.exposeInt('score', { description: 'The score, 0–100.' }),
     correct: t.exposeInt('correct', { description: 'Words right.' }),
     total: t.exposeInt('total', { description: 'Words in all.' }),

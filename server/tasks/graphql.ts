@@ -4,6 +4,7 @@ import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { studentLabel } from '../classes/service.ts';
+import { AssignableTaskTypeEnum, deprecatedFor, kindOf, TaskTypeEnum } from './enums.ts';
 import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
 
 export const TaskRef = builder.objectRef<TaskListRow>('Task');
@@ -23,7 +24,8 @@ builder.node(TaskRef, {
     studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
     bookUnitId: t.exposeString('bookUnitID', { description: "'{bookID}-{unitID}'." }),
     tpid: t.exposeInt('TPID', { description: 'The assignment this task belongs to.' }),
-    type: t.exposeString('Type', { description: 'SB, FM or PA.' }),
+    type: t.exposeString('Type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'How the unit is practised.', resolve: (r) => r.Type as 'SB' | 'FM' | 'PA' }),
     dueBy: t.expose('dueBy', { type: 'DateTime', description: 'When the task is due.' }),
     taskId: t.exposeString('taskId', { description: "'{bookID}-{unitID}-{TPID}-{Type}-{teachername}': what a player opens." }),
     className: t.exposeString('className', { description: 'The class the task was assigned in.' }),
@@ -50,7 +52,8 @@ const AssignTaskInput = builder.inputType('AssignTaskInput', {
   fields: (t) => ({
     className: t.string({ required: true, description: 'One of your classes.' }),
     bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
-    type: t.string({ required: true, description: "PA+SB, PA, SB or FM (unit 'R' takes FM)." }),
+    taskType: t.field({ type: AssignableTaskTypeEnum, description: "What to assign (unit 'R' takes FM). Required unless the deprecated `type` is given." }),
+    type: t.string({ description: "PA+SB, PA, SB or FM (unit 'R' takes FM).", deprecationReason: deprecatedFor('taskType') }),
     taskDueDays: t.int({ description: "Default: the class's taskDueDays." }),
   }),
 });
@@ -70,7 +73,7 @@ builder.mutationField('assignTask', (t) =>
       info: await assignTask(ctx.deps.db, viewerOf(ctx), {
         className: input.className,
         bookUnitID: input.bookUnitId,
-        Type: input.type,
+        Type: kindOf(input.taskType, input.type, 'taskType'),
         taskDueDays: input.taskDueDays,
       }),
     }),
@@ -83,7 +86,8 @@ const RemoveTaskInput = builder.inputType('RemoveTaskInput', {
     student: t.string({ required: true, description: 'The student (a roster name).' }),
     bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
     tpid: t.int({ required: true, description: 'The assignment (TPID).' }),
-    type: t.string({ required: true, description: 'SB, FM or PA.' }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'The kind of task. Required unless the deprecated `type` is given.' }),
+    type: t.string({ description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
   }),
 });
 
@@ -102,7 +106,7 @@ builder.mutationField('removeTask', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RemoveTaskInput, required: true, description: 'The task to remove.' }) },
     resolve: (_root, { input }, ctx) =>
-      removeTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: input.type }),
+      removeTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: kindOf(input.taskType, input.type, 'taskType') }),
   }),
 );
 
@@ -112,7 +116,8 @@ const RestoreTaskInput = builder.inputType('RestoreTaskInput', {
     student: t.string({ required: true, description: 'The student (a roster name).' }),
     bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
     tpid: t.int({ required: true, description: 'The assignment (TPID).' }),
-    type: t.string({ required: true, description: 'SB, FM or PA.' }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'The kind of task. Required unless the deprecated `type` is given.' }),
+    type: t.string({ description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
     dueBy: t.field({ type: 'DateTime', description: "When it was due (its dueBy); by default the class's taskDueDays from now." }),
   }),
 });
@@ -132,6 +137,6 @@ builder.mutationField('restoreTask', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RestoreTaskInput, required: true, description: 'The task to put back.' }) },
     resolve: (_root, { input }, ctx) =>
-      restoreTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: input.type, dueBy: input.dueBy }),
+      restoreTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: kindOf(input.taskType, input.type, 'taskType'), dueBy: input.dueBy }),
   }),
 );

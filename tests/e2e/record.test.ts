@@ -109,7 +109,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
       if (!route.request().postDataBuffer()?.includes('RecordSubmitMutation')) return route.continue();
       if (++submissions > 2) return route.continue();
       if (submissions === 2) {
-        const refused = { errors: [{ message: 'The server is receiving as many recordings as it can hold right now; nothing was stored, please send it again in a moment', extensions: { code: 'BusyError' } }] };
+        const refused = { errors: [{ message: 'The server is receiving as many recordings as it can hold right now; nothing was stored, please send it again in a moment', extensions: { code: 'SERVICE_UNAVAILABLE' } }] };
         return route.fulfill({ status: 503, headers: { 'retry-after': '1' }, contentType: 'application/json', body: JSON.stringify(refused) });
       }
       const busy = { __typename: 'BusyError', message: 'The server is busy with this kind of work; try again in a moment. Nothing was changed.' };

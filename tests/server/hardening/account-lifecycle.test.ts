@@ -38,7 +38,7 @@ async function state(server: TestServer, token: string): Promise<string> {
   expect(g.status).toBe(401);
   expect(r.status).toBe(401);
   expect(r.body.info).toBe(g.body.errors[0].message);
-  expect(g.body.errors[0].extensions.code).toBe('AuthenticationError');
+  expect(g.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   return g.body.errors[0].message;
 }
 
@@ -123,7 +123,7 @@ describe.skipIf(!DATABASES.includes('postgres'))('ending logins on two instances
     const fresh = await login(b, 'brand-new-pw');
     const refused = await a.gql(LOGOUT_EVERYWHERE, {}, integration);
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors[0]).toMatchObject({ message: 'An integration token cannot use Mutation.logoutEverywhere', extensions: { code: 'ForbiddenError' } });
+    expect(refused.body.errors[0]).toMatchObject({ message: 'An integration token cannot use Mutation.logoutEverywhere', extensions: { code: 'FORBIDDEN' } });
     expect(await onBoth(fresh)).toBe('ok');
   });
 });

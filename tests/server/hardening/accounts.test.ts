@@ -276,7 +276,7 @@ describe.each(DATABASES)('access tokens at the door on %s', (kind) => {
       const gql = await server.gql(query, {}, token);
       expect(gql.status).toBe(401);
       expect(gql.body.data).toBeUndefined();
-      expect(gql.body.errors[0]).toMatchObject({ message: expect.stringMatching(message), extensions: { code: 'AuthenticationError' } });
+      expect(gql.body.errors[0]).toMatchObject({ message: expect.stringMatching(message), extensions: { code: 'UNAUTHENTICATED' } });
     }
     const login = await server.gql('mutation { login(input: { username: "demoteacher", password: "demoteacher" }) { __typename } }', {}, token);
     expect(login.body.data.login.__typename).toBe('LoginPayload');

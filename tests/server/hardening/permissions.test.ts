@@ -60,6 +60,8 @@ type Fixtures = {
   /** The classmate's finished task and its report (ClassResult, Report). */
   resultGlobalId: string;
   reportGlobalId: string;
+  /** The classmate's finished task as a class event (ClassEvent). */
+  eventGlobalId: string;
   /** A pack book (PEP3A): any teacher may open it, no student. */
   packBookGlobalId: string;
   /** The student's open tasks, by unit. */
@@ -154,6 +156,7 @@ const OPERATIONS: Operation[] = [
   { name: 'GET /textbooks', run: rest('GET', '/textbooks?cn=M1'), expect: teacherOfClass() },
   { name: 'GraphQL Class.shelf (via viewer.class)', run: gql('viewer', '{ viewer { class(name: "M1") { shelf { press { bookId } } } } }'), expect: viewersClass },
   { name: 'GraphQL node(ClassResult)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassResult { student score } } }', (f) => ({ id: f.resultGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
+  { name: 'GraphQL node(ClassEvent)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassEvent { student kind score } } }', (f) => ({ id: f.eventGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Report)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Report { student fileName } } }', (f) => ({ id: f.reportGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book) of a teacher', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { bookId title } } }', (f) => ({ id: f.bookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book).unit.words of a pack book', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { units { words { text pictureUrl } } } } }', (f) => ({ id: f.packBookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'ok' } },
@@ -189,6 +192,7 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL createIntegrationToken', run: gql('createIntegrationToken', `mutation ($c: ID!) { createIntegrationToken(input: {name: "gradebook", classIds: [$c], scopes: [READ_RESULTS]}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
   { name: 'GraphQL revokeIntegrationToken', run: gql('revokeIntegrationToken', `mutation { revokeIntegrationToken(input: {id: "SW50ZWdyYXRpb25Ub2tlbjo5OTk5OTk="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL createWebhook', run: gql('createWebhook', `mutation ($c: ID!) { createWebhook(input: {classId: $c, url: "http://127.0.0.1:9/hook", events: [TASK_FINISHED]}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
+  { name: 'GraphQL redeliverWebhookDelivery', run: gql('redeliverWebhookDelivery', `mutation { redeliverWebhookDelivery(input: {id: "V2ViaG9va0RlbGl2ZXJ5Ojk5OTk5OQ=="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL deleteWebhook', run: gql('deleteWebhook', `mutation { deleteWebhook(input: {id: "V2ViaG9vazo5OTk5OTk="}) { ${ERR} } }`), expect: { ...teacherOfClass(), teacher: 'notFound' } },
   { name: 'GraphQL submitResult', run: gql('submitResult', `mutation ($s: JSON!) { submitResult(sbArr: $s) { ${ERR} } }`, (f) => ({ s: f.sbArr.ES3 })), expect: studentOfTask('forbidden', 'forbidden') },
   { name: 'GET /userdash', run: rest('GET', '/userdash'), expect: anyUser },
@@ -258,9 +262,16 @@ async function subscribeOutcome(f: Fixtures, who: Caller): Promise<Reply> {
   }
 }
 
+/** An outcome from a top-level `extensions.code` (one SCREAMING_SNAKE vocabulary, docs/api.md). */
 function outcomeOfCode(code: unknown, message: string): Outcome | string {
-  const byName: Record<string, Outcome> = { AuthenticationError: 'auth', ForbiddenError: 'forbidden', NotFoundError: 'notFound', ValidationError: 'invalid' };
-  return byName[String(code)] ?? `error: ${message}`;
+  const byCode: Record<string, Outcome> = { UNAUTHENTICATED: 'auth', FORBIDDEN: 'forbidden', NOT_FOUND: 'notFound', BAD_USER_INPUT: 'invalid' };
+  return byCode[String(code)] ?? `error: ${message}`;
+}
+
+/** An outcome from a mutation's typed error, by its `__typename`. */
+function outcomeOfType(typename: string, message: string): Outcome | string {
+  const byType: Record<string, Outcome> = { AuthenticationError: 'auth', ForbiddenError: 'forbidden', NotFoundError: 'notFound', ValidationError: 'invalid' };
+  return byType[typename] ?? `error: ${message}`;
 }
 
 function outcomeOf(reply: Reply): Outcome | string {
@@ -275,7 +286,7 @@ function outcomeOf(reply: Reply): Outcome | string {
   if (value === null || value === undefined) return 'none';
   if (Array.isArray(value)) return value.every((v) => v === null) ? 'none' : 'ok';
   const typename: string = value.__typename ?? '';
-  if (typename.endsWith('Error')) return outcomeOfCode(typename, value.message);
+  if (typename.endsWith('Error')) return outcomeOfType(typename, value.message);
   // `viewer { class(name) }` and friends: null inside means nothing to show.
   if (field === 'viewer' && Object.values(value).every((v) => v === null)) return 'none';
   return 'ok';
@@ -342,6 +353,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
       bookGlobalId: globalId('Book', 'MTXOWN'),
       resultGlobalId: globalId('ClassResult', reportRow!.resultId),
       reportGlobalId: globalId('Report', reportRow!.id),
+      eventGlobalId: globalId('ClassEvent', `finished:${reportRow!.resultId}`),
       packBookGlobalId: globalId('Book', 'PEP3A'),
       tasks,
       classmateTask,

@@ -68,7 +68,7 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toMatch(/^[3-6]$/);
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[2-5] remain; try again in [3-6] s$/), extensions: { code: 'RateLimitError' } });
+    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[2-5] remain; try again in [3-6] s$/), extensions: { code: 'RATE_LIMITED' } });
 
     // The teacher's own session draws on the user bucket, which the token's calls also drew on.
     const mine = await call(CLASSES(5), session);
@@ -101,7 +101,7 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     const r = await call(CLASSES(50), token);
     expect(r.status).toBe(400);
     expect(r.body.errors[0].message).toBe('This operation costs 153 points, more than the whole budget of 30: ask for fewer items (first:)');
-    expect(r.body.errors[0].extensions).toEqual({ code: 'QueryTooCostly' });
+    expect(r.body.errors[0].extensions).toEqual({ code: 'QUERY_TOO_COSTLY' });
   });
 
   it('does not charge visitors', async () => {
@@ -112,6 +112,73 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (process.env.WORDBEE_REQUIRE_REDIS === '1' && !redisUrl) throw new Error('WORDBEE_REQUIRE_REDIS=1 but TEST_REDIS_URL is not set');
+
+describe('rate-limit headers', () => {
+  let server: TestServer;
+  let session: string;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer('pglite', { env: { API_TOKEN_BUDGET: '30', API_TOKEN_RESTORE_PER_SEC: '1' } });
+    session = (await server.login('demoteacher')).accessToken;
+    const classId = (await server.gql('{ viewer { class(name: "Demo Class") { id } } }', {}, session)).body.data.viewer.class.id;
+    const created = await server.gql('mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } }, session);
+    token = created.body.data.createIntegrationToken.token;
+  });
+  afterAll(() => server?.close());
+
+  const ask = async (credential: string | undefined, query: string, how: 'json' | 'graphql-response' | 'get' = 'json') => {
+    const headers: Record<string, string> = credential ? { authorization: `Bearer ${credential}` } : {};
+    const r =
+      how === 'get'
+        ? await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}`, { headers })
+        : await fetch(`${server.url}/graphql`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', accept: how === 'json' ? 'application/json' : 'application/graphql-response+json' },
+            body: JSON.stringify({ query }),
+          });
+    const limit = ['limit', 'remaining', 'reset'].map((n) => r.headers.get(`ratelimit-${n}`));
+    return { status: r.status, limit, body: (await r.json()) as any };
+  };
+
+  it('says on every reply what is left after the actual cost, as extensions.cost does: RateLimit-Limit, -Remaining, -Reset', async () => {
+    // A page of 50 asked for (153 points to afford) that returns one class is charged 6.
+    let charged = 0;
+    for (const how of ['json', 'graphql-response', 'get'] as const) {
+      const r = await ask(session, CLASSES(50), how);
+      charged += 6;
+      expect(r.status, how).toBe(200);
+      expect(r.body.extensions.cost, how).toMatchObject({ requested: 153, actual: 6, limit: 20000, bucket: 'user' });
+      const { remaining } = r.body.extensions.cost;
+      // The bucket refills 1,000 points a second: at most full, at least what was charged so far taken.
+      expect(remaining, how).toBeGreaterThanOrEqual(20000 - charged);
+      expect(r.limit, how).toEqual(['20000', String(remaining), String(Math.ceil((20000 - remaining) / 1000))]);
+    }
+  });
+
+  it('names the tightest bucket (an integration token\'s own), and says the same on a 429', async () => {
+    const first = await ask(token, CLASSES(5));
+    expect(first.status).toBe(200);
+    expect(first.limit[0]).toBe('30');
+    expect(Number(first.limit[1])).toBe(first.body.extensions.cost.remaining);
+    expect(Number(first.limit[1])).toBeGreaterThanOrEqual(24);
+    expect(Number(first.limit[2])).toBe(Math.ceil(30 - first.body.extensions.cost.remaining));
+    let refused;
+    for (let i = 0; i < 6 && !refused; i++) {
+      const r = await ask(token, CLASSES(5), 'graphql-response');
+      if (r.status === 429) refused = r;
+    }
+    expect(refused).toBeDefined();
+    expect(refused!.limit[0]).toBe('30');
+    expect(Number(refused!.limit[1])).toBe(refused!.body.extensions.cost.remaining);
+    expect(Number(refused!.limit[1])).toBeLessThan(18);
+    expect(Number(refused!.limit[2])).toBeGreaterThan(0);
+  });
+
+  it('sends none to a visitor, who is not charged', async () => {
+    const r = await ask(undefined, '{ viewer { username } }');
+    expect([r.status, r.body.data.viewer, r.limit]).toEqual([200, null, [null, null, null]]);
+  });
+});
 
 describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('budgets with Redis', () => {
   let a: TestServer;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { finishTask } from '../../helpers/results.ts';
+import { bearerGql } from '../../helpers/bearer.ts';
 import { webhooks as webhooksTable } from '../../../db/schema.ts';
 import { MAX_DELIVERY_ATTEMPTS, verifySignature } from '../../../server/integrations/webhooks.ts';
 
@@ -75,6 +76,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
       data: { student: 'demostudent', bookUnitId: 'NS2022-ES3', type: 'SB', score: 87, correct: 7, total: 8 },
     });
     expect(JSON.parse(byEvent['report.ready']!.body).data).toMatchObject({ student: 'demostudent', score: 87, fileName: expect.stringMatching(/\.pdf$/) });
+    // What a receiver keys them by: the ClassResult's and the Report's ids, which node(id:) fetches again.
+    const { resultId } = JSON.parse(finished.body).data;
+    const { reportId, fileName } = JSON.parse(byEvent['report.ready']!.body).data;
+    const nodes = await server.gql('query($r: ID!, $p: ID!) { r: node(id: $r) { ... on ClassResult { student score } } p: node(id: $p) { ... on Report { fileName } } }', { r: resultId, p: reportId }, teacher);
+    expect(nodes.body.data).toEqual({ r: { student: 'demostudent', score: 87 }, p: { fileName } });
     const signature = String(finished.headers['wordbee-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(goodSecret, signature, finished.body)).toBe(true);
@@ -92,6 +98,42 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     expect(flaky.received[1]!.headers['wordbee-delivery']).toBe(flaky.received[0]!.headers['wordbee-delivery']);
     expect(await deliveriesOf(flaky.url)).toEqual([{ event: 'TASK_FINISHED', status: 'SENT', attempts: 2, responseStatus: 200, lastError: null }]);
     expect((await deliveriesOf(good.url)).every((d: any) => d.status === 'SENT' && d.attempts === 1)).toBe(true);
+  });
+
+  it('sends a delivery again on its teacher\'s request, under the same delivery id and body, and to nobody else\'s', async () => {
+    const REDELIVER = 'mutation($id: ID!) { redeliverWebhookDelivery(input: { id: $id }) { __typename ... on RedeliverWebhookDeliveryPayload { delivery { id status attempts } } ... on Error { message } } }';
+    const list = await server.gql(`{ viewer { webhooks(first: 10) { edges { node { url deliveries(first: 10) { edges { node { id event status } } } } } } } }`, {}, teacher);
+    const hook = list.body.data.viewer.webhooks.edges.find((e: any) => e.node.url === good.url).node;
+    const sent = hook.deliveries.edges.map((e: any) => e.node).find((d: any) => d.event === 'TASK_FINISHED');
+    expect(sent.status).toBe('SENT');
+    const first = good.received.find((r) => r.headers['wordbee-event'] === 'task.finished')!;
+
+    // Nobody but its teacher's session: a student, another teacher (not found), an integration token (no scope covers it).
+    const student = (await server.login('demostudent')).accessToken;
+    await server.post('/api/v1.0/username/signup', { username: 'hookother', password: 'hookother', email: 'hookother@school.cn', isTeacher: true });
+    const other = (await server.login('hookother')).accessToken;
+    expect((await server.gql(REDELIVER, { id: sent.id }, student)).body.data.redeliverWebhookDelivery.__typename).toBe('ForbiddenError');
+    expect((await server.gql(REDELIVER, { id: sent.id }, other)).body.data.redeliverWebhookDelivery).toEqual({ __typename: 'NotFoundError', message: 'Webhook delivery not found' });
+    const token = (await server.gql('mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_RESULTS'], classIds: [classId] } }, teacher)).body.data.createIntegrationToken.token;
+    expect((await bearerGql(server.url, token, REDELIVER, { id: sent.id })).status).toBe(403);
+    expect(good.received).toHaveLength(2);
+
+    const again = await server.gql(REDELIVER, { id: sent.id }, teacher);
+    expect(again.body.data.redeliverWebhookDelivery).toEqual({ __typename: 'RedeliverWebhookDeliveryPayload', delivery: { id: sent.id, status: 'PENDING', attempts: 0 } });
+    expect(await server.app.webhooks.drain(new Date(Date.now() + 1_000))).toBe(1);
+    expect(good.received).toHaveLength(3);
+    const resent = good.received[2]!;
+    expect([resent.headers['wordbee-delivery'], resent.body]).toEqual([first.headers['wordbee-delivery'], first.body]);
+    expect(verifySignature(goodSecret, String(resent.headers['wordbee-signature']), resent.body)).toBe(true);
+    expect((await deliveriesOf(good.url)).find((d: any) => d.event === 'TASK_FINISHED')).toMatchObject({ status: 'SENT', attempts: 1 });
+
+    // One a worker is sending at this moment is left to it.
+    const { eq } = await import('drizzle-orm');
+    const { webhookDeliveries } = await import('../../../db/schema.ts');
+    const rowId = Number(Buffer.from(sent.id, 'base64').toString().split(':')[1]);
+    await server.app.deps.db.update(webhookDeliveries).set({ status: 'sending' }).where(eq(webhookDeliveries.id, rowId));
+    expect((await server.gql(REDELIVER, { id: sent.id }, teacher)).body.data.redeliverWebhookDelivery.__typename).toBe('ConflictError');
+    await server.app.deps.db.update(webhookDeliveries).set({ status: 'sent' }).where(eq(webhookDeliveries.id, rowId));
   });
 
   it('gives up on an unreachable URL after the last attempt', async () => {

@@ -159,7 +159,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     // A token that is not accepted is not a visitor's: the operation is refused with 401.
     const forged = await server.gql(VIEWER, {}, 'forged.token.here');
     expect(forged.status).toBe(401);
-    expect(forged.body.errors[0].extensions.code).toBe('AuthenticationError');
+    expect(forged.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     // …and says how to authenticate (RFC 6750), over GraphQL and REST alike.
     const challenge = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer forged.token.here' }, body: JSON.stringify({ query: VIEWER }) });
     expect(challenge.status).toBe(401);

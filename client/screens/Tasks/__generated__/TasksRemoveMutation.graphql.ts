@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<d7f3ceba9736ce611cff283960914657>>
+ * @generated SignedSource<<2d117f2b106838fc2241223b9b5c0c1d>>
  * @lightSyntaxTransform
  */
 
@@ -8,11 +8,13 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 export type RemoveTaskInput = {
   bookUnitId: string;
   student: string;
+  taskType?: TaskType | null | undefined;
   tpid: number;
-  type: string;
+  type?: string | null | undefined;
 };
 export type TasksRemoveMutation$variables = {
   connections: ReadonlyArray<string>;

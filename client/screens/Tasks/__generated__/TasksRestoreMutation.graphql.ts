@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e2daf5496a3db69ee44b75cb3ff43f7a>>
+ * @generated SignedSource<<b61aeb0617efd5d72c12e5e4900645d4>>
  * @lightSyntaxTransform
  */
 
@@ -8,12 +8,14 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 export type RestoreTaskInput = {
   bookUnitId: string;
   dueBy?: string | null | undefined;
   student: string;
+  taskType?: TaskType | null | undefined;
   tpid: number;
-  type: string;
+  type?: string | null | undefined;
 };
 export type TasksRestoreMutation$variables = {
   input: RestoreTaskInput;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<a946eb6bd598f7476a9e59e5cd598360>>
+ * @generated SignedSource<<92cbeadbdc394650e9c4880de405b2d3>>
  * @lightSyntaxTransform
  */
 
@@ -8,11 +8,13 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type AssignableTaskType = "FM" | "PA" | "PA_SB" | "SB" | "%future added value";
 export type AssignTaskInput = {
   bookUnitId: string;
   className: string;
   taskDueDays?: number | null | undefined;
-  type: string;
+  taskType?: AssignableTaskType | null | undefined;
+  type?: string | null | undefined;
 };
 export type TextbooksAssignMutation$variables = {
   input: AssignTaskInput;
