@@ -163,6 +163,8 @@ type ResultWrite = {
 };
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+/** The stored result's global id (`ClassResult`), as encodeGlobalID makes it: what a webhook receiver keys the result by. */
+const CLASS_RESULT_ID = sql`encode(convert_to('ClassResult:' || result.id, 'UTF8'), 'base64')`;
 
 /**
  * Everything a result makes durable, in one statement (so one short transaction of its own):
@@ -222,7 +224,7 @@ async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: nu
       on conflict do nothing),
     hooked as (
       insert into ${webhookDeliveries} (webhook_id, dedupe_key, event, payload, created_at, next_attempt_at)
-      select h.id, h.id || ':task.finished:' || result.id, 'task.finished', jsonb_set(${json(w.taskFinished)}, '{id}', to_jsonb('task.finished:' || result.id)), ${now}, ${now}
+      select h.id, h.id || ':task.finished:' || result.id, 'task.finished', jsonb_set(jsonb_set(${json(w.taskFinished)}, '{id}', to_jsonb('task.finished:' || result.id)), '{data,resultId}', to_jsonb(${CLASS_RESULT_ID})), ${now}, ${now}
       from result, ${webhooks} h
       where h.class_id = ${w.classId} and h.deleted_at is null and h.events @> '["task.finished"]'::jsonb
       on conflict do nothing),

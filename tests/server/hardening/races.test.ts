@@ -35,12 +35,12 @@ describe.skipIf(!onPostgres)('requests racing each other on PostgreSQL', () => {
     const sbArr = await perfectSbArr(server, student, taskId!);
     const tpid = Number(taskId!.split('-')[2]);
 
-    // Hold the class's task lock, which the result's transaction takes (for the next task) after it
-    // has locked and finished the task row: the result is then half-saved while the removal runs.
+    // Hold the task row, which the result's one write statement marks done and the removal locks:
+    // both wait, the result (sent first) goes first, and the removal then finds it finished.
     const held = sql.reserve();
     const conn = await held;
     await conn`begin`;
-    await conn`select pg_advisory_xact_lock(727003, ${await classIdOf('R1')})`;
+    await conn`select tr.id from task_rows tr join roster_entries re on re.id = tr.roster_entry_id where re.student_key = 'ann01' for update of tr`;
     const saving = server.post('/api/v1.0/userspelling', sbArr, student);
     await new Promise((r) => setTimeout(r, 400));
     const removing = server.post('/api/v1.0/usertasks/removetask', { student: 'ann01', bookUnitID: 'NS2022-ES3', TPID: tpid, Type: 'SB' }, teacher);
