@@ -42,10 +42,12 @@ function overTls(req: IncomingMessage, trustProxy: boolean): boolean {
  * over TLS.
  */
 export function loginClientOf(req: IncomingMessage | undefined, res: ServerResponse | undefined, trustProxy: boolean): LoginClient {
-  const cookies = req?.headers.cookie ? parseCookie(req.headers.cookie) : {};
   return {
     address: clientAddressOf(req, trustProxy),
-    device: parseDevice(cookies[DEVICE_COOKIE]),
+    // Read only by a login: every GraphQL request builds this, few of them log in.
+    get device() {
+      return req?.headers.cookie ? parseDevice(parseCookie(req.headers.cookie)[DEVICE_COOKIE]) : undefined;
+    },
     trust:
       req && res
         ? (device) => {
