@@ -23,7 +23,7 @@ export async function resultsBenchmark() {
   const server = await startBenchServer({ app: { jobWorker: true } });
   const started = performance.now();
   await fillSchool(server.app);
-  // BENCH_PER_CLASS=10 spreads the students over 20 classes (README, Performance: the class lock).
+  // BENCH_PER_CLASS=10 spreads the students over 20 classes (docs/performance.md: the class lock).
   const names = await studentsOf(server.app, STUDENTS, Number(process.env.BENCH_PER_CLASS ?? 100));
   const ids = await server.app.deps.db.select({ id: users.id, key: users.usernameKey }).from(users).where(inArray(users.usernameKey, names));
   // Each student's first POSTS_EACH tasks, answered (one word wrong), ready to post.

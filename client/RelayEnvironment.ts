@@ -20,7 +20,7 @@ export class NetworkError extends Error {
 /**
  * How long a request may go unanswered. A phone that loses its network mid-request (a stalled
  * connection, not a refused one) would otherwise wait for minutes, the screen saying 'saving…' or
- * 'Scoring' all along; a loaded server answers a result within 20 s (README, Performance).
+ * 'Scoring' all along; a loaded server answers a result within 20 s (docs/performance.md).
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** An upload (a PA recording, up to a few hundred KB) goes up a slow link first, then is scored. */

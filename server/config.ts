@@ -1,6 +1,6 @@
 /**
  * Configuration, read from the environment in this one place and passed down. A bad value
- * stops start-up with one line naming the variable (see README, Configuration).
+ * stops start-up with one line naming the variable (see docs/configuration.md).
  */
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './time.ts';

@@ -102,7 +102,7 @@ const RemoveStudentInput = builder.inputType('RemoveStudentInput', {
     student: t.string({ required: true, description: 'The roster name, or the username of the student who claimed one.' }),
     deleteData: t.boolean({
       required: true,
-      description: "True: also delete the student's account and every row about them (README, Accounts), e.g. when a guardian asks; only for a student who signed up with this teacher. False: the account stays.",
+      description: "True: also delete the student's account and every row about them (docs/security.md, Accounts), e.g. when a guardian asks; only for a student who signed up with this teacher. False: the account stays.",
     }),
   }),
 });

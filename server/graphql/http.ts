@@ -2,7 +2,7 @@
  * GraphQL over HTTP at /graphql. The common request — a same-origin POST of JSON whose query or
  * mutation parses and validates — runs straight through yoga's envelop pipeline (its parse
  * and validation caches, graphql-jit, error masking, the same context) without yoga's
- * fetch-API adapter, which cost more than the rest of the request (README, Performance).
+ * fetch-API adapter, which cost more than the rest of the request (docs/performance.md).
  * Anything else (GET, GraphiQL, cross-origin calls with CORS, subscriptions over SSE, a body
  * that does not parse or validate) is handed to yoga itself, so every reply but the fast
  * one is yoga's own. JSON replies of 1 KB or more go out brotli- or gzip-compressed to a client
@@ -34,7 +34,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     const multipart = type.startsWith('multipart/');
     // A browser sends other types to another site without a preflight (a login from another
     // site's page would spend the address's failed-login budget); an upload carries the token
-    // header, which needs a preflight too (README, Security).
+    // header, which needs a preflight too (docs/security.md).
     if (req.method === 'POST' && !multipart && !isJsonType(type) && !type.startsWith('application/graphql+json')) {
       return reply(req, res, 415, { errors: [{ message: 'Send GraphQL requests as a POST with Content-Type: application/json (or as a GET query)' }] }, undefined, { connection: 'close' });
     }

@@ -113,7 +113,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     // Integration tokens' scopes are checked first, then the cost budgets. Each distinct query or
-    // mutation is compiled to a JavaScript function once (README, Performance); yoga's parse and
+    // mutation is compiled to a JavaScript function once (docs/performance.md); yoga's parse and
     // validate caches stay on. Subscriptions keep graphql-js: graphql-jit's subscribe loses
     // Pothos' typed errors. Replies are compressed last, once they are final.
     plugins: [

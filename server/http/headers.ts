@@ -32,7 +32,7 @@ const CORS_METHODS = 'GET, POST, OPTIONS';
 const CORS_HEADERS = 'content-type, authorization, x-access-token, x-request-id';
 
 /**
- * Cross-origin access (README, Security): none unless the request's Origin is listed in
+ * Cross-origin access (docs/security.md): none unless the request's Origin is listed in
  * CORS_ORIGINS (or that list is `*`). Tokens travel in headers, never cookies, so no
  * credentials are allowed. Returns true when it answered the request (a preflight).
  */

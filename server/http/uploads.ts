@@ -1,5 +1,5 @@
 /**
- * Recording uploads with a bound on memory (README, Security): POST /api/v1.0/upload and the
+ * Recording uploads with a bound on memory (docs/security.md): POST /api/v1.0/upload and the
  * GraphQL multipart request (submitRecording) both come in here.
  *
  * Refused at the headers, before any of the body is read: a type other than multipart/form-data

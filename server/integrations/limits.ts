@@ -10,7 +10,7 @@
  * QueryTooCostly (HTTP 400, no Retry-After). Visitors are not charged (login has its own limit).
  *
  * With REDIS_URL the buckets live in Redis (one atomic script), so they hold across instances;
- * without it they are per instance, in memory (README, Configuration).
+ * without it they are per instance, in memory (docs/configuration.md).
  */
 import {
   GraphQLError,

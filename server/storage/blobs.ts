@@ -14,8 +14,8 @@
  * `delete` → DeleteObjects, `list` → ListObjectsV2 (Prefix, StartAfter; LastModified for the
  * age), with keys as object names under a prefix. Such a store ignores the transaction: a put
  * that is rolled back leaves an orphan object, which the same sweep removes after its hour (and
- * a bucket lifecycle rule on `reports/`, older than REPORT_TTL_DAYS, as a backstop). See README,
- * Running several instances.
+ * a bucket lifecycle rule on `reports/`, older than REPORT_TTL_DAYS, as a backstop). See
+ * docs/scale-out.md.
  */
 import { and, asc, eq, gt, inArray, like, lt } from 'drizzle-orm';
 import { blobs } from '../../db/schema.ts';

@@ -1,7 +1,7 @@
 /**
  * The account's life after signup: change the password, log out (this login), log out
  * everywhere, delete the account; and what deleting a user removes (also used when a teacher
- * removes a student with their data, server/classes/service.ts). README "Accounts" lists it.
+ * removes a student with their data, server/classes/service.ts). docs/security.md "Accounts" lists it.
  *
  * How tokens end: every access token carries its user's token version (`ver`) and its login's
  * random name (`sid`, kept by renewals); the statement that loads the viewer compares the version

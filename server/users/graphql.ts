@@ -217,7 +217,7 @@ const DeleteAccountInput = builder.inputType('DeleteAccountInput', {
 });
 
 const DeleteAccountPayload = builder.objectRef<{ username: string }>('DeleteAccountPayload').implement({
-  description: 'The account is gone, with every row about it (README, Accounts).',
+  description: 'The account is gone, with every row about it (docs/security.md, Accounts).',
   fields: (t) => ({
     username: t.exposeString('username', { description: 'The username the account had.' }),
     info: t.string({ description: 'A sentence to show.', resolve: (p) => `The account ${p.username} and its data have been deleted` }),
@@ -228,7 +228,7 @@ builder.mutationField('deleteAccount', (t) =>
   t.field({
     type: DeleteAccountPayload,
     description:
-      "Deletes the signed-in user's account and every row about them, after checking the password (README, Accounts, lists what goes). A teacher's classes go with everything in them; their students' accounts stay. A student's claimed roster names are listed again, unclaimed. Every token of the account is refused from then on. A wrong password is a ValidationError (field password) and counts as a failed login. Not for integration tokens.",
+      "Deletes the signed-in user's account and every row about them, after checking the password (docs/security.md, Accounts, lists what goes). A teacher's classes go with everything in them; their students' accounts stay. A student's claimed roster names are listed again, unclaimed. Every token of the account is refused from then on. A wrong password is a ValidationError (field password) and counts as a failed login. Not for integration tokens.",
     errors: { types: [ValidationError, ForbiddenError, RateLimitError] },
     args: { input: t.arg({ type: DeleteAccountInput, required: true, description: 'The password.' }) },
     resolve: (_root, { input }, ctx) => deleteAccount(ctx.deps, viewerOf(ctx), input),

@@ -1,7 +1,7 @@
 /**
  * Access tokens: HS256-signed JWTs carrying the user id, with an expiry (TOKEN_TTL_MINUTES).
  * The secret is JWT_SECRET, or one generated at first start and kept in DATA_DIR so tokens
- * survive a restart. Several instances must share JWT_SECRET (README, Deploying).
+ * survive a restart. Several instances must share JWT_SECRET (docs/scale-out.md).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Several instances behind a load balancer (README, Running several instances): two servers
+ * Several instances behind a load balancer (docs/scale-out.md): two servers
  * on different ports share one PostgreSQL and one Redis. A student works on one, the teacher
  * watches and downloads on the other, and background jobs run once.
  */

@@ -1,7 +1,7 @@
 /**
  * The Account page (/account, behind the user's name in the bar): change the password (the other
  * devices are logged out, this one goes on with a new token), log out everywhere, and delete the
- * account after typing the password (README, Accounts, says what goes).
+ * account after typing the password (docs/security.md, Accounts, says what goes).
  */
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';

@@ -12,7 +12,7 @@ import { useRefusal } from '../../ui/serverMessages';
 
 /**
  * The shared schemas bring zod (25 KB gzip): not loaded with the page, to keep the first route
- * under its 150 KB budget (README, Performance), but as the student starts typing, so that on a
+ * under its 150 KB budget (docs/performance.md), but as the student starts typing, so that on a
  * slow network Login does not wait for them.
  */
 const loadSchemas = () => import('../../../server/users/schemas');

@@ -1,5 +1,5 @@
 /**
- * The account's life (issue 35, item 8; README, Accounts): change password, log out, log out
+ * The account's life (issue 35, item 8; docs/security.md, Accounts): change password, log out, log out
  * everywhere — each ending exactly the right tokens on two server instances sharing one
  * database — and deleting an account (by its owner, or a student by their teacher) leaving no
  * row of the user in any table.

@@ -116,7 +116,7 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
     expect(await count(`select count(*) from unit_words where book_id = 'DELBOOK'`)).toBe(3);
     await server.app.deps.db.delete(users).where(eq(users.usernameKey, 'mrdelete'));
     await sweepAfterGrace();
-    // A student's account is theirs (README, Accounts): it stays, in no class, without a teacher.
+    // A student's account is theirs (docs/security.md, Accounts): it stays, in no class, without a teacher.
     const kid = await userId('kid1del');
     expect(kid).toBeDefined();
     expect(await count(`select count(*) from users where id = ${kid} and teacher_id is null`)).toBe(1);

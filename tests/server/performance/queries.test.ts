@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 
 // No N+1: the reads a page makes cost the same number of SQL statements whatever the amount
-// of data behind them (README, Performance). Counted at drizzle, per request.
+// of data behind them (docs/performance.md). Counted at drizzle, per request.
 const TASKS = `query ($c: String) { viewer { id tasks(first: 100, className: $c) { edges { node { id student bookUnitId tpid type dueBy taskId unitTitle } } } } }`;
 const DASHBOARD = `{ viewer { username dashboard { records { testId currentScore averageScore maxScore minScore } vocabulary { level passed required percent } } } }`;
 const CLASSES = `{ viewer { id classes(first: 100) { edges { node { id name schoolId pressId students tbTaskType spellingTimeoutSec taskDueDays } } } } pressOptions { schoolId pressId title } }`;
