@@ -46,7 +46,7 @@ async function open(kind: (typeof DATABASES)[number]): Promise<Sql> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const database = await freshDatabase('postgres');
+  const database = await freshDatabase('postgres', { empty: true });
   const client = postgres(database.url!, { max: 1, onnotice: () => {} });
   const db = drizzle(client);
   return {
