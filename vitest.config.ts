@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFirst from './tests/sequencer.ts';
 
 // Two projects: server/client tests (parallel files), and browser tests (one file at a time,
 // each starting a server and Chromium). `npm test` runs both.
@@ -7,6 +8,7 @@ export default defineConfig({
   // yoga, so tests must too, or the schema's types come from two copies of the library.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         extends: true,

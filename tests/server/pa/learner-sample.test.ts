@@ -32,10 +32,12 @@ describe.skipIf(!present)('pronunciation scores on the shared learner sample', (
     expect(figures.substitution).toBeGreaterThanOrEqual(0.73);
     // A word a learner read from their own text is 'not heard' only on strong evidence (≤ 2%).
     expect(figures.notHeard).toBeLessThanOrEqual(0.02);
-    // The same recordings as a browser uploads them (Opus 16 kbit/s WebM): measured pairs 98%,
-    // substitution 75.3%, not heard 0.5%, mispronounced 8.3% (session 18; 74.9% with the sample-fitted calibration).
-    const uploaded = await measure(aligner, await asUploaded(sample));
-    console.info(`as uploaded: ${summary(uploaded)}`);
+    // Every other one of them as a browser uploads it (Opus 16 kbit/s WebM), 50 recordings and 150
+    // substitutions, which keeps this test to ~7 minutes of one core: measured pairs 98%,
+    // substitution 77.3%, not heard 0.3%, mispronounced 8.4% (session 21; all 100: 98%, 75.3%,
+    // 0.5%, 8.3% in session 18).
+    const uploaded = await measure(aligner, await asUploaded(sample.filter((_, i) => i % 2 === 0)));
+    console.info(`as uploaded (50): ${summary(uploaded)}`);
     expect(uploaded.pairs).toBeGreaterThanOrEqual(0.95);
     expect(uploaded.substitution).toBeGreaterThanOrEqual(0.73);
     expect(uploaded.notHeard).toBeLessThanOrEqual(0.02);
