@@ -4,6 +4,7 @@ import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { studentLabel } from '../classes/service.ts';
+import { classNameOf } from '../classes/graphql.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, kindOf, TaskTypeEnum } from './enums.ts';
 import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
 
@@ -50,7 +51,8 @@ builder.objectField(UserRef, 'tasks', (t) =>
 const AssignTaskInput = builder.inputType('AssignTaskInput', {
   description: 'Spec section 5, Assign task: a unit of a book to every student of a class.',
   fields: (t) => ({
-    className: t.string({ required: true, description: 'One of your classes.' }),
+    classId: t.globalID({ description: 'One of your classes, by its global id (`Class.id`). Required unless the deprecated className is given.' }),
+    className: t.string({ description: 'One of your classes.', deprecationReason: deprecatedFor('classId') }),
     bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
     taskType: t.field({ type: AssignableTaskTypeEnum, description: "What to assign (unit 'R' takes FM). Required unless the deprecated `type` is given." }),
     type: t.string({ description: "PA+SB, PA, SB or FM (unit 'R' takes FM).", deprecationReason: deprecatedFor('taskType') }),
@@ -71,7 +73,7 @@ builder.mutationField('assignTask', (t) =>
     args: { input: t.arg({ type: AssignTaskInput, required: true, description: 'What to assign, and to which class.' }) },
     resolve: async (_root, { input }, ctx) => ({
       info: await assignTask(ctx.deps.db, viewerOf(ctx), {
-        className: input.className,
+        className: await classNameOf(ctx, input),
         bookUnitID: input.bookUnitId,
         Type: kindOf(input.taskType, input.type, 'taskType'),
         taskDueDays: input.taskDueDays,
