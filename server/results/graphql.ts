@@ -239,13 +239,24 @@ const WordErrorRef = builder.enumType('PronunciationError', {
   } as const,
 });
 
+/** The same as PronunciationError, with values in the API's SCREAMING_SNAKE style (the old enum's are lower case). */
+const WordErrorTypeRef = builder.enumType('PronunciationErrorType', {
+  description: 'What was wrong with a word.',
+  values: {
+    NONE: { value: 'none', description: 'Pronounced well.' },
+    MISPRONOUNCED: { value: 'mispronounced', description: 'Said, but some sounds were off.' },
+    OMITTED: { value: 'omitted', description: 'Not heard in the recording.' },
+  } as const,
+});
+
 const WordScoreRef = builder.objectRef<WordScore>('PronouncedWord').implement({
   description: 'A target word of a Pronunciation Assessment, in the order of the text.',
   fields: (t) => ({
     word: t.exposeString('word', { description: 'The target word.' }),
     score: t.exposeInt('score', { description: '0–100.' }),
     heard: t.exposeBoolean('heard', { description: 'False when the word was not heard at all.' }),
-    error: t.field({ type: WordErrorRef, description: 'The error type, as Azure Pronunciation Assessment names them.', resolve: (w) => w.error }),
+    error: t.field({ type: WordErrorRef, description: 'The error type, as Azure Pronunciation Assessment names them.', deprecationReason: deprecatedFor('errorType'), resolve: (w) => w.error }),
+    errorType: t.field({ type: WordErrorTypeRef, description: 'The error type, as Azure Pronunciation Assessment names them.', resolve: (w) => w.error }),
     start: t.exposeFloat('start', { description: 'Seconds from the start of the recording (0 when omitted).' }),
     end: t.exposeFloat('end', { description: 'Seconds from the start of the recording (0 when omitted).' }),
     phones: t.field({ type: [PhoneScoreRef], description: 'The word’s sounds with their scores.', resolve: (w) => w.phones }),
