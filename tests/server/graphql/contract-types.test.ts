@@ -185,6 +185,12 @@ describe('the types an integrator stores and sends', () => {
     expect((await gql(words, { i: { classId, words: ['red', 'blue'], taskType: 'SB' } }, teacher)).assignWords.__typename).toBe('AssignWordsPayload');
     const open = (await gql('{ viewer { tasks(first: 100) { edges { node { bookUnitId taskType } } } } }', {}, student)).viewer.tasks.edges.map((e: any) => e.node);
     expect(open).toContainEqual({ bookUnitId: 'NS2022-ES2', taskType: 'SB' });
+    // The task list filters by the class's id as by its name; an id of no class of theirs gives nothing.
+    const TASKS = 'query($c: ID, $n: String) { viewer { tasks(first: 100, classId: $c, className: $n) { edges { node { taskId } } } } }';
+    const byId = (await gql(TASKS, { c: classId }, teacher)).viewer.tasks.edges;
+    expect(byId.length).toBeGreaterThan(0);
+    expect(byId).toEqual((await gql(TASKS, { n: 'Demo Class' }, teacher)).viewer.tasks.edges);
+    expect((await gql(TASKS, { c: classId }, stranger)).viewer.tasks.edges).toEqual([]);
 
     // A token for another class cannot reach this one by its id.
     const spare = (await gql(ADD_CLASS, { i: { className: 'Spare 1', schoolLevel: 'ES', pressId: 'PEP', students: 'kid d' } }, teacher)).addClass.class;
