@@ -55,6 +55,7 @@ const FIELD_SCOPES: Record<string, Need> = {
   'User.teachername': 'any',
   'User.email': 'any',
   'User.tokenExpAt': 'any',
+  'User.tokenExpiresAt': 'any',
   'User.classes': 'classes:read',
   'User.class': 'classes:read',
   'User.tasks': 'classes:read',

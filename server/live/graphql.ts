@@ -4,6 +4,7 @@ import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { classActivity, classEventById } from './service.ts';
 import { studentLabel } from '../classes/service.ts';
+import { AnswerStatusEnum, answerStatusOf, timeoutSecOf } from '../results/graphql.ts';
 import type { ClassEvent } from './pubsub.ts';
 
 const ClassEventRef = builder.objectRef<ClassEvent>('ClassEvent');
@@ -31,7 +32,9 @@ builder.node(ClassEventRef, {
     position: t.exposeInt('position', { nullable: true, description: 'Answers: the word number, from 1.' }),
     word: t.exposeString('word', { nullable: true, description: 'Answers: the word asked.' }),
     typed: t.exposeString('typed', { nullable: true, description: 'Answers: what the student typed.' }),
-    status: t.exposeString('status', { nullable: true, description: 'Answers: v, x, canceled, skipped or timeout:{s}s.' }),
+    status: t.exposeString('status', { nullable: true, description: 'Answers: v, x, canceled, skipped or timeout:{s}s.', deprecationReason: deprecatedFor('answerStatus (and timeoutSec)') }),
+    answerStatus: t.field({ type: AnswerStatusEnum, nullable: true, description: 'Answers: how the word was answered; null for other events.', resolve: (e) => answerStatusOf(e.status) }),
+    timeoutSec: t.int({ nullable: true, description: 'Answers with TIMEOUT: the seconds the answer took; null otherwise.', resolve: (e) => timeoutSecOf(e.status) }),
     score: t.exposeInt('score', { nullable: true, description: 'Finished tasks: the score, 0–100.' }),
     bookTitle: t.string({ nullable: true, description: 'bookFinished: the title of the book.', resolve: (e) => e.bookTitle ?? null }),
     practise: t.stringList({

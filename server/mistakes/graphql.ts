@@ -1,10 +1,11 @@
 /** My mistakes in GraphQL: the viewer's mistakes, their last finished task, a practice round; a class's weak words and assigning them. */
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import { ClassRef } from '../classes/graphql.ts';
+import { ClassRef, classNameOf } from '../classes/graphql.ts';
+import { AssignableTaskTypeEnum, deprecatedFor, eitherOf } from '../tasks/enums.ts';
 import { studentLabel } from '../classes/service.ts';
 import { assignWords, MAX_WEAK_WORDS, MAX_WRONG_SPELLINGS, weakWordsOfClass, type ClassWeakWords, type WeakPeriod, type WeakWord, type WeakWordStudent } from './class.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
-import { WordCardRef } from '../results/graphql.ts';
+import { AnswerStatusEnum, WordCardRef } from '../results/graphql.ts';
 import { lastTaskOf, mistakesOf, practiseMistakes, RIGHT_REVIEWS_TO_LEAVE, type LastTask, type Mistake } from './service.ts';
 
 const MistakeRef = builder.objectRef<Mistake>('Mistake').implement({
@@ -51,7 +52,8 @@ const PracticeAnswerInput = builder.inputType('PracticeAnswerInput', {
   fields: (t) => ({
     word: t.string({ required: true, description: 'The word asked (one of the student’s mistakes).' }),
     typed: t.string({ required: true, description: 'What the student typed.' }),
-    status: t.string({ required: true, description: 'v, x or skipped.' }),
+    answerStatus: t.field({ type: AnswerStatusEnum, description: 'CORRECT, WRONG or SKIPPED. Required unless the deprecated status is given.' }),
+    status: t.string({ description: 'v, x or skipped.', deprecationReason: deprecatedFor('answerStatus') }),
   }),
 });
 
@@ -70,7 +72,16 @@ builder.mutationField('practiseMistakes', (t) =>
     description: "A student's own practice of their mistakes: updates their memory model only (no task, result or report).",
     errors: { types: [ValidationError, ForbiddenError] },
     args: { answers: t.arg({ type: [PracticeAnswerInput], required: true, description: 'The round’s answers, in order.' }) },
-    resolve: (_root, { answers }, ctx) => practiseMistakes(ctx.deps.db, viewerOf(ctx), answers),
+    resolve: (_root, { answers }, ctx) =>
+      practiseMistakes(
+        ctx.deps.db,
+        viewerOf(ctx),
+        answers.map((a, i) => {
+          const status = eitherOf<string>(a.answerStatus, a.status, 'answerStatus', 'status');
+          if (status === undefined) throw new ValidationError(`Answer ${i + 1} needs answerStatus`, 'answers');
+          return { word: a.word, typed: a.typed, status };
+        }),
+      ),
   }),
 );
 
@@ -136,9 +147,11 @@ builder.objectField(ClassRef, 'weakWords', (t) =>
 const AssignWordsInput = builder.inputType('AssignWordsInput', {
   description: "A list of words to assign to a class as a task (e.g. the class's weak words).",
   fields: (t) => ({
-    className: t.string({ required: true, description: 'One of your classes.' }),
+    classId: t.globalID({ description: 'One of your classes, by its global id (`Class.id`). Required unless the deprecated className is given.' }),
+    className: t.string({ description: 'One of your classes.', deprecationReason: deprecatedFor('classId') }),
     words: t.stringList({ required: true, description: `The words (1–${MAX_WEAK_WORDS}), each one WordBee has a word card for.` }),
-    type: t.string({ description: "PA+SB, PA, SB or FM; default: what a textbook unit assigns in the class (tbTaskType)." }),
+    taskType: t.field({ type: AssignableTaskTypeEnum, description: "What to assign; default: what a textbook unit assigns in the class (textbookTaskType)." }),
+    type: t.string({ description: "PA+SB, PA, SB or FM; default: what a textbook unit assigns in the class (tbTaskType).", deprecationReason: deprecatedFor('taskType') }),
     taskDueDays: t.int({ description: "Default: the class's taskDueDays." }),
   }),
 });
@@ -157,7 +170,12 @@ builder.mutationField('assignWords', (t) =>
     description: "Assigns a list of words to every student of one of your classes (teachers only): they become a unit of the class's weak-words book (reused when the newest unit holds the same words), assigned as assignTask assigns a unit.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: AssignWordsInput, required: true, description: 'The class and the words.' }) },
-    resolve: (_root, { input }, ctx) =>
-      assignWords(ctx.deps.db, viewerOf(ctx), { className: input.className, words: input.words, Type: input.type ?? undefined, taskDueDays: input.taskDueDays ?? undefined }, ctx.deps.config.timeZone),
+    resolve: async (_root, { input }, ctx) =>
+      assignWords(
+        ctx.deps.db,
+        viewerOf(ctx),
+        { className: await classNameOf(ctx, input), words: input.words, Type: eitherOf<string>(input.taskType, input.type, 'taskType', 'type', (a, b) => a === b.trim()), taskDueDays: input.taskDueDays ?? undefined },
+        ctx.deps.config.timeZone,
+      ),
   }),
 );

@@ -15,6 +15,8 @@ import type { Viewer } from '../deps.ts';
 import { csvText } from './csv.ts';
 
 export type DashboardRecord = {
+  /** The result's row id: the record's stable id (a student's finished task). */
+  resultId: number;
   testID: string;
   finishedAt: Date;
   currentScore: number;
@@ -24,13 +26,22 @@ export type DashboardRecord = {
 };
 export type Vocabulary = Record<Level, [passed: number, required: number]>;
 
-export async function dashboardRecords(db: Executor, viewer: Viewer, limit = 50): Promise<DashboardRecord[]> {
+export function dashboardRecords(db: Executor, viewer: Viewer, limit = 50): Promise<DashboardRecord[]> {
+  return recordsOf(db, viewer, limit);
+}
+
+/** One record of the viewer's own dashboard by its result id (`node(id:)`), or null: a dashboard is its owner's only. */
+export async function dashboardRecordById(db: Executor, viewer: Viewer, resultId: number): Promise<DashboardRecord | null> {
+  return (await recordsOf(db, viewer, 1, resultId))[0] ?? null;
+}
+
+async function recordsOf(db: Executor, viewer: Viewer, limit: number, resultId?: number): Promise<DashboardRecord[]> {
   // The class's figures on the student's own assignments only, not on every assignment of the school.
   const mine = db
     .select({ assignmentId: taskRows.assignmentId })
     .from(results)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
-    .where(eq(results.userId, viewer.id));
+    .where(and(eq(results.userId, viewer.id), resultId === undefined ? undefined : eq(results.id, resultId)));
   const classStats = db
     .select({
       assignmentId: taskRows.assignmentId,
@@ -45,6 +56,7 @@ export async function dashboardRecords(db: Executor, viewer: Viewer, limit = 50)
     .as('class_stats');
   const rows = await db
     .select({
+      id: results.id,
       score: results.score,
       finishedAt: results.createdAt,
       tpid: assignments.id,
@@ -59,9 +71,10 @@ export async function dashboardRecords(db: Executor, viewer: Viewer, limit = 50)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classStats, eq(classStats.assignmentId, assignments.id))
-    .where(eq(results.userId, viewer.id))
+    .where(and(eq(results.userId, viewer.id), resultId === undefined ? undefined : eq(results.id, resultId)))
     .orderBy(asc(results.createdAt), asc(results.id));
   return rows.slice(-limit).map((r) => ({
+    resultId: r.id,
     testID: `${r.bookId}-${r.unitId}-${r.tpid}-${r.type}`,
     finishedAt: r.finishedAt,
     currentScore: r.score,

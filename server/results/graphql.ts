@@ -1,5 +1,7 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
-import { deprecatedFor, TaskTypeEnum } from '../tasks/enums.ts';
+import { deprecatedFor, eitherOf, TaskTypeEnum } from '../tasks/enums.ts';
+import { VocabularyLevelEnum } from '../textbooks/graphql.ts';
+import type { Level } from '../../db/schema.ts';
 import { studentLabel } from '../classes/service.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { offsetConnection, placeConnection } from '../graphql/connections.ts';
@@ -8,7 +10,7 @@ import { taskContent, type TaskContent } from '../tasks/service.ts';
 import { taskIdSchema } from '../tasks/schemas.ts';
 import { bookById, unitOf, type WordCard } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
-import { classResultById, classResultsPage, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
+import { classResultById, classResultsPage, dashboardRecordById, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import { UserRef } from '../users/graphql.ts';
@@ -66,6 +68,37 @@ builder.queryField('taskContent', (t) =>
   }),
 );
 
+type AnswerStatus = 'v' | 'x' | 'canceled' | 'skipped' | 'timeout';
+
+/** An answer's status (the spec's v, x, canceled, skipped, timeout:{s}s) as an enum; a timeout's seconds are `timeoutSec` beside it. */
+export const AnswerStatusEnum = builder.enumType('AnswerStatus', {
+  description: "How a word was answered (the spec's v, x, canceled, skipped and timeout:{s}s).",
+  values: {
+    CORRECT: { value: 'v', description: "Spelled right (the spec's v)." },
+    WRONG: { value: 'x', description: "Spelled wrong (the spec's x)." },
+    CANCELED: { value: 'canceled', description: 'The task was left before this word was answered.' },
+    SKIPPED: { value: 'skipped', description: 'The student skipped the word.' },
+    TIMEOUT: { value: 'timeout', description: 'The answer took 60 seconds or more; `timeoutSec` says how long.' },
+  } as const,
+});
+
+/** The stored status text of an enum status (and a timeout's seconds). */
+export function answerStatusText(status: AnswerStatus, timeoutSec: number | null | undefined): string {
+  if (status !== 'timeout') {
+    if (timeoutSec != null) throw new ValidationError('timeoutSec is only for a TIMEOUT answer', 'timeoutSec');
+    return status;
+  }
+  if (timeoutSec == null) throw new ValidationError('A TIMEOUT answer needs timeoutSec', 'timeoutSec');
+  return `timeout:${timeoutSec}s`;
+}
+/** The enum status of a stored status text (null for none). */
+export const answerStatusOf = (status: string | null | undefined): AnswerStatus | null => (status == null ? null : status.startsWith('timeout:') ? 'timeout' : (status as AnswerStatus));
+/** A timeout's seconds, from its stored status text ('timeout:75s'); null for any other status. */
+export const timeoutSecOf = (status: string | null | undefined): number | null => {
+  const match = /^timeout:(\d+)s$/.exec(status ?? '');
+  return match ? Number(match[1]) : null;
+};
+
 const AnswerInput = builder.inputType('AnswerInput', {
   description: 'One answer of a running task (a row of the sbArr).',
   fields: (t) => ({
@@ -73,7 +106,9 @@ const AnswerInput = builder.inputType('AnswerInput', {
     position: t.int({ required: true, description: '1 for the first word.' }),
     word: t.string({ required: true, description: 'The word asked.' }),
     typed: t.string({ required: true, description: 'What the student typed.' }),
-    status: t.string({ required: true, description: 'v, x, canceled, skipped or timeout:{s}s.' }),
+    answerStatus: t.field({ type: AnswerStatusEnum, description: 'How the word was answered. Required unless the deprecated status is given.' }),
+    timeoutSec: t.int({ description: 'TIMEOUT only: the seconds the answer took (60 or more).' }),
+    status: t.string({ description: 'v, x, canceled, skipped or timeout:{s}s.', deprecationReason: deprecatedFor('answerStatus (and timeoutSec)') }),
   }),
 });
 
@@ -81,7 +116,9 @@ const AnswerPayload = builder.objectRef<{ position: number; status: string }>('A
   description: 'The answer was recorded.',
   fields: (t) => ({
     position: t.exposeInt('position', { description: 'The word number, from 1.' }),
-    status: t.exposeString('status', { description: 'The status as stored.' }),
+    status: t.exposeString('status', { description: 'The status as stored.', deprecationReason: deprecatedFor('answerStatus (and timeoutSec)') }),
+    answerStatus: t.field({ type: AnswerStatusEnum, description: 'The status as stored.', resolve: (a) => answerStatusOf(a.status)! }),
+    timeoutSec: t.int({ nullable: true, description: 'TIMEOUT: the seconds the answer took; null otherwise.', resolve: (a) => timeoutSecOf(a.status) }),
   }),
 });
 
@@ -91,7 +128,13 @@ builder.mutationField('recordAnswer', (t) =>
     description: 'Records one answer as it is given (the live class view shows it).',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: AnswerInput, required: true, description: 'The answer.' }) },
-    resolve: (_root, { input }, ctx) => recordAnswer(ctx.deps, viewerOf(ctx), input),
+    resolve: (_root, { input }, ctx) => {
+      const fromEnum = input.answerStatus == null ? null : answerStatusText(input.answerStatus, input.timeoutSec);
+      if (fromEnum === null && input.timeoutSec != null) throw new ValidationError('timeoutSec is only for a TIMEOUT answer', 'timeoutSec');
+      const status = eitherOf(fromEnum, input.status, 'answerStatus', 'status');
+      if (status === undefined) throw new ValidationError('answerStatus is required', 'answerStatus');
+      return recordAnswer(ctx.deps, viewerOf(ctx), { ...input, status });
+    },
   }),
 );
 
@@ -125,8 +168,16 @@ builder.mutationField('submitResult', (t) =>
   }),
 );
 
-const DashboardRecordRef = builder.objectRef<DashboardRecord>('DashboardRecord').implement({
-  description: "One finished task: the student's score and the class's on the same assignment.",
+const DashboardRecordRef = builder.objectRef<DashboardRecord>('DashboardRecord');
+builder.node(DashboardRecordRef, {
+  description:
+    "One finished task: the student's score and the class's on the same assignment. Its id is this student's result, stable while more are finished: key what you store by it (testId is the assignment's, shared by the class). Only the student whose dashboard it is can fetch it with `node(id:)`.",
+  id: { resolve: (r) => r.resultId },
+  isTypeOf: (v) => typeof v === 'object' && v !== null && 'testID' in v && 'resultId' in v,
+  loadOne: async (id, ctx) => {
+    const rowId = rowIdOf(id);
+    return rowId === null ? null : dashboardRecordById(ctx.deps.db, viewerOf(ctx), rowId);
+  },
   fields: (t) => ({
     testId: t.exposeString('testID', { description: "'{bookID}-{unitID}-{TPID}-{Type}'." }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', description: 'When the student finished.' }),
@@ -140,7 +191,8 @@ const DashboardRecordRef = builder.objectRef<DashboardRecord>('DashboardRecord')
 const LevelVocabularyRef = builder.objectRef<{ level: string; passed: number; required: number }>('LevelVocabulary').implement({
   description: 'Words of a level the student has spelled right in National standards Spelling Bee tasks.',
   fields: (t) => ({
-    level: t.exposeString('level', { description: 'FC, ES, MS, HM or HSM.' }),
+    level: t.exposeString('level', { description: 'FC, ES, MS, HM or HSM.', deprecationReason: deprecatedFor('vocabularyLevel') }),
+    vocabularyLevel: t.field({ type: VocabularyLevelEnum, description: 'The level.', resolve: (v) => v.level as Level }),
     passed: t.exposeInt('passed', { description: 'Words passed.' }),
     required: t.exposeInt('required', { description: "The level's list size." }),
     percent: t.int({ description: 'Whole number, truncated.', resolve: (v) => passedPercent([v.passed, v.required]) }),
@@ -187,13 +239,24 @@ const WordErrorRef = builder.enumType('PronunciationError', {
   } as const,
 });
 
+/** The same as PronunciationError, with values in the API's SCREAMING_SNAKE style (the old enum's are lower case). */
+const WordErrorTypeRef = builder.enumType('PronunciationErrorType', {
+  description: 'What was wrong with a word.',
+  values: {
+    NONE: { value: 'none', description: 'Pronounced well.' },
+    MISPRONOUNCED: { value: 'mispronounced', description: 'Said, but some sounds were off.' },
+    OMITTED: { value: 'omitted', description: 'Not heard in the recording.' },
+  } as const,
+});
+
 const WordScoreRef = builder.objectRef<WordScore>('PronouncedWord').implement({
   description: 'A target word of a Pronunciation Assessment, in the order of the text.',
   fields: (t) => ({
     word: t.exposeString('word', { description: 'The target word.' }),
     score: t.exposeInt('score', { description: '0–100.' }),
     heard: t.exposeBoolean('heard', { description: 'False when the word was not heard at all.' }),
-    error: t.field({ type: WordErrorRef, description: 'The error type, as Azure Pronunciation Assessment names them.', resolve: (w) => w.error }),
+    error: t.field({ type: WordErrorRef, description: 'The error type, as Azure Pronunciation Assessment names them.', deprecationReason: deprecatedFor('errorType'), resolve: (w) => w.error }),
+    errorType: t.field({ type: WordErrorTypeRef, description: 'The error type, as Azure Pronunciation Assessment names them.', resolve: (w) => w.error }),
     start: t.exposeFloat('start', { description: 'Seconds from the start of the recording (0 when omitted).' }),
     end: t.exposeFloat('end', { description: 'Seconds from the start of the recording (0 when omitted).' }),
     phones: t.field({ type: [PhoneScoreRef], description: 'The word’s sounds with their scores.', resolve: (w) => w.phones }),

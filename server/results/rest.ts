@@ -61,7 +61,7 @@ export function registerDashboardRoutes(router: RestRouter): void {
     if (records.length === 0) return { json: [] };
     const summary = await vocabulary(r.deps.db, viewer);
     return {
-      json: records.map(({ finishedAt: _f, ...record }, i) => (i === records.length - 1 ? { ...record, ...summary } : record)),
+      json: records.map(({ finishedAt: _f, resultId: _id, ...record }, i) => (i === records.length - 1 ? { ...record, ...summary } : record)),
     };
   });
 

@@ -1,7 +1,9 @@
 /**
  * The kinds of task as GraphQL enums (issue 37: they were strings described as 'SB, FM or PA').
  * The string fields they replace stay, deprecated, until the day their deprecation names
- * (CHANGELOG.md); each type that had one has the enum beside it.
+ * (CHANGELOG.md); each type that had one has the enum beside it. The other code lists (school
+ * level, answer status, book kind, vocabulary level) live with their domain's GraphQL types and
+ * use the helpers here.
  */
 import { builder } from '../graphql/builder.ts';
 import { ValidationError } from '../errors.ts';
@@ -47,4 +49,13 @@ export function kindOf<T extends string>(fromEnum: T | null | undefined, fromStr
   const kind = fromEnum ?? fromString;
   if (kind == null) throw new ValidationError(`${enumField} is required`, enumField);
   return kind;
+}
+
+/**
+ * The value an input gives in its new field or in the deprecated one it replaces (an enum beside
+ * a string, a new spelling beside an old one): either, or none (undefined), but not two that differ.
+ */
+export function eitherOf<T>(fromNew: T | null | undefined, fromOld: T | null | undefined, newField: string, oldField: string, same: (a: T, b: T) => boolean = (a, b) => a === b): T | undefined {
+  if (fromNew != null && fromOld != null && !same(fromNew, fromOld)) throw new ValidationError(`Give ${newField} or ${oldField}, not two different values`, newField);
+  return fromNew ?? fromOld ?? undefined;
 }

@@ -3,7 +3,9 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { studentLabel } from '../classes/service.ts';
+import { classById, studentLabel } from '../classes/service.ts';
+import { nameKey } from '../users/service.ts';
+import { classNameOf } from '../classes/graphql.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, kindOf, TaskTypeEnum } from './enums.ts';
 import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
 
@@ -39,18 +41,30 @@ builder.objectField(UserRef, 'tasks', (t) =>
     type: TaskRef,
     description: "Open tasks, soonest due first: a student's own, or a teacher's students' (optionally of one class).",
     args: {
+      classId: t.arg.globalID({ description: 'Teachers: only this class, by its global id (`Class.id`); an id of no class of yours gives an empty list.' }),
       className: t.arg.string({ description: 'Teachers: only this class.' }),
       student: t.arg.string({ description: 'Teachers: only students whose name contains this (case-insensitive; a class of 50 has hundreds of open tasks).' }),
     },
-    resolve: async (_user, args, ctx) =>
-      offsetConnection(args, await listTasks(ctx.deps.db, viewerOf(ctx), { className: args.className ?? undefined, student: args.student?.trim() || undefined })),
+    resolve: async (_user, args, ctx) => {
+      const viewer = viewerOf(ctx);
+      let className = args.className ?? undefined;
+      if (args.classId && viewer.isTeacher) {
+        const rowId = args.classId.typename === 'Class' ? rowIdOf(args.classId.id) : null;
+        const klass = rowId === null ? null : await classById(ctx.deps.db, viewer, rowId);
+        if (!klass) return offsetConnection(args, []);
+        if (className !== undefined && nameKey(className) !== klass.nameKey) throw new ValidationError('Give classId or className, not two different classes', 'classId');
+        className = klass.name;
+      }
+      return offsetConnection(args, await listTasks(ctx.deps.db, viewer, { className, student: args.student?.trim() || undefined }));
+    },
   }),
 );
 
 const AssignTaskInput = builder.inputType('AssignTaskInput', {
   description: 'Spec section 5, Assign task: a unit of a book to every student of a class.',
   fields: (t) => ({
-    className: t.string({ required: true, description: 'One of your classes.' }),
+    classId: t.globalID({ description: 'One of your classes, by its global id (`Class.id`). Required unless the deprecated className is given.' }),
+    className: t.string({ description: 'One of your classes.', deprecationReason: deprecatedFor('classId') }),
     bookUnitId: t.string({ required: true, description: "'{bookID}-{unitID}'." }),
     taskType: t.field({ type: AssignableTaskTypeEnum, description: "What to assign (unit 'R' takes FM). Required unless the deprecated `type` is given." }),
     type: t.string({ description: "PA+SB, PA, SB or FM (unit 'R' takes FM).", deprecationReason: deprecatedFor('taskType') }),
@@ -71,7 +85,7 @@ builder.mutationField('assignTask', (t) =>
     args: { input: t.arg({ type: AssignTaskInput, required: true, description: 'What to assign, and to which class.' }) },
     resolve: async (_root, { input }, ctx) => ({
       info: await assignTask(ctx.deps.db, viewerOf(ctx), {
-        className: input.className,
+        className: await classNameOf(ctx, input),
         bookUnitID: input.bookUnitId,
         Type: kindOf(input.taskType, input.type, 'taskType'),
         taskDueDays: input.taskDueDays,

@@ -3,7 +3,9 @@ import { builder, viewerOf } from '../graphql/builder.ts';
 import { ForbiddenError, ValidationError } from '../errors.ts';
 import { requireTeacher } from '../classes/service.ts';
 import { importBooks, parseBooksFile } from './import.ts';
-import { ClassRef } from '../classes/graphql.ts';
+import { ClassRef, SchoolLevelEnum } from '../classes/graphql.ts';
+import { deprecatedFor } from '../tasks/enums.ts';
+import type { Level } from '../../db/schema.ts';
 import { bookById, bookEntry, pictureUrlOf, shelfFor, unitsOfBooks, wordsOfUnits, type BookRecord, type Shelf, type UnitSummary, type WordCard } from './service.ts';
 
 const UnitWordRef = builder.objectRef<WordCard>('UnitWord').implement({
@@ -90,6 +92,29 @@ function unitsOfBook(ctx: { deps: { db: Parameters<typeof unitsOfBooks>[0] } }, 
 
 export const BookRef = builder.objectRef<BookRecord>('Book');
 
+const BookKindEnum = builder.enumType('BookKind', {
+  description: 'Where a book comes from.',
+  values: {
+    NATIONAL: { value: 'national', description: 'The National standards 2022 book: the curriculum word lists.' },
+    SOURCE: { value: 'source', description: "A level source (FC, ES, MS, HM, HSM): unit 'R' draws Flashcard Master words from the memory model." },
+    PRESS: { value: 'press', description: 'A press textbook (e.g. PEP primary 3A).' },
+    SCHOOL: { value: 'school', description: "A teacher's own book (importTextbook, or a class's weak words)." },
+  } as const,
+});
+type BookKind = 'national' | 'source' | 'press' | 'school';
+
+/** The curriculum's vocabulary levels, from the first words to senior high. */
+export const VocabularyLevelEnum = builder.enumType('VocabularyLevel', {
+  description: "A vocabulary level of the curriculum word lists (a source book's level, a dashboard's vocabulary measure).",
+  values: {
+    FC: { value: 'FC', description: 'Picture-friendly first words of primary and junior high (FC 2025).' },
+    ES: { value: 'ES', description: 'Primary school words (ES 2022).' },
+    MS: { value: 'MS', description: 'Junior high: the primary words and those of junior high (MS 2022).' },
+    HM: { value: 'HM', description: 'Senior high, compulsory: MS and the senior compulsory words (HM 2020).' },
+    HSM: { value: 'HSM', description: 'Senior high, selective-compulsory: HM and the selective-compulsory words (HSM 2020).' },
+  } as const,
+});
+
 builder.node(BookRef, {
   description: 'A book: the National standards book, a level source, a press textbook or a school’s own.',
   id: { resolve: (b) => b.id },
@@ -101,8 +126,10 @@ builder.node(BookRef, {
   fields: (t) => ({
     bookId: t.exposeString('id', { description: 'The book id (no hyphens).' }),
     title: t.exposeString('title', { description: "The book's title." }),
-    kind: t.exposeString('kind', { description: 'national, source, press or school.' }),
-    level: t.exposeString('level', { nullable: true, description: 'The level a source draws from: FC, ES, MS, HM or HSM.' }),
+    kind: t.exposeString('kind', { description: 'national, source, press or school.', deprecationReason: deprecatedFor('bookKind') }),
+    bookKind: t.field({ type: BookKindEnum, description: 'Where the book comes from.', resolve: (b) => b.kind as BookKind }),
+    level: t.exposeString('level', { nullable: true, description: 'The level a source draws from: FC, ES, MS, HM or HSM.', deprecationReason: deprecatedFor('vocabularyLevel') }),
+    vocabularyLevel: t.field({ type: VocabularyLevelEnum, nullable: true, description: 'The level a source draws from; null for other books.', resolve: (b) => (b.level as Level | null) ?? null }),
     entry: t.string({ description: "'bookID-firstUnit-lastUnit' (the spec's textbook entry).", resolve: (b) => bookEntry(b) }),
     units: t.field({
       type: [UnitRef],
@@ -122,7 +149,8 @@ builder.node(BookRef, {
 const ShelfRef = builder.objectRef<Shelf>('Shelf').implement({
   description: "What a class can open on the Textbooks screen: the National standards book, the level sources and the class's press textbooks.",
   fields: (t) => ({
-    schoolId: t.string({ description: "The class's school level.", resolve: (s) => s.klass.schoolId }),
+    schoolId: t.string({ description: "The class's school level.", deprecationReason: deprecatedFor('schoolLevel'), resolve: (s) => s.klass.schoolId }),
+    schoolLevel: t.field({ type: SchoolLevelEnum, description: "The class's school level.", resolve: (s) => s.klass.schoolId as 'K-12' | 'ES' | 'MS' | 'HS' }),
     pressId: t.string({ description: "The class's textbook series.", resolve: (s) => s.klass.pressId }),
     national: t.field({ type: BookRef, description: 'The National standards 2022 book.', resolve: (s) => s.national }),
     sources: t.field({ type: [BookRef], description: "Level sources, each with unit 'R'.", resolve: (s) => s.sources }),

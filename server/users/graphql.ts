@@ -2,7 +2,8 @@
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 import { builder, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
-import { login, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { login, nameKey, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { deprecatedFor, eitherOf } from '../tasks/enums.ts';
 import { changePassword, deleteAccount, logout, logoutEverywhere } from './account.ts';
 
 export const UserRef = builder.objectRef<Viewer>('User');
@@ -25,7 +26,16 @@ builder.node(UserRef, {
     isTeacher: t.exposeBoolean('isTeacher', { description: 'Teachers manage classes and assign tasks.' }),
     email: t.exposeString('email', { description: 'Where reports are e-mailed.' }),
     teachername: t.exposeString('teacherName', { description: "A student's teacher; a teacher's own username." }),
-    tokenExpAt: t.exposeInt('tokenExpiresAt', { description: 'When the access token expires, in seconds since the epoch; 0 for an integration token, which does not expire.' }),
+    tokenExpAt: t.exposeInt('tokenExpiresAt', {
+      description: 'When the access token expires, in seconds since the epoch; 0 for an integration token, which does not expire.',
+      deprecationReason: deprecatedFor('tokenExpiresAt'),
+    }),
+    tokenExpiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the access token expires; null for an integration token, which does not expire.',
+      resolve: (u) => (u.tokenExpiresAt ? new Date(u.tokenExpiresAt * 1000) : null),
+    }),
     reportMail: t.boolean({
       nullable: true,
       description: "Teachers: whether each student's report is e-mailed to them too (setReportMail); null for a student.",
@@ -98,7 +108,8 @@ const SignupInput = builder.inputType('SignupInput', {
     email: t.string({ required: true, description: 'Reports are sent here.' }),
     isTeacher: t.boolean({ required: true, description: 'Sign up as a teacher.' }),
     teachername: t.string({ description: "Students only: the teacher's username." }),
-    classname: t.string({ description: "Students only: the name of the teacher's class." }),
+    className: t.string({ description: "Students only: the name of the teacher's class." }),
+    classname: t.string({ description: "Students only: the name of the teacher's class.", deprecationReason: deprecatedFor('className') }),
     rostername: t.string({ description: "Students only: which of the class's roster names is theirs (see `signupRoster`); blank: the name written as the username, or join without one where the class allows it." }),
   }),
 });
@@ -117,7 +128,8 @@ builder.mutationField('signup', (t) =>
     description: 'Creates a teacher account, or a student account in an existing class.',
     errors: { types: [ValidationError, ConflictError, NotFoundError, RateLimitError] },
     args: { input: t.arg({ type: SignupInput, required: true, description: 'The new account.' }) },
-    resolve: (_root, { input }, ctx) => signup(ctx.deps, input, ctx.client.address),
+    resolve: (_root, { input: { className, classname, ...input } }, ctx) =>
+      signup(ctx.deps, { ...input, classname: eitherOf(className, classname, 'className', 'classname', (a, b) => nameKey(a) === nameKey(b)) }, ctx.client.address),
   }),
 );
 
@@ -136,7 +148,8 @@ const LoginPayload = builder.objectRef<UserRecord>('LoginPayload').implement({
     isTeacher: t.exposeBoolean('isTeacher', { description: 'Teachers manage classes and assign tasks.' }),
     accessToken: t.exposeString('accessToken', { description: 'Send as `x-access-token` or `Authorization: Bearer`.' }),
     teachername: t.exposeString('teachername', { description: "A student's teacher; a teacher's own username." }),
-    tokenExpAt: t.exposeInt('tokenExpAt', { description: 'Seconds since the epoch.' }),
+    tokenExpAt: t.exposeInt('tokenExpAt', { description: 'Seconds since the epoch.', deprecationReason: deprecatedFor('tokenExpiresAt') }),
+    tokenExpiresAt: t.field({ type: 'DateTime', description: 'When the access token expires.', resolve: (u) => new Date(u.tokenExpAt * 1000) }),
   }),
 });
 

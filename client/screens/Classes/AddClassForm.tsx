@@ -104,10 +104,11 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
         connections: [connectionId],
         input: {
           className: input.className,
-          schoolId: input.schoolID,
+          // The API's enum values spell the spec's 'K-12' and 'PA+SB' as K12 and PA_SB.
+          schoolLevel: input.schoolID === 'K-12' ? 'K12' : input.schoolID,
           pressId: input.pressID,
           students: input.students.join(', '),
-          tbTaskType: input.tbTaskType,
+          textbookTaskType: input.tbTaskType === 'PA+SB' ? 'PA_SB' : input.tbTaskType,
           spellingTimeoutSec: input.spellingTimeoutSec,
           taskDueDays: input.taskDueDays,
           fmBatchSize: input.fmBatchSize,

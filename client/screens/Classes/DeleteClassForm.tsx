@@ -42,8 +42,9 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
       return;
     }
     if (!window.confirm(t('classes.deleteConfirm', { name: className }))) return;
+    const chosen = classes.find((c) => c.name === parsed.data.className);
     commit({
-      variables: { input: parsed.data, connections: [connectionId] },
+      variables: { input: chosen ? { classId: chosen.id } : parsed.data, connections: [connectionId] },
       onCompleted: ({ deleteClass }) => {
         if (deleteClass.__typename === 'DeleteClassPayload') {
           sessionStorage.removeItem('classList');

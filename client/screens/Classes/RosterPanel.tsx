@@ -19,6 +19,7 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
   const c = useFragment(
     graphql`
       fragment RosterPanel_class on Class {
+        id
         name
         joinWithoutRoster
         roster {
@@ -90,7 +91,7 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
   const remove = (name: string) => {
     if (removingNow) return;
     commitRemove({
-      variables: { input: { className: c.name, student: name, deleteData } },
+      variables: { input: { classId: c.id, student: name, deleteData } },
       onCompleted: ({ removeStudent: r }) => {
         setRemoving(null);
         setDeleteData(false);
@@ -106,7 +107,7 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
   const release = (name: string, username: string) => {
     if (releasing || !window.confirm(t('classes.releaseConfirm', { name, username }))) return;
     commitRelease({
-      variables: { input: { className: c.name, name } },
+      variables: { input: { classId: c.id, name } },
       onCompleted: ({ releaseRosterName: r }) =>
         setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.released', { name }), tone: 'success' } : refusal.of(r, 'classes.selectFailed')),
       onError: (error) => setStatus(refusal.failed(error)),
@@ -114,7 +115,7 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
   };
   const setJoin = (allowed: boolean) =>
     commitJoin({
-      variables: { input: { className: c.name, allowed } },
+      variables: { input: { classId: c.id, allowed } },
       onCompleted: ({ setJoinWithoutRoster: r }) =>
         setStatus(r.__typename === 'ClassPayload' ? { text: t('classes.joinSaved'), tone: 'success' } : refusal.of(r, 'classes.selectFailed')),
       onError: (error) => setStatus(refusal.failed(error)),

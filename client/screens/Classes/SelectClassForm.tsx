@@ -52,8 +52,9 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
       setStatus(refusal.invalid(parsed.error.issues[0]!.message));
       return;
     }
+    const chosen = classes.find((c) => c.name === parsed.data.className);
     commit({
-      variables: { input: parsed.data },
+      variables: { input: chosen ? { classId: chosen.id } : parsed.data },
       onCompleted: ({ selectClass }) => {
         if (selectClass.__typename === 'ClassPayload') {
           storeSelectedClass(selectClass.class);

@@ -107,7 +107,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
   const assign = () => {
     setStatus({ tone: 'info' });
     commit({
-      variables: { input: { className: klass.name, words: words.map((w) => w.text) } },
+      variables: { input: { classId: klass.id, words: words.map((w) => w.text) } },
       onCompleted: ({ assignWords: reply }) => {
         if (reply.__typename === 'AssignWordsPayload') setStatus({ tone: 'success' });
         else setStatus({ tone: 'error', text: reply.message ? say(reply.message, reply.__typename) : t('weakWords.notAssigned') });

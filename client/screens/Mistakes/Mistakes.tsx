@@ -11,7 +11,7 @@ import { Link } from 'wouter';
 import { T, useT } from '../../i18n';
 import { useSession } from '../../session';
 import { speechSrc } from '../../ui/player/speech';
-import type { Answer } from '../../ui/player/result';
+import { answerStatusOf, type Answer } from '../../ui/player/result';
 import type { Outcome } from '../../ui/player/useTaskResult';
 import { FlashcardDeck, type DeckResult } from '../FlashcardMaster/FlashcardMaster';
 import type { MistakesQuery } from './__generated__/MistakesQuery.graphql';
@@ -181,7 +181,7 @@ function usePracticeResult(): DeckResult {
       const total = answers.length;
       const wrongSpellings = answers.filter((a) => a.status === 'x').map((a) => ({ word: a.word, typed: a.typed.trim() }));
       commit({
-        variables: { answers: answers.map((a) => ({ word: a.word, typed: a.typed, status: a.status })) },
+        variables: { answers: answers.map((a) => ({ word: a.word, typed: a.typed, answerStatus: answerStatusOf(a.status).answerStatus })) },
         onCompleted: (r) => {
           const reply = r.practiseMistakes;
           if (reply.__typename === 'PracticePayload') done({ saved: true, correct, total, nextTask: null, wrongSpellings });

@@ -44,15 +44,15 @@ export default function Signup() {
       fetchQuery<SignupRosterQuery>(
         environment,
         graphql`
-          query SignupRosterQuery($teachername: String!, $classname: String!) {
-            signupRoster(teachername: $teachername, classname: $classname) {
+          query SignupRosterQuery($teachername: String!, $className: String!) {
+            signupRoster(teachername: $teachername, className: $className) {
               className
               names
               joinWithoutRoster
             }
           }
         `,
-        { teachername, classname },
+        { teachername, className: classname },
         { fetchPolicy: 'network-only' },
       )
         .toPromise()
@@ -105,8 +105,10 @@ export default function Signup() {
       return;
     }
     setStatus({ text: t('signup.signingUp'), tone: 'info' });
+    // The form keeps the spec's field name (classname); the API spells it className.
+    const { classname: className, ...input } = parsed.data as typeof parsed.data & { classname?: string };
     commit({
-      variables: { input: parsed.data },
+      variables: { input: { ...input, className } },
       onCompleted: ({ signup }) => {
         if (signup.__typename === 'SignupPayload') {
           sessionStorage.removeItem('classList');

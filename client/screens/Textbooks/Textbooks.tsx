@@ -52,6 +52,7 @@ function Shelf({ className }: { className: string }) {
       query TextbooksQuery($className: String!) {
         viewer {
           class(name: $className) {
+            id
             name
             tbTaskType
             taskDueDays
@@ -192,7 +193,7 @@ function Shelf({ className }: { className: string }) {
     const type = profile ? 'FM' : klass.tbTaskType;
     setStatus({ text: t('textbooks.assigning', { type, unit: `${book.bookId}-${unitId}`, className: klass.name }), tone: 'info' });
     commit({
-      variables: { input: { className: klass.name, bookUnitId: `${book.bookId}-${unitId}`, type, taskDueDays: klass.taskDueDays } },
+      variables: { input: { classId: klass.id, bookUnitId: `${book.bookId}-${unitId}`, type, taskDueDays: klass.taskDueDays } },
       onCompleted: ({ assignTask }) => {
         const text = assignTask.__typename === '%other' ? t('textbooks.notAssigned') : 'info' in assignTask ? assignTask.info : assignTask.message;
         // The task list shows what was assigned (or that it already was), carried in the history state.

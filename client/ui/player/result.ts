@@ -12,3 +12,10 @@ export function buildSbArr(label: string, answers: Answer[]): { sbArr: unknown[]
   const score = finalScore(correct, answers.length);
   return { sbArr: [SBARR_HEADER, ...rows, `${label}-${score}`], correct, score };
 }
+
+/** An answer's spec status ('v', 'x', 'timeout:75s' …) as the API's AnswerStatus, with a timeout's seconds. */
+export function answerStatusOf(status: string): { answerStatus: 'CORRECT' | 'WRONG' | 'CANCELED' | 'SKIPPED' | 'TIMEOUT'; timeoutSec?: number } {
+  const timeout = /^timeout:(\d+)s$/.exec(status);
+  if (timeout) return { answerStatus: 'TIMEOUT', timeoutSec: Number(timeout[1]) };
+  return { answerStatus: status === 'v' ? 'CORRECT' : status === 'x' ? 'WRONG' : status === 'skipped' ? 'SKIPPED' : 'CANCELED' };
+}

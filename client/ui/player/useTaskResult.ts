@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import { buildSbArr, type Answer } from './result';
+import { answerStatusOf, buildSbArr, type Answer } from './result';
 import { isPreview } from './PreviewNote';
 import { NetworkError } from '../../RelayEnvironment';
 import type { useTaskResultAnswerMutation } from './__generated__/useTaskResultAnswerMutation.graphql';
@@ -58,7 +58,7 @@ export function useTaskResult(label: string) {
   const recordAnswer = useCallback(
     (position: number, answer: Answer) =>
       isPreview() ||
-      commitAnswer({ variables: { input: { taskId: label, position, word: answer.word, typed: answer.typed, status: answer.status } }, onError: () => {} }),
+      commitAnswer({ variables: { input: { taskId: label, position, word: answer.word, typed: answer.typed, ...answerStatusOf(answer.status) } }, onError: () => {} }),
     [commitAnswer, label],
   );
 

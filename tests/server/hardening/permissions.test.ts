@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { classes, reports, users } from '../../../db/schema.ts';
+import { classes, reports, results, users } from '../../../db/schema.ts';
 import { createTokenIssuer } from '../../../server/users/tokens.ts';
 import { schema } from '../../../server/graphql/schema.ts';
 import { browserRecording, speak, wavBytes } from '../../../scripts/pa/synth.ts';
@@ -62,6 +62,8 @@ type Fixtures = {
   reportGlobalId: string;
   /** The classmate's finished task as a class event (ClassEvent). */
   eventGlobalId: string;
+  /** The student's own finished task (their PA recording) as a record of their dashboard (DashboardRecord). */
+  dashboardRecordGlobalId: string;
   /** A pack book (PEP3A): any teacher may open it, no student. */
   packBookGlobalId: string;
   /** The student's open tasks, by unit. */
@@ -136,6 +138,8 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL addClass', run: gql('addClass', `mutation ($n: String!) { addClass(input: {className: $n, schoolId: "ES", pressId: "PEP", students: "somekid"}) { ${ERR} } }`, (_f, who) => ({ n: uniqueName('G', who) })), expect: anyTeacher },
   { name: 'POST /userclasses/selectclass', run: rest('POST', '/userclasses/selectclass', () => ({ className: 'M1' })), expect: teacherOfClass() },
   { name: 'GraphQL selectClass', run: gql('selectClass', `mutation { selectClass(input: {className: "M1"}) { ${ERR} ... on ClassPayload { class { students } } } }`), expect: teacherOfClass() },
+  // Class mutations by the class's global id: the same permissions as by its name.
+  { name: 'GraphQL selectClass by classId', run: gql('selectClass', `mutation ($c: ID!) { selectClass(input: {classId: $c}) { ${ERR} ... on ClassPayload { class { students } } } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
   { name: 'GraphQL viewer.classes', run: gql('viewer', '{ viewer { classes { edges { node { name students } } } } }'), expect: viewerField(anyUser) },
   { name: 'GraphQL viewer.class(name)', run: gql('viewer', '{ viewer { class(name: "M1") { students } } }'), expect: viewersClass },
   { name: 'GraphQL node(Class)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Class { students } } }', (f) => ({ id: f.classGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
@@ -157,6 +161,8 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL Class.shelf (via viewer.class)', run: gql('viewer', '{ viewer { class(name: "M1") { shelf { press { bookId } } } } }'), expect: viewersClass },
   { name: 'GraphQL node(ClassResult)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassResult { student score } } }', (f) => ({ id: f.resultGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(ClassEvent)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on ClassEvent { student kind score } } }', (f) => ({ id: f.eventGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
+  // A dashboard record is its student's own, as the dashboard is: nobody else, not even the teacher.
+  { name: 'GraphQL node(DashboardRecord)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on DashboardRecord { testId currentScore } } }', (f) => ({ id: f.dashboardRecordGlobalId })), expect: { ...refusedWithoutLogin, student: 'ok', otherStudent: 'none', teacher: 'none', otherTeacher: 'none' } },
   { name: 'GraphQL node(Report)', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Report { student fileName } } }', (f) => ({ id: f.reportGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book) of a teacher', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { bookId title } } }', (f) => ({ id: f.bookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'none' } },
   { name: 'GraphQL node(Book).unit.words of a pack book', run: gql('node', 'query ($id: ID!) { node(id: $id) { ... on Book { units { words { text pictureUrl } } } } }', (f) => ({ id: f.packBookGlobalId })), expect: { ...refusedWithoutLogin, student: 'none', otherStudent: 'none', teacher: 'ok', otherTeacher: 'ok' } },
@@ -173,6 +179,7 @@ const OPERATIONS: Operation[] = [
   { name: 'GraphQL taskContent', run: gql('taskContent', 'query ($t: String!) { taskContent(taskId: $t) { label } }', (f) => ({ t: f.tasks.ES1 })), expect: studentOfTask('ok', 'notFound') },
   { name: 'POST /usertasks/assigntask', run: rest('POST', '/usertasks/assigntask', () => ({ className: 'M1', bookUnitID: 'NS2022-ES2', Type: 'SB' })), expect: teacherOfClass() },
   { name: 'GraphQL assignTask', run: gql('assignTask', `mutation { assignTask(input: {className: "M1", bookUnitId: "NS2022-HSM1", type: "SB"}) { ${ERR} } }`), expect: teacherOfClass() },
+  { name: 'GraphQL assignTask by classId', run: gql('assignTask', `mutation ($c: ID!) { assignTask(input: {classId: $c, bookUnitId: "NS2022-HSM1", taskType: SB}) { ${ERR} } }`, (f) => ({ c: f.classGlobalId })), expect: teacherOfClass() },
   { name: 'POST /userprofiles/assigntask', run: rest('POST', '/userprofiles/assigntask', () => ({ className: 'M1', bookUnitID: 'ES2022-R', Type: 'FM' })), expect: teacherOfClass() },
   { name: 'POST /usertasks/removetask', run: rest('POST', '/usertasks/removetask', (f) => ({ student: CLASSMATE, bookUnitID: 'NS2022-ES3', TPID: f.classmateTask.ES3.TPID, Type: 'SB' })), expect: teacherOfClass(), namesClassmate: true },
   { name: 'GraphQL removeTask', run: gql('removeTask', `mutation ($tpid: Int!) { removeTask(input: {student: "${CLASSMATE}", bookUnitId: "NS2022-MS1", tpid: $tpid, type: "SB"}) { ${ERR} } }`, (f) => ({ tpid: f.classmateTask.MS1.TPID })), expect: teacherOfClass(), namesClassmate: true },
@@ -336,6 +343,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
     const [studentRow] = await db.select().from(users).where(eq(users.usernameKey, 'mtxkid'));
     const [classRow] = await db.select().from(classes).where(eq(classes.name, 'M1'));
     const [reportRow] = await db.select().from(reports).where(eq(reports.fileName, reportFile));
+    const [studentResult] = await db.select({ id: results.id }).from(results).where(eq(results.userId, studentRow!.id));
     const globalId = (type: string, id: string | number) => Buffer.from(`${type}:${id}`).toString('base64');
     f = {
       server,
@@ -354,6 +362,7 @@ describe.each(DATABASES)('the permission matrix on %s', (kind) => {
       resultGlobalId: globalId('ClassResult', reportRow!.resultId),
       reportGlobalId: globalId('Report', reportRow!.id),
       eventGlobalId: globalId('ClassEvent', `finished:${reportRow!.resultId}`),
+      dashboardRecordGlobalId: globalId('DashboardRecord', studentResult!.id),
       packBookGlobalId: globalId('Book', 'PEP3A'),
       tasks,
       classmateTask,

@@ -95,10 +95,10 @@ describe.skipIf(tools.length > 0)('the quick start of docs/api.md', () => {
     await new Promise((r) => setTimeout(r, 1500)); // the receiver is listening
 
     await finishTask(server);
-    await until(() => events.some((l) => l.includes('"kind":"finished"')), 30_000).catch(() => {
+    await until(() => events.some((l) => l.includes('"eventKind":"FINISHED"')), 30_000).catch(() => {
       throw new Error(`live.ts printed: ${events.join('\n')}`);
     });
-    expect(events.find((l) => l.includes('"kind":"finished"'))).toMatch(/"student":"demostudent".*"score":87/);
+    expect(events.find((l) => l.includes('"eventKind":"FINISHED"'))).toMatch(/"student":"demostudent".*"score":87/);
     await until(() => deliveries.some((l) => l.startsWith('report.ready ')) && deliveries.some((l) => l.startsWith('task.finished ')), 30_000).catch(() => {
       throw new Error(`receiver.ts printed: ${deliveries.join('\n')}`);
     });

@@ -61,9 +61,9 @@ describe('graphql-ws at /graphql', () => {
     const stop = client.subscribe({ query: LIVE_QUERY, variables: { id: classId } }, { next: (r) => (r.errors ? errors.push(...r.errors) : events.push(r.data)), error: (e) => errors.push(e), complete: () => {} });
     await until(() => openLiveViews() === 1 || errors.length > 0);
     const { taskId } = await finishTask(server);
-    await until(() => events.some((e) => e.classActivity.kind === 'finished') || errors.length > 0);
+    await until(() => events.some((e) => e.classActivity.eventKind === 'FINISHED') || errors.length > 0);
     expect(errors).toEqual([]);
-    expect(events.find((e) => e.classActivity.kind === 'finished').classActivity).toMatchObject({ taskId, student: 'demostudent', type: 'SB', score: 87 });
+    expect(events.find((e) => e.classActivity.eventKind === 'FINISHED').classActivity).toMatchObject({ taskId, student: 'demostudent', taskType: 'SB', score: 87 });
     stop();
     await until(() => openLiveViews() === 0);
     await client.dispose();

@@ -167,7 +167,7 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
       'operations',
       JSON.stringify({
         query: `mutation ($taskId: String!, $recording: File!) { submitRecording(taskId: $taskId, recording: $recording) {
-          __typename ... on PronunciationPayload { total accuracy fluency completeness practice words { word score heard error start end phones { phone score } } }
+          __typename ... on PronunciationPayload { total accuracy fluency completeness practice words { word score heard error errorType start end phones { phone score } } }
           ... on Error { message } } }`,
         variables: { taskId: '0', recording: null },
       }),
@@ -183,6 +183,8 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     expect(r.words.map((w: any) => w.word)).toEqual(practiceWords.map((w) => w.toLowerCase()));
     expect(r.total).toBeGreaterThanOrEqual(60);
     expect(r.words[0].phones.length).toBeGreaterThan(0);
+    // errorType is the deprecated error in the API's enum style: NONE for none, and so on.
+    expect(r.words.map((w: any) => w.errorType)).toEqual(r.words.map((w: any) => w.error.toUpperCase()));
     expect(await count('results')).toBe(results);
     // A teacher may try free practice too (same class level, same words); nothing is stored.
     const asTeacher = await upload(bytes, '0.ogg', 'teacher', 'audio/ogg');

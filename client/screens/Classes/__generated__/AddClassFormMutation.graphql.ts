@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<cb4abda872cd25b03029a89053f61442>>
+ * @generated SignedSource<<c2210fc72202dd24bbcda55a88f5de61>>
  * @lightSyntaxTransform
  */
 
@@ -9,16 +9,20 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
+export type SchoolLevel = "ES" | "HS" | "K12" | "MS" | "%future added value";
+export type TextbookTaskType = "PA" | "PA_SB" | "SB" | "%future added value";
 export type AddClassInput = {
   className: string;
   fmBatchSize?: number | null | undefined;
   joinWithoutRoster?: boolean | null | undefined;
   pressId: string;
-  schoolId: string;
+  schoolId?: string | null | undefined;
+  schoolLevel?: SchoolLevel | null | undefined;
   spellingTimeoutSec?: number | null | undefined;
   students: string;
   taskDueDays?: number | null | undefined;
   tbTaskType?: string | null | undefined;
+  textbookTaskType?: TextbookTaskType | null | undefined;
 };
 export type AddClassFormMutation$variables = {
   connections: ReadonlyArray<string>;
@@ -336,12 +340,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "bc9588095a3c7718beb6c67f6b0c972b",
+    "cacheID": "1b6fef570d23327592f2d2a24c197f05",
     "id": null,
     "metadata": {},
     "name": "AddClassFormMutation",
     "operationKind": "mutation",
-    "text": "mutation AddClassFormMutation(\n  $input: AddClassInput!\n) {\n  addClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      info\n      class {\n        id\n        name\n        schoolId\n        pressId\n        students\n        tbTaskType\n        spellingTimeoutSec\n        taskDueDays\n        ...RosterPanel_class\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
+    "text": "mutation AddClassFormMutation(\n  $input: AddClassInput!\n) {\n  addClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      info\n      class {\n        id\n        name\n        schoolId\n        pressId\n        students\n        tbTaskType\n        spellingTimeoutSec\n        taskDueDays\n        ...RosterPanel_class\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<14e8d620be9d2e37b1fd4998ebb6b00c>>
+ * @generated SignedSource<<bf529affe7a525cb690bed8689b85008>>
  * @lightSyntaxTransform
  */
 
@@ -395,7 +395,7 @@ return {
     ]
   },
   "params": {
-    "cacheID": "795adba70f6f341061a29ef6103f5d57",
+    "cacheID": "669c6b7dbda7510a45d60d5f8c9be241",
     "id": null,
     "metadata": {
       "connection": [
@@ -412,7 +412,7 @@ return {
     },
     "name": "ClassesQuery",
     "operationKind": "query",
-    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 100) {\n      edges {\n        node {\n          id\n          name\n          schoolId\n          pressId\n          students\n          tbTaskType\n          spellingTimeoutSec\n          taskDueDays\n          ...RosterPanel_class\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n    selectedClass {\n      name\n      schoolId\n      pressId\n      tbTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n  }\n  pressOptions {\n    schoolId\n    pressId\n    title\n  }\n}\n\nfragment RosterPanel_class on Class {\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
+    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 100) {\n      edges {\n        node {\n          id\n          name\n          schoolId\n          pressId\n          students\n          tbTaskType\n          spellingTimeoutSec\n          taskDueDays\n          ...RosterPanel_class\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n    selectedClass {\n      name\n      schoolId\n      pressId\n      tbTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n  }\n  pressOptions {\n    schoolId\n    pressId\n    title\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<0e22951f8b0038240839d6f7e635bb03>>
+ * @generated SignedSource<<e8fe61dfe4df8e3c239bb59ddb04e2b9>>
  * @lightSyntaxTransform
  */
 
@@ -9,7 +9,8 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 export type ClassNameInput = {
-  className: string;
+  classId?: string | null | undefined;
+  className?: string | null | undefined;
 };
 export type DeleteClassFormMutation$variables = {
   connections: ReadonlyArray<string>;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e7cc02b6db83b52bdf1e5b48445e5188>>
+ * @generated SignedSource<<72e451f2b4570d937a2d14787c73b2c4>>
  * @lightSyntaxTransform
  */
 
@@ -11,7 +11,8 @@ import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type JoinWithoutRosterInput = {
   allowed: boolean;
-  className: string;
+  classId?: string | null | undefined;
+  className?: string | null | undefined;
 };
 export type RosterPanelJoinMutation$variables = {
   input: JoinWithoutRosterInput;
@@ -197,12 +198,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "fc0d71911252e0942d932d41031812f0",
+    "cacheID": "90a69081209bd6a862bc92d669431823",
     "id": null,
     "metadata": {},
     "name": "RosterPanelJoinMutation",
     "operationKind": "mutation",
-    "text": "mutation RosterPanelJoinMutation(\n  $input: JoinWithoutRosterInput!\n) {\n  setJoinWithoutRoster(input: $input) {\n    __typename\n    ... on ClassPayload {\n      class {\n        id\n        ...RosterPanel_class\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
+    "text": "mutation RosterPanelJoinMutation(\n  $input: JoinWithoutRosterInput!\n) {\n  setJoinWithoutRoster(input: $input) {\n    __typename\n    ... on ClassPayload {\n      class {\n        id\n        ...RosterPanel_class\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();

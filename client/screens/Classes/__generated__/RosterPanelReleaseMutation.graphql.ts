@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<878647da0eb2e67369e7c4f815bcc084>>
+ * @generated SignedSource<<a36be71eec47280f80c3a34714b4e2db>>
  * @lightSyntaxTransform
  */
 
@@ -10,7 +10,8 @@
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type ReleaseRosterNameInput = {
-  className: string;
+  classId?: string | null | undefined;
+  className?: string | null | undefined;
   name: string;
 };
 export type RosterPanelReleaseMutation$variables = {
@@ -207,12 +208,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "b3e97f179d335915a4250f8d160b2fe1",
+    "cacheID": "be37afc9948f9e25a0fcae787800fbae",
     "id": null,
     "metadata": {},
     "name": "RosterPanelReleaseMutation",
     "operationKind": "mutation",
-    "text": "mutation RosterPanelReleaseMutation(\n  $input: ReleaseRosterNameInput!\n) {\n  releaseRosterName(input: $input) {\n    __typename\n    ... on ClassPayload {\n      class {\n        id\n        students\n        ...RosterPanel_class\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
+    "text": "mutation RosterPanelReleaseMutation(\n  $input: ReleaseRosterNameInput!\n) {\n  releaseRosterName(input: $input) {\n    __typename\n    ... on ClassPayload {\n      class {\n        id\n        students\n        ...RosterPanel_class\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<507899a503b5404d57dff26c07353758>>
+ * @generated SignedSource<<2a211ac6baaca4d55aae631b5489ba18>>
  * @lightSyntaxTransform
  */
 
@@ -10,7 +10,8 @@
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type RemoveStudentInput = {
-  className: string;
+  classId?: string | null | undefined;
+  className?: string | null | undefined;
   deleteData: boolean;
   student: string;
 };
@@ -228,12 +229,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "cc23151ab3d15abca685ed8ec888fa08",
+    "cacheID": "522322bb37963f7a8fa563da3371b28f",
     "id": null,
     "metadata": {},
     "name": "RosterPanelRemoveMutation",
     "operationKind": "mutation",
-    "text": "mutation RosterPanelRemoveMutation(\n  $input: RemoveStudentInput!\n) {\n  removeStudent(input: $input) {\n    __typename\n    ... on RemoveStudentPayload {\n      removed\n      accountDeleted\n      class {\n        id\n        students\n        ...RosterPanel_class\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
+    "text": "mutation RosterPanelRemoveMutation(\n  $input: RemoveStudentInput!\n) {\n  removeStudent(input: $input) {\n    __typename\n    ... on RemoveStudentPayload {\n      removed\n      accountDeleted\n      class {\n        id\n        students\n        ...RosterPanel_class\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<9c15720a5066a34b233cf509103652a9>>
+ * @generated SignedSource<<93c66f03941c42b10fe03ad23d751814>>
  * @lightSyntaxTransform
  */
 
@@ -10,6 +10,7 @@
 import { ReaderFragment } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
 export type RosterPanel_class$data = {
+  readonly id: string;
   readonly joinWithoutRoster: boolean;
   readonly name: string;
   readonly roster: ReadonlyArray<{
@@ -37,6 +38,13 @@ return {
   "metadata": null,
   "name": "RosterPanel_class",
   "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "id",
+      "storageKey": null
+    },
     (v0/*:: as any*/),
     {
       "alias": null,
@@ -70,6 +78,6 @@ return {
 };
 })();
 
-(node as any).hash = "d71ec5999879ab7059dc4977978b5aec";
+(node as any).hash = "d76e12a7b178c0113e8f5bc82adcb19e";
 
 export default node;

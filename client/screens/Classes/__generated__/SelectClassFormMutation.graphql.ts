@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e6ff9de76d188fcfa51688083070da93>>
+ * @generated SignedSource<<7482f37db1771568e579f6d72bd170f6>>
  * @lightSyntaxTransform
  */
 
@@ -9,7 +9,8 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 export type ClassNameInput = {
-  className: string;
+  classId?: string | null | undefined;
+  className?: string | null | undefined;
 };
 export type SelectClassFormMutation$variables = {
   input: ClassNameInput;

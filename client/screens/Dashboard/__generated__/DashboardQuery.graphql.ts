@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<3db3043692ce4e5638833bec4672be90>>
+ * @generated SignedSource<<c2ff1ec13ee35a50ba8d5a05b340cc48>>
  * @lightSyntaxTransform
  */
 
@@ -45,97 +45,82 @@ var v0 = {
 v1 = {
   "alias": null,
   "args": null,
-  "concreteType": "Dashboard",
+  "kind": "ScalarField",
+  "name": "testId",
+  "storageKey": null
+},
+v2 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "currentScore",
+  "storageKey": null
+},
+v3 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "averageScore",
+  "storageKey": null
+},
+v4 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "maxScore",
+  "storageKey": null
+},
+v5 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "minScore",
+  "storageKey": null
+},
+v6 = {
+  "alias": null,
+  "args": null,
+  "concreteType": "LevelVocabulary",
   "kind": "LinkedField",
-  "name": "dashboard",
-  "plural": false,
+  "name": "vocabulary",
+  "plural": true,
   "selections": [
     {
       "alias": null,
       "args": null,
-      "concreteType": "DashboardRecord",
-      "kind": "LinkedField",
-      "name": "records",
-      "plural": true,
-      "selections": [
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "testId",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "currentScore",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "averageScore",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "maxScore",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "minScore",
-          "storageKey": null
-        }
-      ],
+      "kind": "ScalarField",
+      "name": "level",
       "storageKey": null
     },
     {
       "alias": null,
       "args": null,
-      "concreteType": "LevelVocabulary",
-      "kind": "LinkedField",
-      "name": "vocabulary",
-      "plural": true,
-      "selections": [
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "level",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "passed",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "required",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "percent",
-          "storageKey": null
-        }
-      ],
+      "kind": "ScalarField",
+      "name": "passed",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "required",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "percent",
       "storageKey": null
     }
   ],
+  "storageKey": null
+},
+v7 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "id",
   "storageKey": null
 };
 return {
@@ -154,7 +139,34 @@ return {
         "plural": false,
         "selections": [
           (v0/*:: as any*/),
-          (v1/*:: as any*/)
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Dashboard",
+            "kind": "LinkedField",
+            "name": "dashboard",
+            "plural": false,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "DashboardRecord",
+                "kind": "LinkedField",
+                "name": "records",
+                "plural": true,
+                "selections": [
+                  (v1/*:: as any*/),
+                  (v2/*:: as any*/),
+                  (v3/*:: as any*/),
+                  (v4/*:: as any*/),
+                  (v5/*:: as any*/)
+                ],
+                "storageKey": null
+              },
+              (v6/*:: as any*/)
+            ],
+            "storageKey": null
+          }
         ],
         "storageKey": null
       }
@@ -177,26 +189,48 @@ return {
         "plural": false,
         "selections": [
           (v0/*:: as any*/),
-          (v1/*:: as any*/),
           {
             "alias": null,
             "args": null,
-            "kind": "ScalarField",
-            "name": "id",
+            "concreteType": "Dashboard",
+            "kind": "LinkedField",
+            "name": "dashboard",
+            "plural": false,
+            "selections": [
+              {
+                "alias": null,
+                "args": null,
+                "concreteType": "DashboardRecord",
+                "kind": "LinkedField",
+                "name": "records",
+                "plural": true,
+                "selections": [
+                  (v1/*:: as any*/),
+                  (v2/*:: as any*/),
+                  (v3/*:: as any*/),
+                  (v4/*:: as any*/),
+                  (v5/*:: as any*/),
+                  (v7/*:: as any*/)
+                ],
+                "storageKey": null
+              },
+              (v6/*:: as any*/)
+            ],
             "storageKey": null
-          }
+          },
+          (v7/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "2919d54f93ee6c7cdd51e62c33a19374",
+    "cacheID": "e73ff5bb771a6221c343f8313a9f82de",
     "id": null,
     "metadata": {},
     "name": "DashboardQuery",
     "operationKind": "query",
-    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      records {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n      }\n      vocabulary {\n        level\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n"
+    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      records {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n        id\n      }\n      vocabulary {\n        level\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<b42c600c5a2549df869d608c9baad7b7>>
+ * @generated SignedSource<<d9591553d36baf3317f13a59eb606ef2>>
  * @lightSyntaxTransform
  */
 
@@ -8,9 +8,12 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type AssignableTaskType = "FM" | "PA" | "PA_SB" | "SB" | "%future added value";
 export type AssignWordsInput = {
-  className: string;
+  classId?: string | null | undefined;
+  className?: string | null | undefined;
   taskDueDays?: number | null | undefined;
+  taskType?: AssignableTaskType | null | undefined;
   type?: string | null | undefined;
   words: ReadonlyArray<string>;
 };

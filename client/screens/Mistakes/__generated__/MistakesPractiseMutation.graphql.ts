@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<ca2b40806e08a32a1e44eb114888ce13>>
+ * @generated SignedSource<<25eafcb8f3bccd9f29de63ee55e61f31>>
  * @lightSyntaxTransform
  */
 
@@ -8,8 +8,10 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type AnswerStatus = "CANCELED" | "CORRECT" | "SKIPPED" | "TIMEOUT" | "WRONG" | "%future added value";
 export type PracticeAnswerInput = {
-  status: string;
+  answerStatus?: AnswerStatus | null | undefined;
+  status?: string | null | undefined;
   typed: string;
   word: string;
 };

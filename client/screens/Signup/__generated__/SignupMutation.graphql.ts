@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<361a0dacc86e923bb3ab98e5da0b5df7>>
+ * @generated SignedSource<<b02bb10e5794aa6eb016a747a6968517>>
  * @lightSyntaxTransform
  */
 
@@ -9,6 +9,7 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 export type SignupInput = {
+  className?: string | null | undefined;
   classname?: string | null | undefined;
   email: string;
   isTeacher: boolean;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<7013fbf1500b9b58ff5ff0f6f4457aa4>>
+ * @generated SignedSource<<ed161502a759be980e32d902010041b2>>
  * @lightSyntaxTransform
  */
 
@@ -9,7 +9,7 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 export type SignupRosterQuery$variables = {
-  classname: string;
+  className: string;
   teachername: string;
 };
 export type SignupRosterQuery$data = {
@@ -28,7 +28,7 @@ const node: ConcreteRequest = (function(){
 var v0 = {
   "defaultValue": null,
   "kind": "LocalArgument",
-  "name": "classname"
+  "name": "className"
 },
 v1 = {
   "defaultValue": null,
@@ -41,8 +41,8 @@ v2 = [
     "args": [
       {
         "kind": "Variable",
-        "name": "classname",
-        "variableName": "classname"
+        "name": "className",
+        "variableName": "className"
       },
       {
         "kind": "Variable",
@@ -104,16 +104,16 @@ return {
     "selections": (v2/*:: as any*/)
   },
   "params": {
-    "cacheID": "abbffb533dc22b8e7a40648f8f586a3b",
+    "cacheID": "b04288e77f5d5fc708682479b644bd65",
     "id": null,
     "metadata": {},
     "name": "SignupRosterQuery",
     "operationKind": "query",
-    "text": "query SignupRosterQuery(\n  $teachername: String!\n  $classname: String!\n) {\n  signupRoster(teachername: $teachername, classname: $classname) {\n    className\n    names\n    joinWithoutRoster\n  }\n}\n"
+    "text": "query SignupRosterQuery(\n  $teachername: String!\n  $className: String!\n) {\n  signupRoster(teachername: $teachername, className: $className) {\n    className\n    names\n    joinWithoutRoster\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "18fb0dedba7aaf2764e48d3576b2b303";
+(node as any).hash = "b28922b3d8bac37096420e391885c2ec";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<92cbeadbdc394650e9c4880de405b2d3>>
+ * @generated SignedSource<<10d6db34b89a4348627f91cfb55ac25d>>
  * @lightSyntaxTransform
  */
 
@@ -11,7 +11,8 @@ import { ConcreteRequest } from 'relay-runtime';
 export type AssignableTaskType = "FM" | "PA" | "PA_SB" | "SB" | "%future added value";
 export type AssignTaskInput = {
   bookUnitId: string;
-  className: string;
+  classId?: string | null | undefined;
+  className?: string | null | undefined;
   taskDueDays?: number | null | undefined;
   taskType?: AssignableTaskType | null | undefined;
   type?: string | null | undefined;

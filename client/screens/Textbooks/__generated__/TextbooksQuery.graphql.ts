@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<e257caf6072538cb50d6c1e3544003ac>>
+ * @generated SignedSource<<2318e5c90e36ee846dbd5a30e61b0eed>>
  * @lightSyntaxTransform
  */
 
@@ -14,6 +14,7 @@ export type TextbooksQuery$variables = {
 export type TextbooksQuery$data = {
   readonly viewer: {
     readonly class: {
+      readonly id: string;
       readonly name: string;
       readonly shelf: {
         readonly national: {
@@ -79,50 +80,22 @@ var v0 = [
     "name": "className"
   }
 ],
-v1 = [
-  {
-    "kind": "Variable",
-    "name": "name",
-    "variableName": "className"
-  }
-],
-v2 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "name",
-  "storageKey": null
-},
-v3 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "tbTaskType",
-  "storageKey": null
-},
-v4 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "taskDueDays",
-  "storageKey": null
-},
-v5 = {
+v1 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "id",
   "storageKey": null
 },
-v6 = {
+v2 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
   "name": "title",
   "storageKey": null
 },
-v7 = [
-  (v5/*:: as any*/),
+v3 = [
+  (v1/*:: as any*/),
   {
     "alias": null,
     "args": null,
@@ -130,7 +103,7 @@ v7 = [
     "name": "bookId",
     "storageKey": null
   },
-  (v6/*:: as any*/),
+  (v2/*:: as any*/),
   {
     "alias": null,
     "args": null,
@@ -167,7 +140,7 @@ v7 = [
         "name": "unitId",
         "storageKey": null
       },
-      (v6/*:: as any*/),
+      (v2/*:: as any*/),
       {
         "alias": null,
         "args": null,
@@ -186,56 +159,95 @@ v7 = [
     "storageKey": null
   }
 ],
-v8 = {
+v4 = {
   "alias": null,
-  "args": null,
-  "concreteType": "Shelf",
+  "args": [
+    {
+      "kind": "Variable",
+      "name": "name",
+      "variableName": "className"
+    }
+  ],
+  "concreteType": "Class",
   "kind": "LinkedField",
-  "name": "shelf",
+  "name": "class",
   "plural": false,
   "selections": [
+    (v1/*:: as any*/),
     {
       "alias": null,
       "args": null,
       "kind": "ScalarField",
-      "name": "schoolId",
+      "name": "name",
       "storageKey": null
     },
     {
       "alias": null,
       "args": null,
       "kind": "ScalarField",
-      "name": "pressId",
+      "name": "tbTaskType",
       "storageKey": null
     },
     {
       "alias": null,
       "args": null,
-      "concreteType": "Book",
+      "kind": "ScalarField",
+      "name": "taskDueDays",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "concreteType": "Shelf",
       "kind": "LinkedField",
-      "name": "national",
+      "name": "shelf",
       "plural": false,
-      "selections": (v7/*:: as any*/),
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "concreteType": "Book",
-      "kind": "LinkedField",
-      "name": "sources",
-      "plural": true,
-      "selections": (v7/*:: as any*/),
-      "storageKey": null
-    },
-    {
-      "alias": null,
-      "args": null,
-      "concreteType": "Book",
-      "kind": "LinkedField",
-      "name": "press",
-      "plural": true,
-      "selections": (v7/*:: as any*/),
+      "selections": [
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "schoolId",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "kind": "ScalarField",
+          "name": "pressId",
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "concreteType": "Book",
+          "kind": "LinkedField",
+          "name": "national",
+          "plural": false,
+          "selections": (v3/*:: as any*/),
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "concreteType": "Book",
+          "kind": "LinkedField",
+          "name": "sources",
+          "plural": true,
+          "selections": (v3/*:: as any*/),
+          "storageKey": null
+        },
+        {
+          "alias": null,
+          "args": null,
+          "concreteType": "Book",
+          "kind": "LinkedField",
+          "name": "press",
+          "plural": true,
+          "selections": (v3/*:: as any*/),
+          "storageKey": null
+        }
+      ],
       "storageKey": null
     }
   ],
@@ -256,21 +268,7 @@ return {
         "name": "viewer",
         "plural": false,
         "selections": [
-          {
-            "alias": null,
-            "args": (v1/*:: as any*/),
-            "concreteType": "Class",
-            "kind": "LinkedField",
-            "name": "class",
-            "plural": false,
-            "selections": [
-              (v2/*:: as any*/),
-              (v3/*:: as any*/),
-              (v4/*:: as any*/),
-              (v8/*:: as any*/)
-            ],
-            "storageKey": null
-          }
+          (v4/*:: as any*/)
         ],
         "storageKey": null
       }
@@ -292,39 +290,24 @@ return {
         "name": "viewer",
         "plural": false,
         "selections": [
-          {
-            "alias": null,
-            "args": (v1/*:: as any*/),
-            "concreteType": "Class",
-            "kind": "LinkedField",
-            "name": "class",
-            "plural": false,
-            "selections": [
-              (v2/*:: as any*/),
-              (v3/*:: as any*/),
-              (v4/*:: as any*/),
-              (v8/*:: as any*/),
-              (v5/*:: as any*/)
-            ],
-            "storageKey": null
-          },
-          (v5/*:: as any*/)
+          (v4/*:: as any*/),
+          (v1/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "bc733181e1ca7b6a78dd60ccdb68c554",
+    "cacheID": "8ee3b8c703813c8f9db486630767e0c5",
     "id": null,
     "metadata": {},
     "name": "TextbooksQuery",
     "operationKind": "query",
-    "text": "query TextbooksQuery(\n  $className: String!\n) {\n  viewer {\n    class(name: $className) {\n      name\n      tbTaskType\n      taskDueDays\n      shelf {\n        schoolId\n        pressId\n        national {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        sources {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        press {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n      }\n      id\n    }\n    id\n  }\n}\n"
+    "text": "query TextbooksQuery(\n  $className: String!\n) {\n  viewer {\n    class(name: $className) {\n      id\n      name\n      tbTaskType\n      taskDueDays\n      shelf {\n        schoolId\n        pressId\n        national {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        sources {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        press {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n      }\n    }\n    id\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "3b751aa3bbc36306c2db245bfdddd0ce";
+(node as any).hash = "879e394c979f750a94e9b131905b97da";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<bbcef62f0db77d298dfe0c1061f0e822>>
+ * @generated SignedSource<<c96ba7567d2df2514da2e56903d9183c>>
  * @lightSyntaxTransform
  */
 
@@ -8,10 +8,13 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type AnswerStatus = "CANCELED" | "CORRECT" | "SKIPPED" | "TIMEOUT" | "WRONG" | "%future added value";
 export type AnswerInput = {
+  answerStatus?: AnswerStatus | null | undefined;
   position: number;
-  status: string;
+  status?: string | null | undefined;
   taskId: string;
+  timeoutSec?: number | null | undefined;
   typed: string;
   word: string;
 };
