@@ -94,7 +94,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), uploads: new UploadBudget(config.paUploadBudgetMb * 1024 * 1024), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log), webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming });
+  const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming, reportThreads: config.reportThreads });
   deps.jobs = jobs;
   const mailer = createMailer({
     jobs,
