@@ -143,7 +143,8 @@ describe.each(DATABASES)('the mail outbox across a crash on %s', (kind) => {
     const first = await spawnApp(settings);
     cleanup.push(() => void first.child.kill('SIGKILL'));
     await finishTask(first.url);
-    await until(() => smtp.attempts.length === 1, 20_000);
+    // The mail worker sends a few at once: one or both e-mails are held when the server dies.
+    await until(() => smtp.attempts.length >= 1, 20_000);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
     expect(smtp.attempts[0]!.outcome).toBe('held');
