@@ -20,7 +20,8 @@ const STUDENTS = 200;
 const POSTS_EACH = 3;
 
 export async function resultsBenchmark() {
-  const server = await startBenchServer({ app: { jobWorker: true } });
+  // The mail worker too (no SMTP_URL: each e-mail is written to a file), for the time from a result to its e-mails.
+  const server = await startBenchServer({ app: { jobWorker: true, mailWorker: true } });
   const started = performance.now();
   await fillSchool(server.app);
   // BENCH_PER_CLASS=10 spreads the students over 20 classes (docs/performance.md: the class lock).
@@ -95,6 +96,14 @@ export async function resultsBenchmark() {
     await new Promise((r) => setTimeout(r, 200));
   }
   const [left, jobs, lagP50, lagP99] = lag[0]!.map(Number) as [number, number, number, number];
+  // Then every report's e-mails sent, and how long after the result's commit.
+  let mail: unknown[][] = [];
+  for (;;) {
+    mail = await server.raw(`select count(*) filter (where m.status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent') from mail_outbox m join reports p on p.id = m.report_id join results r on r.id = p.result_id`, []);
+    if (Number(mail[0]![0]) === 0 || performance.now() - reportsStarted > 180_000) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const [mailLeft, mails, mailP50, mailP99] = mail[0]!.map(Number) as [number, number, number, number];
   bare.close();
   await server.close();
   return {
@@ -103,6 +112,7 @@ export async function resultsBenchmark() {
       `bare node:http, answer rows in one transaction: ${baseline.perSec} results/s, p50 ${ms(baseline.p50)}, p99 ${ms(baseline.p99)}`,
       `POST /userspelling (report as a job)           : ${app.perSec} results/s, p50 ${ms(app.p50)}, p99 ${ms(app.p99)}${app.failed ? `, FAILED ${app.failed} of ${app.n}` : ''} → ${Math.round((100 * app.perSec) / baseline.perSec)}% of bare`,
       `reports (PDF stored, e-mails queued) after their result: ${jobs - left} of ${jobs}, p50 ${ms(lagP50)}, p99 ${ms(lagP99)}`,
+      `report e-mails sent (to files) after their result's commit: ${mails - mailLeft} of ${mails}, p50 ${ms(mailP50)}, p99 ${ms(mailP99)}`,
     ],
   };
 }

@@ -63,6 +63,8 @@ export type AppOptions = {
   jobWorker?: boolean;
   /** Run the webhook delivery worker (tests drain it by hand). */
   webhookWorker?: boolean;
+  /** A `npm run worker` process: takes jobs whatever WEB_JOBS says. */
+  worker?: boolean;
   /** The outbox worker's lease, backoff and polling (crash tests shorten them). */
   mailTiming?: MailTiming;
   /** The word files of the content pack (default db/content/words; tests use a small fixture). */
@@ -94,7 +96,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), uploads: new UploadBudget(config.paUploadBudgetMb * 1024 * 1024), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log), webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }) };
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming });
+  const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming, reportThreads: config.reportThreads });
   deps.jobs = jobs;
   const mailer = createMailer({
     jobs,
@@ -108,11 +110,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     digest: { timeZone: config.timeZone, hour: config.digestHour },
     now: options.now,
   });
-  if (options.mailWorker !== false) mailer.start();
+  // WEB_JOBS=false: this instance takes no jobs, `npm run worker` processes do (server/worker.ts).
+  const takesJobs = config.webJobs || options.worker === true;
+  if (takesJobs && options.mailWorker !== false) mailer.start();
   // Reports follow their results; tests that drain the mail by hand drain the jobs with it.
-  if ((options.jobWorker ?? options.mailWorker) !== false) jobs.start();
+  if (takesJobs && (options.jobWorker ?? options.mailWorker) !== false) jobs.start();
   const webhooks = createWebhookSender({ db: database.db, log, addresses: deps.webhookAddresses });
-  if (options.webhookWorker !== false) webhooks.start(1000);
+  if (takesJobs && options.webhookWorker !== false) webhooks.start(1000);
 
   const rest = new RestRouter(deps);
   registerUserRoutes(rest);

@@ -86,6 +86,7 @@ const envSchema = z.object({
   LIVE_VIEWS_PER_USER: positiveInt(20, 1_000_000),
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
+  REPORT_THREADS: positiveInt(1, 32),
   PA_QUEUE: optionalPositiveInt(10_000),
   PA_UPLOAD_BUDGET_MB: optionalPositiveInt(1_000_000),
   REQUEST_TIMEOUT_SEC: positiveInt(60, 3600),
@@ -103,6 +104,7 @@ const envSchema = z.object({
   SIGNUPS_PER_ADDRESS: positiveInt(100, 100_000),
   TRUST_PROXY: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v === '1' || v === 'true'),
   SEED_DEMO: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v !== '0' && v !== 'false'),
+  WEB_JOBS: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v !== '0' && v !== 'false'),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -152,6 +154,13 @@ export type Config = {
   sentryDsn?: string;
   /** Worker threads scoring pronunciation recordings. */
   paWorkers: number;
+  /** Worker threads rendering report PDFs (server/reports/render-pool.ts). */
+  reportThreads: number;
+  /**
+   * Whether a web instance also takes jobs (reports, mail, webhooks): true by default (the
+   * embedded database has no other process); false leaves them to `npm run worker` processes.
+   */
+  webJobs: boolean;
   /** Recordings that may wait for a scoring worker; undefined: the pool's default per worker. */
   paQueue: number | undefined;
   /**
@@ -218,6 +227,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveViewsPerUser: e.LIVE_VIEWS_PER_USER,
     sentryDsn: e.SENTRY_DSN,
     paWorkers: e.PA_WORKERS,
+    reportThreads: e.REPORT_THREADS,
+    webJobs: e.WEB_JOBS,
     paQueue: e.PA_QUEUE,
     paUploadBudgetMb: e.PA_UPLOAD_BUDGET_MB ?? defaultUploadBudgetMb(),
     requestTimeoutSec: e.REQUEST_TIMEOUT_SEC,

@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
 import { ensureClientBuilt } from './client-build.ts';
-import { warmUpReportFonts } from './reports/pdf.ts';
+import { warmUpReportRenderer } from './reports/render-pool.ts';
 import { flushErrorReports, reportError } from './observability.ts';
 
 let config: Config;
@@ -49,7 +49,8 @@ process.on('unhandledRejection', (reason) => {
   app.deps.log.error({ err: reason }, 'unhandled promise rejection');
   reportError(reason, { where: 'unhandledRejection' });
 });
-warmUpReportFonts().catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
+// The report thread and its fonts, ahead of the first result (not in an instance that leaves its jobs to workers).
+if (config.webJobs) warmUpReportRenderer({ threads: config.reportThreads, log: app.deps.log }).catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
 // The scoring workers load the acoustic model now, not when the first child reads (a first
 // reading after a restart waited 5–8 s for it).
 app.deps.pa.start();

@@ -15,6 +15,7 @@ import type { Database } from '../../db/index.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import { createOutbox, type Outbox } from '../outbox.ts';
 import { makeReport, type ReportJob } from '../reports/service.ts';
+import { reportRenderer } from '../reports/render-pool.ts';
 
 export type JobTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
 
@@ -25,7 +26,9 @@ export type JobQueue = Outbox & {
 
 type JobRow = typeof jobs.$inferSelect;
 
-export function createJobQueue(options: { db: Database; blobs: BlobStore; log: Logger; timing?: JobTiming; batch?: number }): JobQueue {
+export function createJobQueue(options: { db: Database; blobs: BlobStore; log: Logger; timing?: JobTiming; batch?: number; reportThreads?: number }): JobQueue {
+  // PDFs on a thread of their own, so a burst of reports does not hold up the posts in flight.
+  const render = reportRenderer({ threads: options.reportThreads ?? 1, log: options.log });
   const outbox = createOutbox<JobRow>({
     db: options.db,
     table: jobs,
@@ -41,7 +44,7 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
       if (row.kind === 'report') {
         // The result is gone (its class or student deleted meanwhile): nothing to report.
         if (row.resultId === null) return;
-        await makeReport(options.db, options.blobs, row.resultId, row.payload as ReportJob);
+        await makeReport(options.db, options.blobs, row.resultId, row.payload as ReportJob, render);
         return;
       }
       throw new Error(`Unknown job kind ${row.kind}`);

@@ -16,10 +16,22 @@ export type Weight = 400 | 700;
 
 /** The few fontkit calls used here (fontkit ships no types). */
 type GlyphPath = { commands: { command: string; args: number[] }[] };
+type Glyph = { path: GlyphPath; advanceWidth: number; _decode(): { numberOfContours: number; instructions?: number[] } | null; _getMetrics(): { leftBearing: number } };
+type GlyphRun = { glyphs: unknown[]; positions: Record<string, number>[] };
+type Subset = {
+  glyphEncoder: { encodeSimple(path: GlyphPath, instructions?: number[]): Uint8Array };
+  glyf: Uint8Array[];
+  loca: { offsets: number[] };
+  hmtx: { metrics: { advance: number; bearing: number }[] };
+  offset: number;
+  _addGlyph(gid: number): number;
+};
 type FontkitFont = {
   postscriptName: string;
   getVariation(settings: { wght: number }): FontkitFont;
-  createSubset(): { glyphEncoder: { encodeSimple(path: GlyphPath, instructions?: number[]): Uint8Array } };
+  getGlyph(gid: number): Glyph;
+  layout(text: string, features?: unknown): GlyphRun;
+  createSubset(): Subset;
 };
 const fontkit = require('fontkit') as { create(buffer: Buffer): FontkitFont };
 /** WOFF2 → TrueType (WASM), loaded on the first report. */
@@ -135,11 +147,15 @@ export async function fontsFor(texts: string[], weights: Weight[] = [400, 700]):
         // fontkit 2.0.4 cannot write the outlines of a variable-font instance (foliojs/fontkit#308:
         // its glyph encoder hands a length where a buffer is due); ours writes them instead.
         const createSubset = instance.createSubset.bind(instance);
+        const addGlyph = glyphsOnce(instance);
         instance.createSubset = () => {
           const subset = createSubset();
           subset.glyphEncoder = { encodeSimple: encodeSimpleGlyph };
+          const own = subset._addGlyph.bind(subset);
+          subset._addGlyph = (gid) => addGlyph(subset, gid) ?? own(gid);
           return subset;
         };
+        layoutsOnce(instance);
         font = instance;
         instances.set(name, font);
       }
@@ -147,6 +163,57 @@ export async function fontsFor(texts: string[], weights: Weight[] = [400, 700]):
     }
   }
   return out;
+}
+
+/**
+ * A report's subset font, glyph by glyph, from outlines decoded and written once per process:
+ * fontkit decodes a glyph, applies the variation and (through `encodeSimpleGlyph`) writes its
+ * outline again for every document, the largest part of a report's CPU. Returns undefined for
+ * a compound glyph, which fontkit's own code subsets (it renumbers the components per subset).
+ */
+function glyphsOnce(font: FontkitFont): (subset: Subset, gid: number) => number | undefined {
+  const written = new Map<number, { glyf: Uint8Array; advance: number; bearing: number } | null>();
+  return (subset, gid) => {
+    let glyph = written.get(gid);
+    if (glyph === undefined) {
+      const g = font.getGlyph(gid);
+      const decoded = g._decode();
+      glyph = decoded && decoded.numberOfContours < 0 ? null : {
+        glyf: decoded ? encodeSimpleGlyph(g.path, decoded.instructions) : new Uint8Array(0),
+        advance: g.advanceWidth,
+        bearing: g._getMetrics().leftBearing,
+      };
+      written.set(gid, glyph);
+    }
+    if (!glyph) return undefined;
+    subset.glyf.push(glyph.glyf);
+    subset.loca.offsets.push(subset.offset);
+    subset.hmtx.metrics.push({ advance: glyph.advance, bearing: glyph.bearing });
+    subset.offset += glyph.glyf.length;
+    return subset.glyf.length - 1;
+  };
+}
+
+/** Laid-out words kept per process (a report's words and labels recur), up to this many a font. */
+const LAYOUTS_KEPT = 20_000;
+
+/**
+ * Shaping (fontkit's `layout`) once per text and process rather than once per document. pdfkit
+ * scales the positions it gets in place, so each caller gets its own copies of them.
+ */
+function layoutsOnce(font: FontkitFont): void {
+  const layout = font.layout.bind(font);
+  const runs = new Map<string, GlyphRun>();
+  font.layout = (text, features) => {
+    if (features !== undefined) return layout(text, features);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= LAYOUTS_KEPT) runs.clear();
+      run = layout(text);
+      runs.set(text, run);
+    }
+    return Object.assign(Object.create(Object.getPrototypeOf(run)), run, { positions: run.positions.map((p) => ({ ...p })) });
+  };
 }
 
 /**

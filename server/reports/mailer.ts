@@ -82,6 +82,8 @@ export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?
     what: 'mail',
     describe: (message) => ({ to: message.toAddress }),
     maxAttempts: MAX_ATTEMPTS,
+    // A few connections to the mail server at once: a class's reports are 2 e-mails each.
+    concurrency: 4,
     leaseMs: options.timing?.leaseMs,
     backoffBaseMs: options.timing?.backoffBaseMs,
     gate: async () => (holding = await lease.acquire()),

@@ -62,11 +62,6 @@ const LABELS = {
 
 type TextOptions = PDFKit.Mixins.TextOptions;
 
-/** Loads the fonts of the fixed labels ahead of the first report (which is made inside a result's transaction). */
-export async function warmUpReportFonts(): Promise<void> {
-  await fontsFor([...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'), ...Object.values(TYPE_NAMES), ...Object.values(STATUS_TEXT), '0123456789']);
-}
-
 /**
  * The report as a PDF. Should the Chinese font fail to load, the report is still made (its
  * result is saved in the same transaction), in Helvetica with the English half of each label.

@@ -57,9 +57,9 @@ export async function enqueueReport(tx: Executor, resultId: number, content: Rep
  * key), so a job done again after a crash (its work committed, its 'done' mark not) writes
  * nothing new. False when the report was there already.
  */
-export async function makeReport(db: Database, blobs: BlobStore, resultId: number, job: ReportJob): Promise<boolean> {
+export async function makeReport(db: Database, blobs: BlobStore, resultId: number, job: ReportJob, render: (content: ReportContent) => Promise<Buffer> = renderReportPdf): Promise<boolean> {
   const content: ReportContent = { ...job, finishedAt: new Date(job.finishedAt) };
-  const pdf = await renderReportPdf(content);
+  const pdf = await render(content);
   return db.transaction((tx) => createReport(tx, blobs, resultId, content, job.ttlDays, content.finishedAt, pdf));
 }
 

@@ -53,6 +53,48 @@ export function spawnApp(settings: AppProcessSettings, timeoutMs = 60_000): Prom
   });
 }
 
+const WORKER = fileURLToPath(new URL('../../server/worker.ts', import.meta.url));
+
+/**
+ * `npm run worker` as a process of its own on the same PostgreSQL (server/worker.ts), started as
+ * an operator would, with the environment only; resolves once it says it takes jobs.
+ */
+export function spawnWorker(settings: { dataDir: string; databaseUrl: string; smtpUrl?: string; env?: Record<string, string> }, timeoutMs = 60_000): Promise<AppProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+    env: {
+      ...process.env,
+      DATA_DIR: settings.dataDir,
+      DATABASE_URL: settings.databaseUrl,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      LOG_LEVEL: 'info',
+      ...(settings.smtpUrl ? { SMTP_URL: settings.smtpUrl } : {}),
+      ...settings.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the worker did not start:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('WordBee worker is taking jobs')) {
+        clearTimeout(timer);
+        resolve({ url: '', child, exited, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the worker exited (${code}) before taking jobs:\n${output}`));
+    });
+  });
+}
+
 // ------------------------------------------------------------------ the child itself
 if (process.argv[1] === SELF && process.env.WORDBEE_TEST_APP) {
   const settings = JSON.parse(process.env.WORDBEE_TEST_APP) as AppProcessSettings;

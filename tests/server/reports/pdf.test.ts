@@ -6,6 +6,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { renderReportPdf, type ReportContent } from '../../../server/reports/pdf.ts';
 import { fontName, fontsFor, runsOf } from '../../../server/reports/cjk-font.ts';
+import { reportRenderer } from '../../../server/reports/render-pool.ts';
+import pino from 'pino';
 import { ARPABET_IPA } from '../../../server/speech/pa/phones.ts';
 
 const REPORT: ReportContent = {
@@ -82,6 +84,24 @@ describe('the PDF report in Chinese and English', () => {
       expect(pages[1]!.trimStart()).toMatch(/^张伟 · 发音 Pronunciation Assessment · PEP3A-1/);
       // Words of phrases counted, said well or not: not "right" of a 20-item task.
       expect(pages[0]).toContain(`读得好 ${REPORT.correct} / ${REPORT.total} 个词 words said well`);
+    }
+  });
+
+  it('reads the same in the next reports of the process, whose glyphs and word layouts are reused, and when rendered on the report thread', async () => {
+    const log = pino({ level: 'silent' });
+    const render = reportRenderer({ threads: 1, log });
+    // The same words in other places and other students: the outlines and shaped words kept
+    // from the first report must draw the second and third as their own.
+    const second: ReportContent = { ...REPORT, student: '李娜', rows: [{ position: 1, word: 'yellow', typed: 'yelow', status: 'x' }, { position: 2, word: 'red', typed: 'red', status: 'v' }], correct: 1, total: 2, score: 50 };
+    const third: ReportContent = { ...REPORT, student: '王芳', className: '三年级一班' };
+    for (const [content, pdf] of [[REPORT, await renderReportPdf(REPORT)], [second, await renderReportPdf(second)], [third, await render(third)], [second, await render(second)]] as const) {
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = poppler('pdftotext', pdf);
+      if (text === null) continue;
+      expect(text).toContain(content.student);
+      expect(text).toContain(`${content.className} (老师 teacher mrzhou)`);
+      expect(text).toContain('任务报告 Task report');
+      for (const row of content.rows.filter((r) => r.status === 'x')) expect(text).toMatch(new RegExp(`${row.word},\\s+${row.typed};`));
     }
   });
 
