@@ -46,7 +46,7 @@ export function ReportsPanel() {
               student
               studentDisplayName
               bookUnitId
-              type
+              taskType
               score
               downloadUrl
             }
@@ -194,7 +194,7 @@ export function ReportsPanel() {
                     {r.studentDisplayName}
                   </td>
                   <td data-label={t('classes.reportTask')} translate="no">
-                    {r.type} {r.bookUnitId}
+                    {r.taskType} {r.bookUnitId}
                   </td>
                   <td data-label={t('classes.reportScore')}>{r.score}</td>
                   <td data-label={t('classes.reportExpires')}>{localDate(String(r.expireAt))}</td>

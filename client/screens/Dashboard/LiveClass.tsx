@@ -19,7 +19,10 @@ import { lastAttempt } from './attempts';
 import { addEvents, emptyActivity } from './activity';
 import type { LiveClassSubscription, LiveClassSubscription$data } from './__generated__/LiveClassSubscription.graphql';
 
-type Event = LiveClassSubscription$data['classActivity'];
+/** An event as the view keeps it: with its kind in the activity store's words ('answer', 'finished', 'bookFinished'). */
+type Event = LiveClassSubscription$data['classActivity'] & { kind: string };
+
+const ACTIVITY_KIND: Record<string, string> = { ANSWER: 'answer', FINISHED: 'finished', BOOK_FINISHED: 'bookFinished' };
 
 /** The National standards book: the only book whose Spelling Bee passes fill the students' word lists. */
 const NATIONAL_BOOK = 'NS2022';
@@ -88,12 +91,12 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         subscription LiveClassSubscription($classId: ID!) {
           classActivity(classId: $classId) {
             eventId
-            kind
+            eventKind
             at
             student
             taskId
             bookUnitId
-            type
+            taskType
             position
             word
             typed
@@ -109,7 +112,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         const event = response?.classActivity;
         if (!event) return;
         setConnected(true);
-        pending.current.push(event);
+        pending.current.push({ ...event, kind: ACTIVITY_KIND[event.eventKind] ?? event.eventKind });
         if (timer.current !== null) return;
         timer.current = window.setTimeout(() => {
           timer.current = null;
@@ -162,7 +165,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         <ul className="book-finished-list" aria-label={t('dashboard.booksFinished')}>
           {booksFinished.map((e) => (
             <li key={e.eventId} role="status" data-testid="book-finished">
-              <T k="dashboard.bookFinished" values={{ student: e.student, book: e.bookTitle ?? e.bookUnitId.split('-')[0]!, type: e.type, unit: e.bookUnitId }} />{' '}
+              <T k="dashboard.bookFinished" values={{ student: e.student, book: e.bookTitle ?? e.bookUnitId.split('-')[0]!, type: e.taskType, unit: e.bookUnitId }} />{' '}
               <Link href="/textbooks">
                 <T k="dashboard.openTextbooks" />
               </Link>
@@ -231,7 +234,7 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
         {current && answering ? (
           <>
             <span translate="no">
-              {current.type} {current.bookUnitId}
+              {current.taskType} {current.bookUnitId}
             </span>{' '}
             · <T k="dashboard.wordN" values={{ n: current.position ?? '' }} />
           </>
@@ -254,7 +257,7 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
             return (
               <li key={f.eventId}>
                 <span translate="no">
-                  {f.type} {f.bookUnitId}
+                  {f.taskType} {f.bookUnitId}
                 </span>
                 : <strong>{f.score}</strong>
                 {missed.length > 0 && (

@@ -64,7 +64,7 @@ export default function Record() {
         taskContent(taskId: $taskId) {
           label
           unitTitle
-          type
+          taskType
           words {
             text
             audioUrl

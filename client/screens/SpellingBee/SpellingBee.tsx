@@ -61,7 +61,7 @@ function Player({ taskId }: { taskId: string }) {
       query SpellingBeeQuery($taskId: String!) {
         taskContent(taskId: $taskId) {
           label
-          type
+          taskType
           spellingTimeoutSec
           words {
             text

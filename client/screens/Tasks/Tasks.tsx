@@ -59,7 +59,7 @@ export default function Tasks() {
               studentDisplayName
               bookUnitId
               tpid
-              type
+              taskType
               dueBy
               taskId
               unitTitle
@@ -143,7 +143,7 @@ export default function Tasks() {
     setFocusAfter(null);
   });
 
-  const removeLabel = (row: Pick<(typeof rows)[number], 'type' | 'bookUnitId' | 'student'>) => t('tasks.removeLabel', { type: row.type, unit: row.bookUnitId, student: row.student });
+  const removeLabel = (row: Pick<(typeof rows)[number], 'taskType' | 'bookUnitId' | 'student'>) => t('tasks.removeLabel', { type: row.taskType, unit: row.bookUnitId, student: row.student });
   const unitName = (row: (typeof rows)[number]) => unitNameOf(row.bookTitle, row.bookUnitId.slice(row.bookUnitId.indexOf('-') + 1), row.unitTitle);
   /**
    * A task as a sentence, for a phone's card: '拼写：PEP 3A · Unit 1，2026-12-01 前完成' with
@@ -152,16 +152,16 @@ export default function Tasks() {
    */
   const sentence = (row: (typeof rows)[number]) => {
     // The kind in the sentence's own language: '拼写' in the Chinese, 'Spelling Bee' in the English.
-    const kind = messageOf(KIND_NAMES[row.type] ?? 'common.spellingBee');
+    const kind = messageOf(KIND_NAMES[row.taskType] ?? 'common.spellingBee');
     const values = { student: row.studentDisplayName, unit: unitName(row), due: dueText(String(row.dueBy)) };
-    const kindEn = KIND_NAMES[row.type] ? kind.en : row.type;
+    const kindEn = KIND_NAMES[row.taskType] ? kind.en : row.taskType;
     const full = messageOf(isTeacher ? 'tasks.cardSentence' : 'tasks.cardSentenceOwn');
     if (lang === 'en') return fill(full.en, { ...values, kind: kindEn });
     const short = messageOf(isTeacher ? 'tasks.cardShort' : 'tasks.cardShortOwn');
     return (
       <>
         <span className="zh" lang="zh-CN">
-          {fill(full.zh, { ...values, kind: KIND_NAMES[row.type] ? kind.zh : row.type })}
+          {fill(full.zh, { ...values, kind: KIND_NAMES[row.taskType] ? kind.zh : row.taskType })}
         </span>{' '}
         <span className="en" lang="en">
           {fill(short.en, { ...values, kind: kindEn })}
@@ -169,13 +169,13 @@ export default function Tasks() {
       </>
     );
   };
-  const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
+  const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.taskType]!, { state: { taskId: row.taskId } });
   const remove = (row: (typeof rows)[number]) => {
     // One removal at a time (the buttons stay enabled, so the one pressed keeps the focus if it fails).
     if (!tasks || removing) return;
-    setStatus({ text: t('tasks.removing', { type: row.type, unit: row.bookUnitId, student: row.studentDisplayName }), tone: 'info' });
+    setStatus({ text: t('tasks.removing', { type: row.taskType, unit: row.bookUnitId, student: row.studentDisplayName }), tone: 'info' });
     commitRemove({
-      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type }, connections: [tasks.__id] },
+      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, taskType: row.taskType }, connections: [tasks.__id] },
       onCompleted: ({ removeTask }) => {
         setRemoved(removeTask.__typename === 'RemoveTaskPayload' ? row : null);
         if (removeTask.__typename === 'RemoveTaskPayload') setFocusAfter({ undo: true });
@@ -193,7 +193,7 @@ export default function Tasks() {
     if (!removed) return;
     const row = removed;
     commitRestore({
-      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type, dueBy: row.dueBy } },
+      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, taskType: row.taskType, dueBy: row.dueBy } },
       onCompleted: ({ restoreTask }) => {
         setRemoved(null);
         if (restoreTask.__typename === 'RestoreTaskPayload') {
@@ -232,7 +232,7 @@ export default function Tasks() {
         // Fixed at the foot of the screen: on a phone the X clicked is far below the status line.
         <div className="undo-toast">
           <span>
-            <T k="tasks.removed" values={{ type: removed.type, unit: removed.bookUnitId, student: removed.studentDisplayName }} />
+            <T k="tasks.removed" values={{ type: removed.taskType, unit: removed.bookUnitId, student: removed.studentDisplayName }} />
           </span>
           <button ref={undoButton} type="button" className="button" aria-disabled={restoring} onClick={() => !restoring && undo()}>
             <T k="tasks.undo" />
@@ -300,18 +300,18 @@ export default function Tasks() {
                   <td data-label="Type" data-col="Type" className="type-cell" onClick={() => open(row)}>
                     <button
                       type="button"
-                      className={`type-chip type-${row.type}`}
+                      className={`type-chip type-${row.taskType}`}
                       onClick={(e) => {
                         e.stopPropagation();
                         open(row);
                       }}
-                      title={t('tasks.open', { type: row.type, unit: row.bookUnitId })}
+                      title={t('tasks.open', { type: row.taskType, unit: row.bookUnitId })}
                       translate="no"
                     >
-                      {row.type}
+                      {row.taskType}
                     </button>
                     {/* The kind named for people: 拼写 (Spelling Bee in English mode). */}
-                    {KIND_NAMES[row.type] && <span className="type-name">{lang === 'en' ? messageOf(KIND_NAMES[row.type]!).en : messageOf(KIND_NAMES[row.type]!).zh}</span>}
+                    {KIND_NAMES[row.taskType] && <span className="type-name">{lang === 'en' ? messageOf(KIND_NAMES[row.taskType]!).en : messageOf(KIND_NAMES[row.taskType]!).zh}</span>}
                   </td>
                   <td data-label="dueBy" data-col="dueBy">
                     <time dateTime={String(row.dueBy)} className={isOverdue(String(row.dueBy)) ? 'due-overdue' : undefined} title={isOverdue(String(row.dueBy)) ? t('tasks.overdue') : undefined}>

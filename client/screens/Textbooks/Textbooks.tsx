@@ -12,7 +12,7 @@ import { useLocation } from 'wouter';
 import { useStoredValue } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { TextbooksQuery, TextbooksQuery$data } from './__generated__/TextbooksQuery.graphql';
-import type { TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
+import type { AssignableTaskType, TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
 import { ImportBook } from './ImportBook';
 import { unitsMatching } from './unitSearch';
 import { UnitPreview, previewId } from './UnitPreview';
@@ -21,6 +21,9 @@ import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** What the table shows: the start list, the press entry, or one book's units. */
+/** The class's task type as the spec writes it ('PA+SB') as the API's enum ('PA_SB'). */
+const assignableType = (type: string) => type.replace('+', '_') as AssignableTaskType;
+
 type View = { kind: 'start' } | { kind: 'press' } | { kind: 'book'; bookId: string };
 /** Where in history.state the Textbooks level of an entry is kept. */
 const VIEW_KEY = 'textbooksView';
@@ -192,7 +195,7 @@ function Shelf({ className }: { className: string }) {
     const type = profile ? 'FM' : klass.tbTaskType;
     setStatus({ text: t('textbooks.assigning', { type, unit: `${book.bookId}-${unitId}`, className: klass.name }), tone: 'info' });
     commit({
-      variables: { input: { className: klass.name, bookUnitId: `${book.bookId}-${unitId}`, type, taskDueDays: klass.taskDueDays } },
+      variables: { input: { className: klass.name, bookUnitId: `${book.bookId}-${unitId}`, taskType: assignableType(type), taskDueDays: klass.taskDueDays } },
       onCompleted: ({ assignTask }) => {
         const text = assignTask.__typename === '%other' ? t('textbooks.notAssigned') : 'info' in assignTask ? assignTask.info : assignTask.message;
         // The task list shows what was assigned (or that it already was), carried in the history state.

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<fd940bfc4b381e2b62879f76ee3ddded>>
+ * @generated SignedSource<<e1defc756e9d365a540d8150fecfa664>>
  * @lightSyntaxTransform
  */
 
@@ -8,13 +8,14 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 export type RecordQuery$variables = {
   taskId: string;
 };
 export type RecordQuery$data = {
   readonly taskContent: {
     readonly label: string;
-    readonly type: string;
+    readonly taskType: TaskType;
     readonly unitTitle: string | null | undefined;
     readonly words: ReadonlyArray<{
       readonly audioUrl: string;
@@ -68,7 +69,7 @@ v1 = [
         "alias": null,
         "args": null,
         "kind": "ScalarField",
-        "name": "type",
+        "name": "taskType",
         "storageKey": null
       },
       {
@@ -118,16 +119,16 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "847a00d8e9804106311324906b1eb872",
+    "cacheID": "92b33c594974f5163faf523cf3822ca3",
     "id": null,
     "metadata": {},
     "name": "RecordQuery",
     "operationKind": "query",
-    "text": "query RecordQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    unitTitle\n    type\n    words {\n      text\n      audioUrl\n    }\n  }\n}\n"
+    "text": "query RecordQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    unitTitle\n    taskType\n    words {\n      text\n      audioUrl\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "676b5f2fd60113b9150d48d1040931a1";
+(node as any).hash = "b559d21e5f2a83e6534aa78451257d5e";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<dbac3ee2a5e180ba144df1fbb4686ce8>>
+ * @generated SignedSource<<879ba83d6d2a5fd6c4f49579db794af8>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,7 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 export type SpellingBeeQuery$variables = {
   taskId: string;
 };
@@ -15,7 +16,7 @@ export type SpellingBeeQuery$data = {
   readonly taskContent: {
     readonly label: string;
     readonly spellingTimeoutSec: number;
-    readonly type: string;
+    readonly taskType: TaskType;
     readonly words: ReadonlyArray<{
       readonly audioUrl: string;
       readonly pictureUrl: string | null | undefined;
@@ -63,7 +64,7 @@ v1 = [
         "alias": null,
         "args": null,
         "kind": "ScalarField",
-        "name": "type",
+        "name": "taskType",
         "storageKey": null
       },
       {
@@ -134,16 +135,16 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "2f9efa4bdb5ad72bdde952ff87a74a10",
+    "cacheID": "f7fcb01529abcc8261378f58221d767e",
     "id": null,
     "metadata": {},
     "name": "SpellingBeeQuery",
     "operationKind": "query",
-    "text": "query SpellingBeeQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    type\n    spellingTimeoutSec\n    words {\n      text\n      pictureUrl\n      audioUrl\n      sentenceAudioUrl\n    }\n  }\n}\n"
+    "text": "query SpellingBeeQuery(\n  $taskId: String!\n) {\n  taskContent(taskId: $taskId) {\n    label\n    taskType\n    spellingTimeoutSec\n    words {\n      text\n      pictureUrl\n      audioUrl\n      sentenceAudioUrl\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "a4e1509415e6c196828b8cdd3180b8d0";
+(node as any).hash = "174d8133dfe9d17e12209709a48e7e04";
 
 export default node;

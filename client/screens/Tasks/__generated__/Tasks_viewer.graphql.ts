@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1e8f240ca50aeecb51da26c44aa4efea>>
+ * @generated SignedSource<<e1ca9f3d33040d5687ea29850672a838>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,7 @@
 // @ts-nocheck
 
 import { ReaderFragment } from 'relay-runtime';
+export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type Tasks_viewer$data = {
   readonly id: string;
@@ -23,8 +24,8 @@ export type Tasks_viewer$data = {
         readonly studentDisplayName: string;
         readonly studentUsername: string | null | undefined;
         readonly taskId: string;
+        readonly taskType: TaskType;
         readonly tpid: number;
-        readonly type: string;
         readonly unitTitle: string;
       };
     }>;
@@ -178,7 +179,7 @@ return {
                   "alias": null,
                   "args": null,
                   "kind": "ScalarField",
-                  "name": "type",
+                  "name": "taskType",
                   "storageKey": null
                 },
                 {
@@ -276,6 +277,6 @@ return {
 };
 })();
 
-(node as any).hash = "1a55cfee4885746e9476679cbcc04d09";
+(node as any).hash = "8966a96effff0f85852c6acc57efa0b3";
 
 export default node;
