@@ -20,10 +20,10 @@ import { T, useT } from '../../i18n';
 import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
-/** What the table shows: the start list, the press entry, or one book's units. */
 /** The class's task type as the spec writes it ('PA+SB') as the API's enum ('PA_SB'). */
 const assignableType = (type: string) => type.replace('+', '_') as AssignableTaskType;
 
+/** What the table shows: the start list, the press entry, or one book's units. */
 type View = { kind: 'start' } | { kind: 'press' } | { kind: 'book'; bookId: string };
 /** Where in history.state the Textbooks level of an entry is kept. */
 const VIEW_KEY = 'textbooksView';
