@@ -4,7 +4,8 @@
  */
 import { useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
-import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
+import { graphql, useMutation, usePaginationFragment } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { readUser } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
@@ -18,7 +19,7 @@ import { T, useT } from '../../i18n';
 import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 
 export function ReportsPanel() {
-  const data = useLazyLoadQuery<ReportsPanelQuery>(
+  const data = useRouteQuery<ReportsPanelQuery>(
     graphql`
       query ReportsPanelQuery {
         viewer {

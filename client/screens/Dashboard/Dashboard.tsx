@@ -5,7 +5,8 @@
  * list. A teacher: the selected class's live view, or how to select one.
  */
 import { useEffect, useRef, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import type { DashboardQuery } from './__generated__/DashboardQuery.graphql';
 import { ScoreChart } from './ScoreChart';
 import { LiveClass } from './LiveClass';
@@ -69,7 +70,7 @@ export default function Dashboard() {
 }
 
 function StudentDashboard() {
-  const data = useLazyLoadQuery<DashboardQuery>(
+  const data = useRouteQuery<DashboardQuery>(
     graphql`
       query DashboardQuery {
         viewer {

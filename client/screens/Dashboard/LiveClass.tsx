@@ -9,7 +9,8 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { StudentSearch } from '../../ui/StudentSearch';
-import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
+import { graphql, useSubscription } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Link } from 'wouter';
 import { readUser, setStoredValue } from '../../session';
@@ -44,7 +45,7 @@ async function exportCsv(className: string, failed: string) {
 }
 
 export function LiveClass({ className }: { className: string }) {
-  const data = useLazyLoadQuery<LiveClassQuery>(
+  const data = useRouteQuery<LiveClassQuery>(
     graphql`
       query LiveClassQuery($className: String!) {
         viewer {

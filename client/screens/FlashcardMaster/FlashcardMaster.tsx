@@ -9,7 +9,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';
 import { currentTaskId, markTaskOpened } from '../../ui/player/taskId';
@@ -68,7 +69,7 @@ function useMarkOpened() {
 
 function Player({ taskId }: { taskId: string }) {
   useMarkOpened();
-  const data = useLazyLoadQuery<FlashcardMasterQuery>(
+  const data = useRouteQuery<FlashcardMasterQuery>(
     graphql`
       query FlashcardMasterQuery($taskId: String!) {
         taskContent(taskId: $taskId) {

@@ -6,7 +6,8 @@
  * is not a task (no result, no report, nothing on the teacher's lists).
  */
 import { useCallback, useRef, useState } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T, useT } from '../../i18n';
 import { useSession } from '../../session';
@@ -37,7 +38,7 @@ export default function Mistakes() {
 
 function MistakesList() {
   const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<MistakesQuery>(
+  const data = useRouteQuery<MistakesQuery>(
     graphql`
       query MistakesQuery {
         myMistakes {

@@ -8,7 +8,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
 import { useSession } from '../../session';
@@ -56,7 +57,7 @@ type Phase = 'ready' | 'asking' | 'done';
 
 function Player({ taskId }: { taskId: string }) {
   useMarkOpened();
-  const data = useLazyLoadQuery<SpellingBeeQuery>(
+  const data = useRouteQuery<SpellingBeeQuery>(
     graphql`
       query SpellingBeeQuery($taskId: String!) {
         taskContent(taskId: $taskId) {

@@ -4,7 +4,8 @@
  * With a link to My mistakes (我的错题本). Owned by the practice area (screens/Mistakes).
  */
 import { Suspense, useEffect, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T } from '../../i18n';
 import { taskOpenedSince } from '../../ui/player/taskId';
@@ -21,7 +22,7 @@ export function LastTaskBanner() {
 }
 
 function Banner() {
-  const data = useLazyLoadQuery<LastTaskBannerQuery>(
+  const data = useRouteQuery<LastTaskBannerQuery>(
     graphql`
       query LastTaskBannerQuery {
         myLastTask {

@@ -5,7 +5,8 @@
 import { useRefusal } from '../../ui/serverMessages';
 import { useEffect, useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
-import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
+import { graphql, useMutation, usePaginationFragment } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
 import { LastTaskBanner } from './LastTaskBanner';
@@ -32,7 +33,7 @@ export default function Tasks() {
   const user = useSession();
   const selectedClass = useStoredValue('selectedClassname');
   const className = user?.isTeacher ? selectedClass : null;
-  const data = useLazyLoadQuery<TasksQuery>(
+  const data = useRouteQuery<TasksQuery>(
     graphql`
       query TasksQuery($className: String) {
         viewer {

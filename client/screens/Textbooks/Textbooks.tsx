@@ -7,7 +7,8 @@
  * whole list was 31,000 px of scrolling.
  */
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { useLocation } from 'wouter';
 import { useStoredValue } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
@@ -50,7 +51,7 @@ export default function Textbooks() {
 
 function Shelf({ className }: { className: string }) {
   const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<TextbooksQuery>(
+  const data = useRouteQuery<TextbooksQuery>(
     graphql`
       query TextbooksQuery($className: String!) {
         viewer {
