@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<02090ca34f3cd7680f7912531408e3ce>>
+ * @generated SignedSource<<2f8a68cdb5b5265b4a2c04aa160933cf>>
  * @lightSyntaxTransform
  */
 
@@ -339,16 +339,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "1dfa02c61cc6d6a08128db529441d319",
+    "cacheID": "025465149d1e952cf652bce34582f204",
     "id": null,
     "metadata": {},
     "name": "TasksPaginationQuery",
     "operationKind": "query",
-    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_VdqLB\n    id\n  }\n}\n\nfragment Tasks_viewer_VdqLB on User {\n  tasks(first: $count, after: $cursor, className: $className, student: $student) {\n    edges {\n      node {\n        id\n        student\n        studentUsername\n        studentDisplayName\n        bookUnitId\n        tpid\n        taskType\n        dueBy\n        taskId\n        unitTitle\n        bookTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_VdqLB\n    id\n  }\n}\n\nfragment TaskRow_task on Task {\n  student\n  studentUsername\n  studentDisplayName\n  bookUnitId\n  tpid\n  taskType\n  dueBy\n  taskId\n  unitTitle\n  bookTitle\n}\n\nfragment Tasks_viewer_VdqLB on User {\n  tasks(first: $count, after: $cursor, className: $className, student: $student) {\n    edges {\n      node {\n        id\n        ...TaskRow_task\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "8966a96effff0f85852c6acc57efa0b3";
+(node as any).hash = "7d9569bde868f18d5afb9d79346c7edf";
 
 export default node;

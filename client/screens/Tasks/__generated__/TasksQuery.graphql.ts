@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<3779242054a1332803505db6d7091d3c>>
+ * @generated SignedSource<<65a82466687b6d834bda1f0b4825b650>>
  * @lightSyntaxTransform
  */
 
@@ -267,12 +267,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "50856ed1eca149ec8e59b9605423f70f",
+    "cacheID": "a28828e1a171a1a2ad8e8cf5cb696969",
     "id": null,
     "metadata": {},
     "name": "TasksQuery",
     "operationKind": "query",
-    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    ...Tasks_viewer_1T3DKf\n    id\n  }\n}\n\nfragment Tasks_viewer_1T3DKf on User {\n  tasks(first: 100, className: $className) {\n    edges {\n      node {\n        id\n        student\n        studentUsername\n        studentDisplayName\n        bookUnitId\n        tpid\n        taskType\n        dueBy\n        taskId\n        unitTitle\n        bookTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    ...Tasks_viewer_1T3DKf\n    id\n  }\n}\n\nfragment TaskRow_task on Task {\n  student\n  studentUsername\n  studentDisplayName\n  bookUnitId\n  tpid\n  taskType\n  dueBy\n  taskId\n  unitTitle\n  bookTitle\n}\n\nfragment Tasks_viewer_1T3DKf on User {\n  tasks(first: 100, className: $className) {\n    edges {\n      node {\n        id\n        ...TaskRow_task\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
