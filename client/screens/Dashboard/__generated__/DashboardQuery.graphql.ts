@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<3db3043692ce4e5638833bec4672be90>>
+ * @generated SignedSource<<49189c271a6ab42e834621ccbd5326d7>>
  * @lightSyntaxTransform
  */
 
@@ -8,23 +8,18 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type DashboardQuery$variables = Record<PropertyKey, never>;
 export type DashboardQuery$data = {
   readonly viewer: {
     readonly dashboard: {
-      readonly records: ReadonlyArray<{
-        readonly averageScore: number;
-        readonly currentScore: number;
-        readonly maxScore: number;
-        readonly minScore: number;
-        readonly testId: string;
-      }>;
       readonly vocabulary: ReadonlyArray<{
         readonly level: string;
         readonly passed: number;
         readonly percent: number;
         readonly required: number;
       }>;
+      readonly " $fragmentSpreads": FragmentRefs<"ScoreChart_dashboard">;
     };
     readonly username: string;
   } | null | undefined;
@@ -45,94 +40,37 @@ var v0 = {
 v1 = {
   "alias": null,
   "args": null,
-  "concreteType": "Dashboard",
+  "concreteType": "LevelVocabulary",
   "kind": "LinkedField",
-  "name": "dashboard",
-  "plural": false,
+  "name": "vocabulary",
+  "plural": true,
   "selections": [
     {
       "alias": null,
       "args": null,
-      "concreteType": "DashboardRecord",
-      "kind": "LinkedField",
-      "name": "records",
-      "plural": true,
-      "selections": [
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "testId",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "currentScore",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "averageScore",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "maxScore",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "minScore",
-          "storageKey": null
-        }
-      ],
+      "kind": "ScalarField",
+      "name": "level",
       "storageKey": null
     },
     {
       "alias": null,
       "args": null,
-      "concreteType": "LevelVocabulary",
-      "kind": "LinkedField",
-      "name": "vocabulary",
-      "plural": true,
-      "selections": [
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "level",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "passed",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "required",
-          "storageKey": null
-        },
-        {
-          "alias": null,
-          "args": null,
-          "kind": "ScalarField",
-          "name": "percent",
-          "storageKey": null
-        }
-      ],
+      "kind": "ScalarField",
+      "name": "passed",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "required",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "percent",
       "storageKey": null
     }
   ],
@@ -154,7 +92,23 @@ return {
         "plural": false,
         "selections": [
           (v0/*:: as any*/),
-          (v1/*:: as any*/)
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Dashboard",
+            "kind": "LinkedField",
+            "name": "dashboard",
+            "plural": false,
+            "selections": [
+              {
+                "args": null,
+                "kind": "FragmentSpread",
+                "name": "ScoreChart_dashboard"
+              },
+              (v1/*:: as any*/)
+            ],
+            "storageKey": null
+          }
         ],
         "storageKey": null
       }
@@ -177,7 +131,92 @@ return {
         "plural": false,
         "selections": [
           (v0/*:: as any*/),
-          (v1/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "Dashboard",
+            "kind": "LinkedField",
+            "name": "dashboard",
+            "plural": false,
+            "selections": [
+              {
+                "alias": null,
+                "args": [
+                  {
+                    "kind": "Literal",
+                    "name": "last",
+                    "value": 100
+                  }
+                ],
+                "concreteType": "DashboardFinishedTasksConnection",
+                "kind": "LinkedField",
+                "name": "finishedTasks",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "DashboardFinishedTasksConnectionEdge",
+                    "kind": "LinkedField",
+                    "name": "edges",
+                    "plural": true,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "DashboardRecord",
+                        "kind": "LinkedField",
+                        "name": "node",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "testId",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "currentScore",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "averageScore",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "maxScore",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "minScore",
+                            "storageKey": null
+                          }
+                        ],
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": "finishedTasks(last:100)"
+              },
+              (v1/*:: as any*/)
+            ],
+            "storageKey": null
+          },
           {
             "alias": null,
             "args": null,
@@ -191,16 +230,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "2919d54f93ee6c7cdd51e62c33a19374",
+    "cacheID": "88f99eaf7d2d8d429bec98137cef0858",
     "id": null,
     "metadata": {},
     "name": "DashboardQuery",
     "operationKind": "query",
-    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      records {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n      }\n      vocabulary {\n        level\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n"
+    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      ...ScoreChart_dashboard\n      vocabulary {\n        level\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n\nfragment ScoreChart_dashboard on Dashboard {\n  finishedTasks(last: 100) {\n    edges {\n      node {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n      }\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "88985f5e4664eec3bf94c6e4d7573f23";
+(node as any).hash = "3cb7e3000bb81d21dc39197fe106f53c";
 
 export default node;
