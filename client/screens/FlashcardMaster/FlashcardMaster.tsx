@@ -16,6 +16,7 @@ import { isCorrect } from '../../../server/results/sbarr';
 import { currentTaskId, markTaskOpened } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
+import { useWordCards } from '../../ui/player/WordCard';
 import { PreviewNote } from '../../ui/player/PreviewNote';
 import { ScoreLine } from '../../ui/player/ScoreLine';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
@@ -75,13 +76,7 @@ function Player({ taskId }: { taskId: string }) {
         taskContent(taskId: $taskId) {
           label
           words {
-            text
-            partOfSpeech
-            phonetic
-            definition
-            sentences
-            pictureUrl
-            audioUrl
+            ...WordCard_card
           }
         }
       }
@@ -90,7 +85,8 @@ function Player({ taskId }: { taskId: string }) {
     // Never a deck from the store: a task finished meanwhile (the Back button) must say so at once.
     { fetchPolicy: 'network-only' },
   );
-  const { label, words } = data.taskContent;
+  const { label } = data.taskContent;
+  const words = useWordCards(data.taskContent.words);
   const result = useTaskResult(label);
   return <FlashcardDeck words={words} result={result} returnTo="/task" />;
 }

@@ -14,6 +14,7 @@ import { graphql, useMutation } from 'react-relay';
 import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { recordTaskId } from '../../ui/player/taskId';
+import { useWordCards } from '../../ui/player/WordCard';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { PreviewNote, isPreview } from '../../ui/player/PreviewNote';
 import { scoreBand } from '../../../server/speech/pa/phones';
@@ -62,8 +63,7 @@ export default function Record() {
           unitTitle
           taskType
           words {
-            text
-            audioUrl
+            ...WordCard_card
           }
         }
       }
@@ -73,7 +73,8 @@ export default function Record() {
     { fetchPolicy: 'network-only' },
   );
   const content = data.taskContent;
-  const words = content.words.map((w) => w.text);
+  const cards = useWordCards(content.words);
+  const words = cards.map((w) => w.text);
   const preview = isPreview();
   const { t } = useT();
   const say = useServerMessage();
@@ -305,7 +306,7 @@ export default function Record() {
           </button>
         </div>
       )}
-      {scores && <ScoreDetails scores={scores} items={content.words} />}
+      {scores && <ScoreDetails scores={scores} items={cards} />}
     </section>
   );
 }

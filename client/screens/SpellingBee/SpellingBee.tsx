@@ -16,6 +16,7 @@ import { useSession } from '../../session';
 import { currentTaskId, markTaskOpened } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
+import { useWordCards } from '../../ui/player/WordCard';
 import { PreviewNote } from '../../ui/player/PreviewNote';
 import { ScoreLine } from '../../ui/player/ScoreLine';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
@@ -65,10 +66,7 @@ function Player({ taskId }: { taskId: string }) {
           taskType
           spellingTimeoutSec
           words {
-            text
-            pictureUrl
-            audioUrl
-            sentenceAudioUrl
+            ...WordCard_card
           }
         }
       }
@@ -78,7 +76,7 @@ function Player({ taskId }: { taskId: string }) {
     { fetchPolicy: 'network-only' },
   );
   const content = data.taskContent;
-  const words = content.words;
+  const words = useWordCards(content.words);
   const user = useSession();
   const [, navigate] = useLocation();
   const [background, nextBackground, backgroundIndex] = useBackground();
