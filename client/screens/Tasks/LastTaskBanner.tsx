@@ -13,7 +13,7 @@ import type { LastTaskBannerQuery } from './__generated__/LastTaskBannerQuery.gr
 import '../Mistakes/mistakes.css';
 
 export function LastTaskBanner() {
-  // Its own small query: the task list never waits for it, nor fails with it.
+  // Its own small query (started with the task list's by the /task route): the list never waits for it.
   return (
     <Suspense fallback={null}>
       <Banner />
