@@ -9,7 +9,7 @@
  * with its code. The same build is measured with the queries held back until the screen's code
  * has arrived (the order of a screen that asks for its data once it renders, as useLazyLoadQuery
  * did; a little kinder to it, since its code still had to run first), on loopback and with a
- * phone's round trip (Chromium's network emulation, 100 ms per request): the cold first render of
+ * phone's round trip (each request held 100 ms before it goes): the cold first render of
  * /task, and from pressing Login to /task's rows.
  */
 import { gzipSync } from 'node:zlib';
@@ -33,18 +33,16 @@ const SCREEN_CHUNK = /\/assets\/Tasks-[\w-]+\.js$/;
 
 async function openPage(context: BrowserContext, network: Network): Promise<Page> {
   const page = await context.newPage();
-  if (network.latencyMs) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
-  }
-  if (network.order === 'sequence') {
-    let codeArrived!: () => void;
-    const arrived = new Promise<void>((resolve) => (codeArrived = resolve));
-    page.on('requestfinished', (request) => SCREEN_CHUNK.test(request.url()) && codeArrived());
-    // Queries (not the login mutation) wait for the screen's code.
-    await page.route('**/graphql', async (route) => {
-      if (!/^\s*\{"query":"mutation/.test(route.request().postData() ?? '')) await arrived;
+  let codeArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => (codeArrived = resolve));
+  if (network.order === 'sequence') page.on('requestfinished', (request) => SCREEN_CHUNK.test(request.url()) && codeArrived());
+  if (network.latencyMs || network.order === 'sequence') {
+    // Every request waits the round trip before it goes (requests under way together wait together).
+    // In 'sequence', queries (not the login mutation) also wait for the screen's code.
+    await page.route('**/*', async (route) => {
+      const request = route.request();
+      if (network.order === 'sequence' && request.url().endsWith('/graphql') && !/^\s*\{"query":"mutation/.test(request.postData() ?? '')) await arrived;
+      if (network.latencyMs) await new Promise((resolve) => setTimeout(resolve, network.latencyMs));
       await route.continue();
     });
   }
