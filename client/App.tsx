@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { Link, Redirect, useLocation } from 'wouter';
 import { environment } from './RelayEnvironment';
-import { routeFor } from './routes';
+import { enterRoute, routeFor } from './routes';
 import { modeOf, useSession } from './session';
 import { NavBar } from './ui/NavBar';
 import { ErrorBoundary } from './ui/ErrorBoundary';
@@ -33,6 +33,8 @@ let firstPage = true;
 /** Picks the screen for the path and the login state; refused routes go somewhere useful. */
 function CurrentRoute({ path }: { path: string }) {
   const mode = modeOf(useSession());
+  // The screen's data is asked for now, while React loads its code (the first page's, in main.tsx).
+  enterRoute(path);
   const route = routeFor(path);
   const { t, lang } = useT();
   const pageName = route ? (route.titleKey ? t(route.titleKey) : route.title) : null;

@@ -2,6 +2,7 @@ import './csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { enterRoute } from './routes';
 import { reloadOnNewBuild } from './newBuild';
 import { initSentry } from './sentry';
 import { readUser, scheduleExpiry } from './session';
@@ -13,6 +14,9 @@ if (user) scheduleExpiry(user);
 // A page loaded again before the login's class selection came back (a reload right after login):
 // the teacher's kept class is asked for again, so Textbooks and the dashboard do not lose it.
 if (user?.isTeacher && !sessionStorage.getItem('selectedClassname')) void import('./screens/Classes/restoreSelection').then((m) => m.restoreSelectedClass());
+
+// The first page's data is asked for before React starts: it arrives while the screen's code does.
+enterRoute(location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,7 +5,8 @@
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Loading } from '../../ui/Loading';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { useStoredValue } from '../../session';
 import type { ClassesQuery } from './__generated__/ClassesQuery.graphql';
 import { AddClassForm } from './AddClassForm';
@@ -21,7 +22,7 @@ import { pressKey, schoolLevelKey, taskTypeKey } from './labels';
 export const PANELS = { add: 1, remove: 2, select: 4, reports: 16, integrations: 32 } as const;
 
 export default function Classes() {
-  const data = useLazyLoadQuery<ClassesQuery>(
+  const data = useRouteQuery<ClassesQuery>(
     graphql`
       query ClassesQuery {
         viewer {

@@ -4,7 +4,8 @@
  * once; delete; recent deliveries with their status). docs/api.md tells integrators the rest.
  */
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { useRefusal } from '../../ui/serverMessages';
@@ -43,7 +44,7 @@ const toggled = <T,>(list: readonly T[], value: T) => (list.includes(value) ? li
 
 export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[] }) {
   const { t } = useT();
-  const data = useLazyLoadQuery<IntegrationsPanelQuery>(
+  const data = useRouteQuery<IntegrationsPanelQuery>(
     graphql`
       query IntegrationsPanelQuery {
         viewer {

@@ -4,7 +4,8 @@
  */
 import { useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
-import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
+import { graphql, useMutation, usePaginationFragment } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { readUser } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
@@ -18,7 +19,7 @@ import { T, useT } from '../../i18n';
 import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 
 export function ReportsPanel() {
-  const data = useLazyLoadQuery<ReportsPanelQuery>(
+  const data = useRouteQuery<ReportsPanelQuery>(
     graphql`
       query ReportsPanelQuery {
         viewer {
@@ -46,7 +47,7 @@ export function ReportsPanel() {
               student
               studentDisplayName
               bookUnitId
-              type
+              taskType
               score
               downloadUrl
             }
@@ -194,7 +195,7 @@ export function ReportsPanel() {
                     {r.studentDisplayName}
                   </td>
                   <td data-label={t('classes.reportTask')} translate="no">
-                    {r.type} {r.bookUnitId}
+                    {r.taskType} {r.bookUnitId}
                   </td>
                   <td data-label={t('classes.reportScore')}>{r.score}</td>
                   <td data-label={t('classes.reportExpires')}>{localDate(String(r.expireAt))}</td>

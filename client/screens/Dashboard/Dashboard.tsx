@@ -4,10 +4,10 @@
  * spelled right at least once in a National standards Spelling Bee task) and leads to the task
  * list. A teacher: the selected class's live view, or how to select one.
  */
-import { useEffect, useRef, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import type { DashboardQuery } from './__generated__/DashboardQuery.graphql';
-import { ScoreChart } from './ScoreChart';
+import { LatestScores } from './ScoreChart';
 import { LiveClass } from './LiveClass';
 import { WeakWords } from './WeakWords';
 import { useSession, useStoredValue } from '../../session';
@@ -27,18 +27,6 @@ function meterLabel(lang: 'zh' | 'en', levelKey: MessageKey | null, code: string
   const name = levelKey ? messageOf(levelKey) : { zh: code, en: code };
   const en = fill(m.en, { level: name.en, passed, required });
   return lang === 'en' ? en : `${fill(m.zh, { level: name.zh, passed, required })} · ${en}`;
-}
-
-function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(600);
-  useEffect(() => {
-    if (!ref.current) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(260, Math.floor(entry!.contentRect.width))));
-    observer.observe(ref.current);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width];
 }
 
 export default function Dashboard() {
@@ -69,19 +57,13 @@ export default function Dashboard() {
 }
 
 function StudentDashboard() {
-  const data = useLazyLoadQuery<DashboardQuery>(
+  const data = useRouteQuery<DashboardQuery>(
     graphql`
       query DashboardQuery {
         viewer {
           username
           dashboard {
-            records {
-              testId
-              currentScore
-              averageScore
-              maxScore
-              minScore
-            }
+            ...ScoreChart_dashboard
             vocabulary {
               level
               passed
@@ -96,9 +78,7 @@ function StudentDashboard() {
     { fetchPolicy: 'store-and-network' },
   );
   const { lang } = useT();
-  const [chartBox, width] = useWidth<HTMLDivElement>();
   const dashboard = data.viewer?.dashboard;
-  const records = dashboard?.records ?? [];
   return (
     <div>
       <section className="card" aria-labelledby="words-title">
@@ -170,20 +150,7 @@ function StudentDashboard() {
         <h2 id="scores-title">
           <T k="dashboard.scoresTitle" />
         </h2>
-        {records.length === 0 ? (
-          <p className="guidance">
-            <T k="dashboard.noScores" />
-          </p>
-        ) : (
-          <>
-            <p className="hint dash-intro">
-              <T k="dashboard.scoresIntro" />
-            </p>
-            <div ref={chartBox} className="chart-box" data-testid="score-chart">
-              <ScoreChart points={records} width={width} />
-            </div>
-          </>
-        )}
+        {dashboard && <LatestScores dashboard={dashboard} />}
       </section>
     </div>
   );

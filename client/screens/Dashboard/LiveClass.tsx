@@ -9,7 +9,8 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { StudentSearch } from '../../ui/StudentSearch';
-import { graphql, useLazyLoadQuery, useSubscription } from 'react-relay';
+import { graphql, useSubscription } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Link } from 'wouter';
 import { readUser, setStoredValue } from '../../session';
@@ -19,7 +20,10 @@ import { lastAttempt } from './attempts';
 import { addEvents, emptyActivity } from './activity';
 import type { LiveClassSubscription, LiveClassSubscription$data } from './__generated__/LiveClassSubscription.graphql';
 
-type Event = LiveClassSubscription$data['classActivity'];
+/** An event as the view keeps it: with its kind in the activity store's words ('answer', 'finished', 'bookFinished'). */
+type Event = LiveClassSubscription$data['classActivity'] & { kind: string };
+
+const ACTIVITY_KIND: Record<string, string> = { ANSWER: 'answer', FINISHED: 'finished', BOOK_FINISHED: 'bookFinished' };
 
 /** The National standards book: the only book whose Spelling Bee passes fill the students' word lists. */
 const NATIONAL_BOOK = 'NS2022';
@@ -41,7 +45,7 @@ async function exportCsv(className: string, failed: string) {
 }
 
 export function LiveClass({ className }: { className: string }) {
-  const data = useLazyLoadQuery<LiveClassQuery>(
+  const data = useRouteQuery<LiveClassQuery>(
     graphql`
       query LiveClassQuery($className: String!) {
         viewer {
@@ -88,12 +92,12 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         subscription LiveClassSubscription($classId: ID!) {
           classActivity(classId: $classId) {
             eventId
-            kind
+            eventKind
             at
             student
             taskId
             bookUnitId
-            type
+            taskType
             position
             word
             typed
@@ -109,7 +113,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         const event = response?.classActivity;
         if (!event) return;
         setConnected(true);
-        pending.current.push(event);
+        pending.current.push({ ...event, kind: ACTIVITY_KIND[event.eventKind] ?? event.eventKind });
         if (timer.current !== null) return;
         timer.current = window.setTimeout(() => {
           timer.current = null;
@@ -162,7 +166,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         <ul className="book-finished-list" aria-label={t('dashboard.booksFinished')}>
           {booksFinished.map((e) => (
             <li key={e.eventId} role="status" data-testid="book-finished">
-              <T k="dashboard.bookFinished" values={{ student: e.student, book: e.bookTitle ?? e.bookUnitId.split('-')[0]!, type: e.type, unit: e.bookUnitId }} />{' '}
+              <T k="dashboard.bookFinished" values={{ student: e.student, book: e.bookTitle ?? e.bookUnitId.split('-')[0]!, type: e.taskType, unit: e.bookUnitId }} />{' '}
               <Link href="/textbooks">
                 <T k="dashboard.openTextbooks" />
               </Link>
@@ -231,7 +235,7 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
         {current && answering ? (
           <>
             <span translate="no">
-              {current.type} {current.bookUnitId}
+              {current.taskType} {current.bookUnitId}
             </span>{' '}
             · <T k="dashboard.wordN" values={{ n: current.position ?? '' }} />
           </>
@@ -254,7 +258,7 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
             return (
               <li key={f.eventId}>
                 <span translate="no">
-                  {f.type} {f.bookUnitId}
+                  {f.taskType} {f.bookUnitId}
                 </span>
                 : <strong>{f.score}</strong>
                 {missed.length > 0 && (

@@ -5,9 +5,11 @@
  * The tooltip needs a pointer: the same numbers are a table, read by screen readers and shown on
  * request.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
 import { Axis, Grid, LineSeries, GlyphSeries, Tooltip, XYChart } from '@visx/xychart';
 import { T, useT, type MessageKey } from '../../i18n';
+import type { ScoreChart_dashboard$key } from './__generated__/ScoreChart_dashboard.graphql';
 
 export type ScorePoint = { testId: string; currentScore: number; averageScore: number; maxScore: number; minScore: number };
 
@@ -29,6 +31,62 @@ const short = (id: string) => {
   const [book, unit, , type] = id.split('-');
   return type ? `${book}-${unit} ${type}` : `${book}-${unit}`;
 };
+
+/**
+ * The student's finished tasks (the latest 100) with the class's on the same assignments: the
+ * chart, or a line saying there is nothing to show yet.
+ */
+export function LatestScores({ dashboard }: { dashboard: ScoreChart_dashboard$key }) {
+  const data = useFragment(
+    graphql`
+      fragment ScoreChart_dashboard on Dashboard {
+        finishedTasks(last: 100) {
+          edges {
+            node {
+              testId
+              currentScore
+              averageScore
+              maxScore
+              minScore
+            }
+          }
+        }
+      }
+    `,
+    dashboard,
+  );
+  const [chartBox, width] = useWidth<HTMLDivElement>();
+  const points = data.finishedTasks.edges.map((e) => e.node);
+  if (points.length === 0) {
+    return (
+      <p className="guidance">
+        <T k="dashboard.noScores" />
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="hint dash-intro">
+        <T k="dashboard.scoresIntro" />
+      </p>
+      <div ref={chartBox} className="chart-box" data-testid="score-chart">
+        <ScoreChart points={points} width={width} />
+      </div>
+    </>
+  );
+}
+
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(600);
+  useEffect(() => {
+    if (!ref.current) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(260, Math.floor(entry!.contentRect.width))));
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; width: number }) {
   const [numbersShown, setNumbersShown] = useState(false);

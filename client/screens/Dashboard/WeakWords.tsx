@@ -6,7 +6,8 @@
  * next task, results, reports and live view follow.
  */
 import { Suspense, useRef, useState, useTransition } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T, useT } from '../../i18n';
 import { Loading } from '../../ui/Loading';
@@ -43,7 +44,7 @@ type Status = { tone: 'info' | 'success' | 'error'; text?: string } | null;
 
 /** The card, once the class is known to be the viewer's (another teacher's class shows nothing). */
 function WeakCard({ className, period, switching, onPeriod }: { className: string; period: WeakWordsPeriod; switching: boolean; onPeriod: (p: WeakWordsPeriod) => void }) {
-  const data = useLazyLoadQuery<WeakWordsQuery>(
+  const data = useRouteQuery<WeakWordsQuery>(
     graphql`
       query WeakWordsQuery($className: String!, $period: WeakWordsPeriod!) {
         viewer {

@@ -9,12 +9,14 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';
 import { currentTaskId, markTaskOpened } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
+import { useWordCards } from '../../ui/player/WordCard';
 import { PreviewNote } from '../../ui/player/PreviewNote';
 import { ScoreLine } from '../../ui/player/ScoreLine';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
@@ -68,19 +70,13 @@ function useMarkOpened() {
 
 function Player({ taskId }: { taskId: string }) {
   useMarkOpened();
-  const data = useLazyLoadQuery<FlashcardMasterQuery>(
+  const data = useRouteQuery<FlashcardMasterQuery>(
     graphql`
       query FlashcardMasterQuery($taskId: String!) {
         taskContent(taskId: $taskId) {
           label
           words {
-            text
-            partOfSpeech
-            phonetic
-            definition
-            sentences
-            pictureUrl
-            audioUrl
+            ...WordCard_card
           }
         }
       }
@@ -89,7 +85,8 @@ function Player({ taskId }: { taskId: string }) {
     // Never a deck from the store: a task finished meanwhile (the Back button) must say so at once.
     { fetchPolicy: 'network-only' },
   );
-  const { label, words } = data.taskContent;
+  const { label } = data.taskContent;
+  const words = useWordCards(data.taskContent.words);
   const result = useTaskResult(label);
   return <FlashcardDeck words={words} result={result} returnTo="/task" />;
 }

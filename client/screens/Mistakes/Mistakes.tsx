@@ -5,8 +5,9 @@
  * Flashcard Master round of exactly those words, which updates the student's memory model and
  * is not a task (no result, no report, nothing on the teacher's lists).
  */
-import { useCallback, useRef, useState } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { graphql, useMutation } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T, useT } from '../../i18n';
 import { useSession } from '../../session';
@@ -14,6 +15,7 @@ import { speechSrc } from '../../ui/player/speech';
 import { answerStatusOf, type Answer } from '../../ui/player/result';
 import type { Outcome } from '../../ui/player/useTaskResult';
 import { FlashcardDeck, type DeckResult } from '../FlashcardMaster/FlashcardMaster';
+import { readWordCard } from '../../ui/player/WordCard';
 import type { MistakesQuery } from './__generated__/MistakesQuery.graphql';
 import type { MistakesPractiseMutation } from './__generated__/MistakesPractiseMutation.graphql';
 import './mistakes.css';
@@ -37,20 +39,14 @@ export default function Mistakes() {
 
 function MistakesList() {
   const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<MistakesQuery>(
+  const data = useRouteQuery<MistakesQuery>(
     graphql`
       query MistakesQuery {
         myMistakes {
           timesMissed
           lastWrongSpelling
           word {
-            text
-            partOfSpeech
-            phonetic
-            definition
-            sentences
-            pictureUrl
-            audioUrl
+            ...WordCard_card
           }
         }
       }
@@ -61,7 +57,7 @@ function MistakesList() {
   const { t } = useT();
   const [practising, setPractising] = useState(false);
   const audio = useRef<HTMLAudioElement>(null);
-  const list = data.myMistakes;
+  const list = useMemo(() => data.myMistakes.map((m) => ({ ...m, word: readWordCard(m.word) })), [data.myMistakes]);
   const result = usePracticeResult();
   const hear = (url: string) => {
     const el = audio.current;

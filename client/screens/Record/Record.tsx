@@ -10,9 +10,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
-import { currentTaskId } from '../../ui/player/taskId';
+import { recordTaskId } from '../../ui/player/taskId';
+import { useWordCards } from '../../ui/player/WordCard';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { PreviewNote, isPreview } from '../../ui/player/PreviewNote';
 import { scoreBand } from '../../../server/speech/pa/phones';
@@ -42,11 +44,6 @@ export const BUSY_RETRY_MS = [1000, 2000, 3000, 5000];
 export const BUSY_GIVE_UP_MS = 60_000;
 
 
-/** The PA task this screen records for: a PA task id from navigation, else free practice ('0'). */
-function recordTaskId(): string {
-  const id = currentTaskId();
-  return id && /-PA-[^-]+$/.test(id) ? id : '0';
-}
 
 function pickMimeType(): string | undefined {
   if (typeof MediaRecorder === 'undefined') return undefined;
@@ -58,16 +55,15 @@ type Scores = { total: number; accuracy: number; fluency: number; completeness: 
 
 export default function Record() {
   const taskId = recordTaskId();
-  const data = useLazyLoadQuery<RecordQuery>(
+  const data = useRouteQuery<RecordQuery>(
     graphql`
       query RecordQuery($taskId: String!) {
         taskContent(taskId: $taskId) {
           label
           unitTitle
-          type
+          taskType
           words {
-            text
-            audioUrl
+            ...WordCard_card
           }
         }
       }
@@ -77,7 +73,8 @@ export default function Record() {
     { fetchPolicy: 'network-only' },
   );
   const content = data.taskContent;
-  const words = content.words.map((w) => w.text);
+  const cards = useWordCards(content.words);
+  const words = cards.map((w) => w.text);
   const preview = isPreview();
   const { t } = useT();
   const say = useServerMessage();
@@ -309,7 +306,7 @@ export default function Record() {
           </button>
         </div>
       )}
-      {scores && <ScoreDetails scores={scores} items={content.words} />}
+      {scores && <ScoreDetails scores={scores} items={cards} />}
     </section>
   );
 }

@@ -8,13 +8,15 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
 import { useSession } from '../../session';
 import { currentTaskId, markTaskOpened } from '../../ui/player/taskId';
 import type { Answer } from '../../ui/player/result';
 import { useTaskResult } from '../../ui/player/useTaskResult';
+import { useWordCards } from '../../ui/player/WordCard';
 import { PreviewNote } from '../../ui/player/PreviewNote';
 import { ScoreLine } from '../../ui/player/ScoreLine';
 import { ChangeBackground, useBackground } from '../../ui/player/Background';
@@ -56,18 +58,15 @@ type Phase = 'ready' | 'asking' | 'done';
 
 function Player({ taskId }: { taskId: string }) {
   useMarkOpened();
-  const data = useLazyLoadQuery<SpellingBeeQuery>(
+  const data = useRouteQuery<SpellingBeeQuery>(
     graphql`
       query SpellingBeeQuery($taskId: String!) {
         taskContent(taskId: $taskId) {
           label
-          type
+          taskType
           spellingTimeoutSec
           words {
-            text
-            pictureUrl
-            audioUrl
-            sentenceAudioUrl
+            ...WordCard_card
           }
         }
       }
@@ -77,7 +76,7 @@ function Player({ taskId }: { taskId: string }) {
     { fetchPolicy: 'network-only' },
   );
   const content = data.taskContent;
-  const words = content.words;
+  const words = useWordCards(content.words);
   const user = useSession();
   const [, navigate] = useLocation();
   const [background, nextBackground, backgroundIndex] = useBackground();

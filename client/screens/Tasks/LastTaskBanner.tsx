@@ -4,7 +4,8 @@
  * With a link to My mistakes (我的错题本). Owned by the practice area (screens/Mistakes).
  */
 import { Suspense, useEffect, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T } from '../../i18n';
 import { taskOpenedSince } from '../../ui/player/taskId';
@@ -12,7 +13,7 @@ import type { LastTaskBannerQuery } from './__generated__/LastTaskBannerQuery.gr
 import '../Mistakes/mistakes.css';
 
 export function LastTaskBanner() {
-  // Its own small query: the task list never waits for it, nor fails with it.
+  // Its own small query (started with the task list's by the /task route): the list never waits for it.
   return (
     <Suspense fallback={null}>
       <Banner />
@@ -21,7 +22,7 @@ export function LastTaskBanner() {
 }
 
 function Banner() {
-  const data = useLazyLoadQuery<LastTaskBannerQuery>(
+  const data = useRouteQuery<LastTaskBannerQuery>(
     graphql`
       query LastTaskBannerQuery {
         myLastTask {

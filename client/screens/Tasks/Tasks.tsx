@@ -5,15 +5,15 @@
 import { useRefusal } from '../../ui/serverMessages';
 import { useEffect, useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
-import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
+import { graphql, useMutation, usePaginationFragment } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';
 import { LastTaskBanner } from './LastTaskBanner';
+import { TaskRow, removeLabelOf, type TaskRowData } from './TaskRow';
 import { useTokenExpiry } from '../../ui/useTokenExpiry';
 import { StatusLine, type Status } from '../../ui/StatusLine';
-import { localDate } from '../../ui/dates';
-import { unitNameOf } from '../../../server/tasks/schemas';
-import { T, fill, messageOf, useT, type MessageKey } from '../../i18n';
+import { T, useT } from '../../i18n';
 import './tasks.css';
 import type { TasksQuery } from './__generated__/TasksQuery.graphql';
 import type { TasksPaginationQuery } from './__generated__/TasksPaginationQuery.graphql';
@@ -23,16 +23,11 @@ import type { TasksRestoreMutation } from './__generated__/TasksRestoreMutation.
 
 export const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
 
-/** The due date as the spec shows it: the first 10 characters of the date ('2026-12-01'). */
-const dueText = (iso: string) => localDate(iso).slice(0, 10);
-const isOverdue = (iso: string) => new Date(iso).getTime() < Date.now();
-const KIND_NAMES: Record<string, MessageKey> = { SB: 'common.spellingBee', FM: 'common.flashcardMaster', PA: 'common.pronunciation' };
-
 export default function Tasks() {
   const user = useSession();
   const selectedClass = useStoredValue('selectedClassname');
   const className = user?.isTeacher ? selectedClass : null;
-  const data = useLazyLoadQuery<TasksQuery>(
+  const data = useRouteQuery<TasksQuery>(
     graphql`
       query TasksQuery($className: String) {
         viewer {
@@ -54,16 +49,7 @@ export default function Tasks() {
           edges {
             node {
               id
-              student
-              studentUsername
-              studentDisplayName
-              bookUnitId
-              tpid
-              type
-              dueBy
-              taskId
-              unitTitle
-              bookTitle
+              ...TaskRow_task
             }
           }
         }
@@ -105,7 +91,7 @@ export default function Tasks() {
     }
   `);
   /** The task just removed, which Undo puts back. */
-  const [removed, setRemoved] = useState<(typeof rows)[number] | null>(null);
+  const [removed, setRemoved] = useState<TaskRowData | null>(null);
   const [status, setStatus] = useState<Status>(() => {
     const assigned = assignedNow();
     return assigned ? { text: assigned, tone: 'success' } : null;
@@ -115,7 +101,7 @@ export default function Tasks() {
     if (assignedNow()) window.history.replaceState(null, '');
   }, []);
   const [, navigate] = useLocation();
-  const { t, lang } = useT();
+  const { t } = useT();
   const refusal = useRefusal();
   // A class of 50 has hundreds of open tasks: the teacher finds one student's by name.
   const [search, setSearch, student] = useServerStudentSearch((student) => refetch({ className, student }, { fetchPolicy: 'store-or-network' }));
@@ -143,39 +129,14 @@ export default function Tasks() {
     setFocusAfter(null);
   });
 
-  const removeLabel = (row: Pick<(typeof rows)[number], 'type' | 'bookUnitId' | 'student'>) => t('tasks.removeLabel', { type: row.type, unit: row.bookUnitId, student: row.student });
-  const unitName = (row: (typeof rows)[number]) => unitNameOf(row.bookTitle, row.bookUnitId.slice(row.bookUnitId.indexOf('-') + 1), row.unitTitle);
-  /**
-   * A task as a sentence, for a phone's card: '拼写：PEP 3A · Unit 1，2026-12-01 前完成' with
-   * 'Spelling Bee, due by 2026-12-01' under it (the unit once); in English mode
-   * 'Spelling Bee of PEP 3A · Unit 1, due by 2026-12-01'. A teacher's names the student first.
-   */
-  const sentence = (row: (typeof rows)[number]) => {
-    // The kind in the sentence's own language: '拼写' in the Chinese, 'Spelling Bee' in the English.
-    const kind = messageOf(KIND_NAMES[row.type] ?? 'common.spellingBee');
-    const values = { student: row.studentDisplayName, unit: unitName(row), due: dueText(String(row.dueBy)) };
-    const kindEn = KIND_NAMES[row.type] ? kind.en : row.type;
-    const full = messageOf(isTeacher ? 'tasks.cardSentence' : 'tasks.cardSentenceOwn');
-    if (lang === 'en') return fill(full.en, { ...values, kind: kindEn });
-    const short = messageOf(isTeacher ? 'tasks.cardShort' : 'tasks.cardShortOwn');
-    return (
-      <>
-        <span className="zh" lang="zh-CN">
-          {fill(full.zh, { ...values, kind: KIND_NAMES[row.type] ? kind.zh : row.type })}
-        </span>{' '}
-        <span className="en" lang="en">
-          {fill(short.en, { ...values, kind: kindEn })}
-        </span>
-      </>
-    );
-  };
-  const open = (row: (typeof rows)[number]) => navigate(PLAYER_ROUTES[row.type]!, { state: { taskId: row.taskId } });
-  const remove = (row: (typeof rows)[number]) => {
+  const removeLabel = (row: Pick<TaskRowData, 'taskType' | 'bookUnitId' | 'student'>) => removeLabelOf(t, row);
+  const open = (row: TaskRowData) => navigate(PLAYER_ROUTES[row.taskType]!, { state: { taskId: row.taskId } });
+  const remove = (row: TaskRowData) => {
     // One removal at a time (the buttons stay enabled, so the one pressed keeps the focus if it fails).
     if (!tasks || removing) return;
-    setStatus({ text: t('tasks.removing', { type: row.type, unit: row.bookUnitId, student: row.studentDisplayName }), tone: 'info' });
+    setStatus({ text: t('tasks.removing', { type: row.taskType, unit: row.bookUnitId, student: row.studentDisplayName }), tone: 'info' });
     commitRemove({
-      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type }, connections: [tasks.__id] },
+      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, taskType: row.taskType }, connections: [tasks.__id] },
       onCompleted: ({ removeTask }) => {
         setRemoved(removeTask.__typename === 'RemoveTaskPayload' ? row : null);
         if (removeTask.__typename === 'RemoveTaskPayload') setFocusAfter({ undo: true });
@@ -193,7 +154,7 @@ export default function Tasks() {
     if (!removed) return;
     const row = removed;
     commitRestore({
-      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, type: row.type, dueBy: row.dueBy } },
+      variables: { input: { student: row.student, bookUnitId: row.bookUnitId, tpid: row.tpid, taskType: row.taskType, dueBy: row.dueBy } },
       onCompleted: ({ restoreTask }) => {
         setRemoved(null);
         if (restoreTask.__typename === 'RestoreTaskPayload') {
@@ -232,7 +193,7 @@ export default function Tasks() {
         // Fixed at the foot of the screen: on a phone the X clicked is far below the status line.
         <div className="undo-toast">
           <span>
-            <T k="tasks.removed" values={{ type: removed.type, unit: removed.bookUnitId, student: removed.studentDisplayName }} />
+            <T k="tasks.removed" values={{ type: removed.taskType, unit: removed.bookUnitId, student: removed.studentDisplayName }} />
           </span>
           <button ref={undoButton} type="button" className="button" aria-disabled={restoring} onClick={() => !restoring && undo()}>
             <T k="tasks.undo" />
@@ -280,52 +241,7 @@ export default function Tasks() {
             </thead>
             <tbody ref={table}>
               {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="student" data-col="student">
-                    <span className="cell-value" translate="no">
-                      {row.student}
-                      {row.studentDisplayName !== row.student && <span className="student-username"> ({row.studentUsername})</span>}
-                    </span>
-                    {/* A phone's card reads as a sentence instead of the cells. */}
-                    <span className="task-sentence">{sentence(row)}</span>
-                  </td>
-                  <td data-label="bookUnitID" data-col="bookUnitID" translate="no">
-                    {row.bookUnitId}
-                    <span className="unit-name">{unitName(row)}</span>
-                  </td>
-                  <td data-label="TPID" data-col="TPID" translate="no">
-                    {row.tpid}
-                  </td>
-                  {/* The whole cell opens the task (spec: click the Type cell); the button is its keyboard stop. */}
-                  <td data-label="Type" data-col="Type" className="type-cell" onClick={() => open(row)}>
-                    <button
-                      type="button"
-                      className={`type-chip type-${row.type}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        open(row);
-                      }}
-                      title={t('tasks.open', { type: row.type, unit: row.bookUnitId })}
-                      translate="no"
-                    >
-                      {row.type}
-                    </button>
-                    {/* The kind named for people: 拼写 (Spelling Bee in English mode). */}
-                    {KIND_NAMES[row.type] && <span className="type-name">{lang === 'en' ? messageOf(KIND_NAMES[row.type]!).en : messageOf(KIND_NAMES[row.type]!).zh}</span>}
-                  </td>
-                  <td data-label="dueBy" data-col="dueBy">
-                    <time dateTime={String(row.dueBy)} className={isOverdue(String(row.dueBy)) ? 'due-overdue' : undefined} title={isOverdue(String(row.dueBy)) ? t('tasks.overdue') : undefined}>
-                      {dueText(String(row.dueBy))}
-                    </time>
-                  </td>
-                  {isTeacher && (
-                    <td data-label="X" data-col="X">
-                      <button type="button" className="remove-x" aria-disabled={removing} onClick={() => remove(row)} aria-label={removeLabel(row)} translate="no">
-                        X
-                      </button>
-                    </td>
-                  )}
-                </tr>
+                <TaskRow key={row.id} task={row} isTeacher={isTeacher} removing={removing} onOpen={open} onRemove={remove} />
               ))}
             </tbody>
           </table>

@@ -7,12 +7,13 @@
  * whole list was 31,000 px of scrolling.
  */
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { useLocation } from 'wouter';
 import { useStoredValue } from '../../session';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { TextbooksQuery, TextbooksQuery$data } from './__generated__/TextbooksQuery.graphql';
-import type { TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
+import type { AssignableTaskType, TextbooksAssignMutation } from './__generated__/TextbooksAssignMutation.graphql';
 import { ImportBook } from './ImportBook';
 import { unitsMatching } from './unitSearch';
 import { UnitPreview, previewId } from './UnitPreview';
@@ -20,6 +21,9 @@ import { T, useT } from '../../i18n';
 import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
+/** The class's task type as the spec writes it ('PA+SB') as the API's enum ('PA_SB'). */
+const assignableType = (type: string) => type.replace('+', '_') as AssignableTaskType;
+
 /** What the table shows: the start list, the press entry, or one book's units. */
 type View = { kind: 'start' } | { kind: 'press' } | { kind: 'book'; bookId: string };
 /** Where in history.state the Textbooks level of an entry is kept. */
@@ -47,7 +51,7 @@ export default function Textbooks() {
 
 function Shelf({ className }: { className: string }) {
   const [fetchKey, setFetchKey] = useState(0);
-  const data = useLazyLoadQuery<TextbooksQuery>(
+  const data = useRouteQuery<TextbooksQuery>(
     graphql`
       query TextbooksQuery($className: String!) {
         viewer {
@@ -193,7 +197,7 @@ function Shelf({ className }: { className: string }) {
     const type = profile ? 'FM' : klass.tbTaskType;
     setStatus({ text: t('textbooks.assigning', { type, unit: `${book.bookId}-${unitId}`, className: klass.name }), tone: 'info' });
     commit({
-      variables: { input: { classId: klass.id, bookUnitId: `${book.bookId}-${unitId}`, type, taskDueDays: klass.taskDueDays } },
+      variables: { input: { classId: klass.id, bookUnitId: `${book.bookId}-${unitId}`, taskType: assignableType(type), taskDueDays: klass.taskDueDays } },
       onCompleted: ({ assignTask }) => {
         const text = assignTask.__typename === '%other' ? t('textbooks.notAssigned') : 'info' in assignTask ? assignTask.info : assignTask.message;
         // The task list shows what was assigned (or that it already was), carried in the history state.

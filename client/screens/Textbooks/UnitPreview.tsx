@@ -4,7 +4,8 @@
  * task asks them, and the unit's assign button below. One column on a phone.
  */
 import { Component, Suspense, type ReactNode } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql } from 'react-relay';
+import { useRouteQuery } from '../../routeQueries';
 import { T, useT } from '../../i18n';
 import type { UnitPreviewQuery } from './__generated__/UnitPreviewQuery.graphql';
 import './UnitPreview.css';
@@ -34,7 +35,7 @@ export function UnitPreview(props: Props) {
 export const previewId = (unitId: string) => `unit-preview-${unitId.replace(/[^\w.]/g, '_')}`;
 
 function Words({ bookGlobalId, unitId, assignLabel, onAssign, busy }: Props) {
-  const data = useLazyLoadQuery<UnitPreviewQuery>(
+  const data = useRouteQuery<UnitPreviewQuery>(
     graphql`
       query UnitPreviewQuery($bookId: ID!, $unitId: String!) {
         node(id: $bookId) {

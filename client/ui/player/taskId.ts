@@ -11,6 +11,12 @@ export function currentTaskId(): string | null {
   return sessionStorage.getItem('taskId');
 }
 
+/** The PA task the Record screen records for: a PA task id from navigation, else free practice ('0'). */
+export function recordTaskId(): string {
+  const id = currentTaskId();
+  return id && /-PA-[^-]+$/.test(id) ? id : '0';
+}
+
 const OPENED_AT = 'taskOpenedAt';
 
 /** A player opened a task now: the Tasks page's last-task banner has done its job. */

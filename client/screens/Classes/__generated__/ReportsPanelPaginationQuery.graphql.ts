@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<22daf52b2addbac700cef945ab306379>>
+ * @generated SignedSource<<c69a7bfb4c3b2cef78775816b782dd67>>
  * @lightSyntaxTransform
  */
 
@@ -216,7 +216,7 @@ return {
                             "alias": null,
                             "args": null,
                             "kind": "ScalarField",
-                            "name": "type",
+                            "name": "taskType",
                             "storageKey": null
                           },
                           {
@@ -297,16 +297,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "46dc15313d31e8497c473432390a479d",
+    "cacheID": "dbaee1ffdc80260dff860990d03b37ee",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelPaginationQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_2oQ0sB\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_2oQ0sB on User {\n  pdfReports(first: $count, after: $cursor, student: $student) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        studentDisplayName\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelPaginationQuery(\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...ReportsPanel_viewer_2oQ0sB\n    id\n  }\n}\n\nfragment ReportsPanel_viewer_2oQ0sB on User {\n  pdfReports(first: $count, after: $cursor, student: $student) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        studentDisplayName\n        bookUnitId\n        taskType\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "902dd373e16cc1c29d1933480108a563";
+(node as any).hash = "ff00a5d55ad740a6885d0ef304fdd7df";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<47423ecbb73fa844e49e7e9432d27ca5>>
+ * @generated SignedSource<<6715428d3d90c416ce5dec8fce9751f0>>
  * @lightSyntaxTransform
  */
 
@@ -162,7 +162,7 @@ return {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
-                        "name": "type",
+                        "name": "taskType",
                         "storageKey": null
                       },
                       {
@@ -245,12 +245,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "73d74e3926a3d5e60b66abeb660ff99e",
+    "cacheID": "2f10834bb9586049182dca7f89da9ebe",
     "id": null,
     "metadata": {},
     "name": "ReportsPanelQuery",
     "operationKind": "query",
-    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    reportDigest\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        studentDisplayName\n        bookUnitId\n        type\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query ReportsPanelQuery {\n  viewer {\n    id\n    reportMail\n    reportDigest\n    ...ReportsPanel_viewer\n  }\n}\n\nfragment ReportsPanel_viewer on User {\n  pdfReports(first: 100) {\n    edges {\n      node {\n        fileName\n        expireAt\n        student\n        studentDisplayName\n        bookUnitId\n        taskType\n        score\n        downloadUrl\n        id\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<7fd32e23e38516bfe31ab1900a8cfe4d>>
+ * @generated SignedSource<<579be910f58bc257c795cf433f32a474>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,7 @@
 // @ts-nocheck
 
 import { ReaderFragment } from 'relay-runtime';
+export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type ReportsPanel_viewer$data = {
   readonly id: string;
@@ -21,7 +22,7 @@ export type ReportsPanel_viewer$data = {
         readonly score: number;
         readonly student: string;
         readonly studentDisplayName: string;
-        readonly type: string;
+        readonly taskType: TaskType;
       };
     }>;
   };
@@ -156,7 +157,7 @@ return {
                   "alias": null,
                   "args": null,
                   "kind": "ScalarField",
-                  "name": "type",
+                  "name": "taskType",
                   "storageKey": null
                 },
                 {
@@ -234,6 +235,6 @@ return {
 };
 })();
 
-(node as any).hash = "902dd373e16cc1c29d1933480108a563";
+(node as any).hash = "ff00a5d55ad740a6885d0ef304fdd7df";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<c2ff1ec13ee35a50ba8d5a05b340cc48>>
+ * @generated SignedSource<<16cc9926c393771148facbc83226658c>>
  * @lightSyntaxTransform
  */
 
@@ -8,23 +8,18 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type DashboardQuery$variables = Record<PropertyKey, never>;
 export type DashboardQuery$data = {
   readonly viewer: {
     readonly dashboard: {
-      readonly records: ReadonlyArray<{
-        readonly averageScore: number;
-        readonly currentScore: number;
-        readonly maxScore: number;
-        readonly minScore: number;
-        readonly testId: string;
-      }>;
       readonly vocabulary: ReadonlyArray<{
         readonly level: string;
         readonly passed: number;
         readonly percent: number;
         readonly required: number;
       }>;
+      readonly " $fragmentSpreads": FragmentRefs<"ScoreChart_dashboard">;
     };
     readonly username: string;
   } | null | undefined;
@@ -43,41 +38,6 @@ var v0 = {
   "storageKey": null
 },
 v1 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "testId",
-  "storageKey": null
-},
-v2 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "currentScore",
-  "storageKey": null
-},
-v3 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "averageScore",
-  "storageKey": null
-},
-v4 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "maxScore",
-  "storageKey": null
-},
-v5 = {
-  "alias": null,
-  "args": null,
-  "kind": "ScalarField",
-  "name": "minScore",
-  "storageKey": null
-},
-v6 = {
   "alias": null,
   "args": null,
   "concreteType": "LevelVocabulary",
@@ -116,7 +76,7 @@ v6 = {
   ],
   "storageKey": null
 },
-v7 = {
+v2 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -148,22 +108,11 @@ return {
             "plural": false,
             "selections": [
               {
-                "alias": null,
                 "args": null,
-                "concreteType": "DashboardRecord",
-                "kind": "LinkedField",
-                "name": "records",
-                "plural": true,
-                "selections": [
-                  (v1/*:: as any*/),
-                  (v2/*:: as any*/),
-                  (v3/*:: as any*/),
-                  (v4/*:: as any*/),
-                  (v5/*:: as any*/)
-                ],
-                "storageKey": null
+                "kind": "FragmentSpread",
+                "name": "ScoreChart_dashboard"
               },
-              (v6/*:: as any*/)
+              (v1/*:: as any*/)
             ],
             "storageKey": null
           }
@@ -199,42 +148,100 @@ return {
             "selections": [
               {
                 "alias": null,
-                "args": null,
-                "concreteType": "DashboardRecord",
-                "kind": "LinkedField",
-                "name": "records",
-                "plural": true,
-                "selections": [
-                  (v1/*:: as any*/),
-                  (v2/*:: as any*/),
-                  (v3/*:: as any*/),
-                  (v4/*:: as any*/),
-                  (v5/*:: as any*/),
-                  (v7/*:: as any*/)
+                "args": [
+                  {
+                    "kind": "Literal",
+                    "name": "last",
+                    "value": 100
+                  }
                 ],
-                "storageKey": null
+                "concreteType": "DashboardFinishedTasksConnection",
+                "kind": "LinkedField",
+                "name": "finishedTasks",
+                "plural": false,
+                "selections": [
+                  {
+                    "alias": null,
+                    "args": null,
+                    "concreteType": "DashboardFinishedTasksConnectionEdge",
+                    "kind": "LinkedField",
+                    "name": "edges",
+                    "plural": true,
+                    "selections": [
+                      {
+                        "alias": null,
+                        "args": null,
+                        "concreteType": "DashboardRecord",
+                        "kind": "LinkedField",
+                        "name": "node",
+                        "plural": false,
+                        "selections": [
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "testId",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "currentScore",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "averageScore",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "maxScore",
+                            "storageKey": null
+                          },
+                          {
+                            "alias": null,
+                            "args": null,
+                            "kind": "ScalarField",
+                            "name": "minScore",
+                            "storageKey": null
+                          },
+                          (v2/*:: as any*/)
+                        ],
+                        "storageKey": null
+                      }
+                    ],
+                    "storageKey": null
+                  }
+                ],
+                "storageKey": "finishedTasks(last:100)"
               },
-              (v6/*:: as any*/)
+              (v1/*:: as any*/)
             ],
             "storageKey": null
           },
-          (v7/*:: as any*/)
+          (v2/*:: as any*/)
         ],
         "storageKey": null
       }
     ]
   },
   "params": {
-    "cacheID": "e73ff5bb771a6221c343f8313a9f82de",
+    "cacheID": "45ddcb17dae3aacf8fe0badb4413722f",
     "id": null,
     "metadata": {},
     "name": "DashboardQuery",
     "operationKind": "query",
-    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      records {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n        id\n      }\n      vocabulary {\n        level\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n"
+    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      ...ScoreChart_dashboard\n      vocabulary {\n        level\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n\nfragment ScoreChart_dashboard on Dashboard {\n  finishedTasks(last: 100) {\n    edges {\n      node {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n        id\n      }\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "88985f5e4664eec3bf94c6e4d7573f23";
+(node as any).hash = "3cb7e3000bb81d21dc39197fe106f53c";
 
 export default node;

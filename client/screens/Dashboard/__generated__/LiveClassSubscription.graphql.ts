@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<d035bede2d59ac8c495631d53168d6bf>>
+ * @generated SignedSource<<1464cc35e2f729cb18dfd5aa4458c310>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,8 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type ClassEventKind = "ANSWER" | "BOOK_FINISHED" | "FINISHED" | "%future added value";
+export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 export type LiveClassSubscription$variables = {
   classId: string;
 };
@@ -17,14 +19,14 @@ export type LiveClassSubscription$data = {
     readonly bookTitle: string | null | undefined;
     readonly bookUnitId: string;
     readonly eventId: string;
-    readonly kind: string;
+    readonly eventKind: ClassEventKind;
     readonly position: number | null | undefined;
     readonly practise: ReadonlyArray<string> | null | undefined;
     readonly score: number | null | undefined;
     readonly status: string | null | undefined;
     readonly student: string;
     readonly taskId: string;
-    readonly type: string;
+    readonly taskType: TaskType;
     readonly typed: string | null | undefined;
     readonly word: string | null | undefined;
   };
@@ -60,7 +62,7 @@ v3 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "kind",
+  "name": "eventKind",
   "storageKey": null
 },
 v4 = {
@@ -95,7 +97,7 @@ v8 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "type",
+  "name": "taskType",
   "storageKey": null
 },
 v9 = {
@@ -224,16 +226,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "41fc2b6780575802afc3c05aa2138957",
+    "cacheID": "cd686dd24d9b018d91aff55a05780ce7",
     "id": null,
     "metadata": {},
     "name": "LiveClassSubscription",
     "operationKind": "subscription",
-    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    kind\n    at\n    student\n    taskId\n    bookUnitId\n    type\n    position\n    word\n    typed\n    status\n    score\n    bookTitle\n    practise\n    id\n  }\n}\n"
+    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    eventKind\n    at\n    student\n    taskId\n    bookUnitId\n    taskType\n    position\n    word\n    typed\n    status\n    score\n    bookTitle\n    practise\n    id\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "254411e054bc7eed39ed637f20e87e68";
+(node as any).hash = "82ed2f4c7e6f737fd281ae35c873e004";
 
 export default node;

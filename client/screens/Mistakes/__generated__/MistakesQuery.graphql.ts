@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<36f9ff09a006349e5e240f6a91791835>>
+ * @generated SignedSource<<d2a792e29a1477a6886293469ccb1826>>
  * @lightSyntaxTransform
  */
 
@@ -8,19 +8,14 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+import { FragmentRefs } from "relay-runtime";
 export type MistakesQuery$variables = Record<PropertyKey, never>;
 export type MistakesQuery$data = {
   readonly myMistakes: ReadonlyArray<{
     readonly lastWrongSpelling: string;
     readonly timesMissed: number;
     readonly word: {
-      readonly audioUrl: string;
-      readonly definition: string;
-      readonly partOfSpeech: string;
-      readonly phonetic: string;
-      readonly pictureUrl: string | null | undefined;
-      readonly sentences: ReadonlyArray<string>;
-      readonly text: string;
+      readonly " $fragmentSpreads": FragmentRefs<"WordCard_card">;
     };
   }>;
 };
@@ -30,90 +25,75 @@ export type MistakesQuery = {
 };
 
 const node: ConcreteRequest = (function(){
-var v0 = [
+var v0 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "timesMissed",
+  "storageKey": null
+},
+v1 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "lastWrongSpelling",
+  "storageKey": null
+},
+v2 = [
   {
     "alias": null,
     "args": null,
-    "concreteType": "Mistake",
-    "kind": "LinkedField",
-    "name": "myMistakes",
-    "plural": true,
-    "selections": [
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "timesMissed",
-        "storageKey": null
-      },
-      {
-        "alias": null,
-        "args": null,
-        "kind": "ScalarField",
-        "name": "lastWrongSpelling",
-        "storageKey": null
-      },
-      {
-        "alias": null,
-        "args": null,
-        "concreteType": "WordCard",
-        "kind": "LinkedField",
-        "name": "word",
-        "plural": false,
-        "selections": [
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "text",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "partOfSpeech",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "phonetic",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "definition",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "sentences",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "pictureUrl",
-            "storageKey": null
-          },
-          {
-            "alias": null,
-            "args": null,
-            "kind": "ScalarField",
-            "name": "audioUrl",
-            "storageKey": null
-          }
-        ],
-        "storageKey": null
-      }
-    ],
+    "kind": "ScalarField",
+    "name": "text",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "partOfSpeech",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "phonetic",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "definition",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "sentences",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "pictureUrl",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "audioUrl",
+    "storageKey": null
+  },
+  {
+    "alias": null,
+    "args": null,
+    "kind": "ScalarField",
+    "name": "sentenceAudioUrl",
     "storageKey": null
   }
 ];
@@ -123,7 +103,39 @@ return {
     "kind": "Fragment",
     "metadata": null,
     "name": "MistakesQuery",
-    "selections": (v0/*:: as any*/),
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "Mistake",
+        "kind": "LinkedField",
+        "name": "myMistakes",
+        "plural": true,
+        "selections": [
+          (v0/*:: as any*/),
+          (v1/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "WordCard",
+            "kind": "LinkedField",
+            "name": "word",
+            "plural": false,
+            "selections": [
+              {
+                "kind": "InlineDataFragmentSpread",
+                "name": "WordCard_card",
+                "selections": (v2/*:: as any*/),
+                "args": null,
+                "argumentDefinitions": []
+              }
+            ],
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      }
+    ],
     "type": "Query",
     "abstractKey": null
   },
@@ -132,19 +144,43 @@ return {
     "argumentDefinitions": [],
     "kind": "Operation",
     "name": "MistakesQuery",
-    "selections": (v0/*:: as any*/)
+    "selections": [
+      {
+        "alias": null,
+        "args": null,
+        "concreteType": "Mistake",
+        "kind": "LinkedField",
+        "name": "myMistakes",
+        "plural": true,
+        "selections": [
+          (v0/*:: as any*/),
+          (v1/*:: as any*/),
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "WordCard",
+            "kind": "LinkedField",
+            "name": "word",
+            "plural": false,
+            "selections": (v2/*:: as any*/),
+            "storageKey": null
+          }
+        ],
+        "storageKey": null
+      }
+    ]
   },
   "params": {
-    "cacheID": "e22d21cd94a50ee8ef3dc20777b86f2f",
+    "cacheID": "7f1727bd31bf7d5ce3be75cfce4689b4",
     "id": null,
     "metadata": {},
     "name": "MistakesQuery",
     "operationKind": "query",
-    "text": "query MistakesQuery {\n  myMistakes {\n    timesMissed\n    lastWrongSpelling\n    word {\n      text\n      partOfSpeech\n      phonetic\n      definition\n      sentences\n      pictureUrl\n      audioUrl\n    }\n  }\n}\n"
+    "text": "query MistakesQuery {\n  myMistakes {\n    timesMissed\n    lastWrongSpelling\n    word {\n      ...WordCard_card\n    }\n  }\n}\n\nfragment WordCard_card on WordCard {\n  text\n  partOfSpeech\n  phonetic\n  definition\n  sentences\n  pictureUrl\n  audioUrl\n  sentenceAudioUrl\n}\n"
   }
 };
 })();
 
-(node as any).hash = "0b7257ce77cd983e54db546332aedd45";
+(node as any).hash = "fe544db438bcd8b828e653223dcfa476";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2bc607d7e5df8fd5cb39359eb71d277f>>
+ * @generated SignedSource<<2f8a68cdb5b5265b4a2c04aa160933cf>>
  * @lightSyntaxTransform
  */
 
@@ -232,7 +232,7 @@ return {
                             "alias": null,
                             "args": null,
                             "kind": "ScalarField",
-                            "name": "type",
+                            "name": "taskType",
                             "storageKey": null
                           },
                           {
@@ -339,16 +339,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "ecffea65c53106d4326d7f5b8b57d782",
+    "cacheID": "025465149d1e952cf652bce34582f204",
     "id": null,
     "metadata": {},
     "name": "TasksPaginationQuery",
     "operationKind": "query",
-    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_VdqLB\n    id\n  }\n}\n\nfragment Tasks_viewer_VdqLB on User {\n  tasks(first: $count, after: $cursor, className: $className, student: $student) {\n    edges {\n      node {\n        id\n        student\n        studentUsername\n        studentDisplayName\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        bookTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query TasksPaginationQuery(\n  $className: String\n  $count: Int = 100\n  $cursor: String\n  $student: String\n  $id: ID!\n) {\n  node(id: $id) {\n    __typename\n    ...Tasks_viewer_VdqLB\n    id\n  }\n}\n\nfragment TaskRow_task on Task {\n  student\n  studentUsername\n  studentDisplayName\n  bookUnitId\n  tpid\n  taskType\n  dueBy\n  taskId\n  unitTitle\n  bookTitle\n}\n\nfragment Tasks_viewer_VdqLB on User {\n  tasks(first: $count, after: $cursor, className: $className, student: $student) {\n    edges {\n      node {\n        id\n        ...TaskRow_task\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();
 
-(node as any).hash = "1a55cfee4885746e9476679cbcc04d09";
+(node as any).hash = "7d9569bde868f18d5afb9d79346c7edf";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<321630dcf26195cfda5a4c1606f9e1ac>>
+ * @generated SignedSource<<65a82466687b6d834bda1f0b4825b650>>
  * @lightSyntaxTransform
  */
 
@@ -157,7 +157,7 @@ return {
                         "alias": null,
                         "args": null,
                         "kind": "ScalarField",
-                        "name": "type",
+                        "name": "taskType",
                         "storageKey": null
                       },
                       {
@@ -267,12 +267,12 @@ return {
     ]
   },
   "params": {
-    "cacheID": "1f5c611ed9ed91096e31d03f33b1497c",
+    "cacheID": "a28828e1a171a1a2ad8e8cf5cb696969",
     "id": null,
     "metadata": {},
     "name": "TasksQuery",
     "operationKind": "query",
-    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    ...Tasks_viewer_1T3DKf\n    id\n  }\n}\n\nfragment Tasks_viewer_1T3DKf on User {\n  tasks(first: 100, className: $className) {\n    edges {\n      node {\n        id\n        student\n        studentUsername\n        studentDisplayName\n        bookUnitId\n        tpid\n        type\n        dueBy\n        taskId\n        unitTitle\n        bookTitle\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
+    "text": "query TasksQuery(\n  $className: String\n) {\n  viewer {\n    ...Tasks_viewer_1T3DKf\n    id\n  }\n}\n\nfragment TaskRow_task on Task {\n  student\n  studentUsername\n  studentDisplayName\n  bookUnitId\n  tpid\n  taskType\n  dueBy\n  taskId\n  unitTitle\n  bookTitle\n}\n\nfragment Tasks_viewer_1T3DKf on User {\n  tasks(first: 100, className: $className) {\n    edges {\n      node {\n        id\n        ...TaskRow_task\n        __typename\n      }\n      cursor\n    }\n    pageInfo {\n      endCursor\n      hasNextPage\n    }\n  }\n  id\n}\n"
   }
 };
 })();

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1e8f240ca50aeecb51da26c44aa4efea>>
+ * @generated SignedSource<<2a3cbc988bd5dee6eedd5b8a9a3ede04>>
  * @lightSyntaxTransform
  */
 
@@ -15,17 +15,8 @@ export type Tasks_viewer$data = {
     readonly __id: string;
     readonly edges: ReadonlyArray<{
       readonly node: {
-        readonly bookTitle: string;
-        readonly bookUnitId: string;
-        readonly dueBy: string;
         readonly id: string;
-        readonly student: string;
-        readonly studentDisplayName: string;
-        readonly studentUsername: string | null | undefined;
-        readonly taskId: string;
-        readonly tpid: number;
-        readonly type: string;
-        readonly unitTitle: string;
+        readonly " $fragmentSpreads": FragmentRefs<"TaskRow_task">;
       };
     }>;
   };
@@ -140,74 +131,9 @@ return {
               "selections": [
                 (v1/*:: as any*/),
                 {
-                  "alias": null,
                   "args": null,
-                  "kind": "ScalarField",
-                  "name": "student",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "studentUsername",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "studentDisplayName",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "bookUnitId",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "tpid",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "type",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "dueBy",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "taskId",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "unitTitle",
-                  "storageKey": null
-                },
-                {
-                  "alias": null,
-                  "args": null,
-                  "kind": "ScalarField",
-                  "name": "bookTitle",
-                  "storageKey": null
+                  "kind": "FragmentSpread",
+                  "name": "TaskRow_task"
                 },
                 {
                   "alias": null,
@@ -276,6 +202,6 @@ return {
 };
 })();
 
-(node as any).hash = "1a55cfee4885746e9476679cbcc04d09";
+(node as any).hash = "7d9569bde868f18d5afb9d79346c7edf";
 
 export default node;
