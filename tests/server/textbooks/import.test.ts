@@ -127,5 +127,6 @@ describe('the content:import command', () => {
     const second = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-content.ts', good], { env, encoding: 'utf8', timeout: 60_000 });
     expect(second.stdout).toContain('imported 1 book(s), 1 unit(s), 1 word(s), 1 new word card(s)');
     expect(second.status).toBe(0);
-  });
+    // Two processes, each allowed a minute: each starts tsx and PGlite from nothing.
+  }, 150_000);
 });
