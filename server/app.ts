@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { createLogger } from './logger.ts';
 import serveStatic from 'serve-static';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.ts';
-import { seed } from '../db/seed.ts';
+import { seed } from './seed.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';

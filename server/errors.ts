@@ -99,3 +99,9 @@ export const ERROR_CODES: Readonly<Record<number, string>> = {
 export function errorCode(error: DomainError): string {
   return ERROR_CODES[error.httpStatus] ?? 'INTERNAL_SERVER_ERROR';
 }
+
+/** True when the error (or one it wraps) is PostgreSQL's unique violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | null | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
+}

@@ -6,13 +6,13 @@
  * the demo teacher exists.
  */
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../server/deps.ts';
-import { appState, pressOptions, users } from './schema.ts';
-import { signup, authenticate } from '../server/users/service.ts';
-import { addClass } from '../server/classes/service.ts';
-import { assignTask } from '../server/tasks/service.ts';
-import { buildPack } from './content/pack.ts';
-import { loadPack } from './content/load.ts';
+import type { Deps } from './deps.ts';
+import { appState, pressOptions, users } from '../db/schema.ts';
+import { signup, authenticate } from './users/service.ts';
+import { addClass } from './classes/service.ts';
+import { assignTask } from './tasks/service.ts';
+import { buildPack } from '../db/content/pack.ts';
+import { loadPack } from '../db/content/load.ts';
 
 export const DEMO_TEACHER = 'demoteacher';
 export const DEMO_STUDENT = 'demostudent';

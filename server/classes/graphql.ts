@@ -3,7 +3,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, removeStudent, requireTeacher, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
+import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, removeStudent, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
+import { requireTeacher } from '../access.ts';
 import { CLASS_TASK_TYPES, SCHOOL_IDS } from './schemas.ts';
 
 export const ClassRef = builder.objectRef<ClassRecord>('Class');

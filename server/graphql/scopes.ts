@@ -6,9 +6,9 @@
  */
 import { GraphQLError, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { GraphQLContext } from '../graphql/builder.ts';
-import type { Scope } from './schemas.ts';
-import { IntegrationTokenError, isTokenRevoked } from './tokens.ts';
+import type { GraphQLContext } from './builder.ts';
+import type { Scope } from '../integrations/schemas.ts';
+import { IntegrationTokenError, isTokenRevoked } from '../integrations/tokens.ts';
 
 type Need = Scope | 'any';
 

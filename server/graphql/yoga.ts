@@ -23,8 +23,8 @@ import { accessTokenOf, loginClientOf } from '../http/auth.ts';
 import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
-import { useIntegrationScopes } from '../integrations/scopes.ts';
-import { useCostLimits } from '../integrations/limits.ts';
+import { useIntegrationScopes } from './scopes.ts';
+import { useCostLimits } from './cost.ts';
 import { usePageCaps } from './connections.ts';
 import { useReplyCompression } from './compression.ts';
 

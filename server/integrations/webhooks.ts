@@ -23,7 +23,7 @@ import type { Viewer } from '../deps.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import { createOutbox, DeliveryFailure, type Outbox } from '../outbox.ts';
 import { MAX_WEBHOOKS_PER_CLASS, createWebhookSchema, type WebhookEvent } from './schemas.ts';
-import { requireTeacherSession, teacherClassIds } from './tokens.ts';
+import { requireTeacherSession, teacherClassIds } from '../access.ts';
 import { AddressRefused, HostNotFound, pinnedLookup, type AddressPolicy, type ResolvedAddress } from './addresses.ts';
 
 export const SIGNATURE_HEADER = 'wordbee-signature';

@@ -8,7 +8,7 @@ import { qualified } from '../../db/sql.ts';
 import { answers, assignments, books, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
-import { ownClasses, requireTeacher } from '../classes/service.ts';
+import { ownClasses, requireTeacher } from '../access.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import type { ClassEvent } from './pubsub.ts';
 import { wordsToPractise, type PaResult } from '../speech/pa/result.ts';

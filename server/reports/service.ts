@@ -14,7 +14,8 @@ import { qualified } from '../../db/sql.ts';
 import type { Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
 import type { TokenIssuer } from '../users/tokens.ts';
-import { ownClasses, requireTeacher, rosterNameContains } from '../classes/service.ts';
+import { ownClasses, requireTeacher, rosterNameContains } from '../access.ts';
+import { reportKey } from '../storage/keys.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
@@ -229,28 +230,5 @@ export async function deleteExpiredReports(db: Executor, now = new Date(), blobs
   const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ fileName: reports.fileName });
   await blobs.delete(gone.map((r) => reportKey(r.fileName)));
   return gone.length;
-}
-
-/** Where a report's PDF is kept in storage. */
-export const reportKey = (fileName: string) => `reports/${fileName}`;
-
-/** The storage keys of the reports of a class's results (deleted with the class). */
-export async function reportKeysOfClass(db: Executor, classId: number): Promise<string[]> {
-  const rows = await db
-    .select({ fileName: reports.fileName })
-    .from(reports)
-    .innerJoin(results, eq(results.id, reports.resultId))
-    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
-    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-    .where(eq(assignments.classId, classId));
-  return rows.map((r) => reportKey(r.fileName));
-}
-
-/** Of `keys` (under `reports/`), those a report row still names (for the orphaned-files sweep). */
-export async function namedReportKeys(db: Executor, keys: string[]): Promise<Set<string>> {
-  const names = keys.map((k) => k.slice('reports/'.length));
-  if (!names.length) return new Set();
-  const rows = await db.select({ fileName: reports.fileName }).from(reports).where(inArray(reports.fileName, names));
-  return new Set(rows.map((r) => reportKey(r.fileName)));
 }
 

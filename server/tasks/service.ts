@@ -11,8 +11,9 @@ import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
-import { classByName, ownClasses, requireTeacher, rosterNameContains } from '../classes/service.ts';
-import { nameKey } from '../users/service.ts';
+import { classByName } from '../classes/service.ts';
+import { nameKey, ownClasses, requireTeacher, rosterNameContains } from '../access.ts';
+import { lockClassTasks } from '../enrolment.ts';
 import { PROFILE_UNIT, NATIONAL_BOOK, bookById, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
 import { assignTaskSchema, removeTaskSchema, restoreTaskSchema, taskIdSchema } from './schemas.ts';
 
@@ -99,14 +100,6 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
   return `success: ${done.join('; ')}`;
 }
 
-/**
- * Serialises what adds a teacher's assignments to a class (a teacher assigning, a student joining)
- * until the calling transaction ends. The automatic next task takes no lock (`assignNext`).
- */
-export async function lockClassTasks(tx: Executor, classId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(727003, ${classId})`);
-}
-
 /** A teacher assignment of this class, unit and kind that still has open rows. */
 async function openAssignment(db: Executor, classId: number, bookId: string, unitId: string, type: TaskType): Promise<number | null> {
   const [row] = await db
@@ -133,28 +126,6 @@ async function dueOf(db: Executor, assignmentId: number): Promise<Date> {
     .from(taskRows)
     .where(eq(taskRows.assignmentId, assignmentId));
   return new Date(row!.due);
-}
-
-/**
- * A student who joins a class (signup, or a name added to the roster) receives the class's
- * open teacher assignments that are not yet past due. Call it in a transaction that holds
- * `lockClassTasks`, so that an assignment made meanwhile is not missed.
- */
-export async function joinOpenTasks(db: Executor, rosterEntryId: number, classId: number, now = new Date()): Promise<number> {
-  const open = await db
-    .select({ id: assignments.id, due: sql<string>`max(${taskRows.dueAt})` })
-    .from(assignments)
-    .innerJoin(taskRows, eq(taskRows.assignmentId, assignments.id))
-    .where(and(eq(assignments.classId, classId), eq(assignments.origin, 'teacher'), eq(taskRows.status, 'open')))
-    .groupBy(assignments.id);
-  const current = open.filter((a) => new Date(a.due) > now);
-  if (current.length === 0) return 0;
-  const added = await db
-    .insert(taskRows)
-    .values(current.map((a) => ({ assignmentId: a.id, rosterEntryId, dueAt: new Date(a.due) })))
-    .onConflictDoNothing()
-    .returning({ id: taskRows.id });
-  return added.length;
 }
 
 // ---------------------------------------------------------------- the task list

@@ -1,7 +1,7 @@
 /** Textbooks in GraphQL: a class's shelf (spec screen 9), books and their units. */
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { ForbiddenError, ValidationError } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { requireTeacher } from '../access.ts';
 import { importBooks, parseBooksFile } from './import.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { bookById, bookEntry, pictureUrlOf, shelfFor, unitsOfBooks, wordsOfUnits, type BookRecord, type Shelf, type UnitSummary, type WordCard } from './service.ts';

@@ -2,7 +2,7 @@
 import type { RestRouter } from '../http/rest.ts';
 import { textbookListText } from './service.ts';
 import { MAX_IMPORT_BYTES, importBooks, parseBooksFile } from './import.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { requireTeacher } from '../access.ts';
 import { ValidationError } from '../errors.ts';
 
 export function registerTextbookRoutes(router: RestRouter): void {
