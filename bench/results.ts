@@ -88,7 +88,7 @@ export async function resultsBenchmark() {
   const app = await profiled('POST /userspelling', () => run(`${server.url}/api/v1.0/userspelling`));
   // Every result's report (PDF stored, listed, e-mails queued), and how long after its result.
   const reportsStarted = performance.now();
-  let lag: unknown[][] = [];
+  let lag: unknown[][];
   for (;;) {
     lag = await server.raw(`select count(*) filter (where status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent') from jobs`, []);
     if (Number(lag[0]![0]) === 0 || performance.now() - reportsStarted > 120_000) break;

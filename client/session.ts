@@ -27,7 +27,7 @@ function notify() {
 export function readUser(): UserRecord | null {
   const raw = sessionStorage.getItem(USER_KEY);
   if (raw !== cached.raw) {
-    let user: UserRecord | null = null;
+    let user: UserRecord | null;
     try {
       user = raw ? (JSON.parse(raw) as UserRecord) : null;
     } catch {

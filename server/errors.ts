@@ -83,7 +83,7 @@ export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; 
  * code per kind of refusal, the same over HTTP and WebSocket. A mutation's own typed errors are
  * union members instead, told apart by their `__typename` (ValidationError, NotFoundError, …).
  */
-export const ERROR_CODES: Readonly<Record<number, string>> = {
+const ERROR_CODES: Readonly<Record<number, string>> = {
   400: 'BAD_USER_INPUT',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',

@@ -3,8 +3,7 @@
  * press options a class chooses from. Rules: spec section 5 (Add class, Delete class),
  * section 6 (only teachers) and DESIGN (roster, automatic class management).
  */
-import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import { qualified } from '../../db/sql.ts';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { classes, pressOptions, recordings, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, isUniqueViolation, parseInput } from '../errors.ts';

@@ -119,7 +119,7 @@ function selectionCost(
  * connection's page is the edges it gave, a list the items it holds, a null nothing. At most the
  * estimate (a field selected by two fragments is counted once there, perhaps twice here).
  */
-export function resultCost(schema: GraphQLSchema, document: DocumentNode, data: unknown, operationName?: string | null): number {
+function resultCost(schema: GraphQLSchema, document: DocumentNode, data: unknown, operationName?: string | null): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   let operation;
   for (const def of document.definitions) {
@@ -202,7 +202,7 @@ type CostExtension = ReturnType<typeof costExtension>;
  * bucket's size, what is left after this operation (its actual cost charged), and the seconds
  * until it is full again. `extensions.cost` says the same in the body.
  */
-export function rateLimitHeaders(cost: CostExtension): Record<string, string> {
+function rateLimitHeaders(cost: CostExtension): Record<string, string> {
   return {
     'ratelimit-limit': String(cost.limit),
     'ratelimit-remaining': String(Math.max(0, cost.remaining)),
@@ -239,7 +239,7 @@ async function chargeOperation(args: { contextValue: unknown; schema: GraphQLSch
 }
 
 /** Envelop plugin: charges each operation before it runs; put it after the scope check. */
-export function useCostLimits(): Plugin<{}, {}, GraphQLContext> {
+export function useCostLimits(): Plugin<object, object, GraphQLContext> {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
       const charged = await chargeOperation(args);

@@ -17,7 +17,7 @@ import type { Config } from '../config.ts';
 // ---------------------------------------------------------------- buckets
 
 export type Bucket = { key: string; points: number; restorePerSec: number };
-export type BucketLevel = { key: string; limit: number; remaining: number; restorePerSec: number };
+type BucketLevel = { key: string; limit: number; remaining: number; restorePerSec: number };
 export type Charge = { allowed: boolean; levels: BucketLevel[]; retryAfterSec: number };
 
 export type Budgets = {
@@ -85,7 +85,7 @@ return levels
  * own buckets in memory (a request is not refused or delayed for want of Redis), and goes back to
  * Redis when it returns.
  */
-export function redisBudgets(url: string, prefix: string, log: Logger): Budgets {
+function redisBudgets(url: string, prefix: string, log: Logger): Budgets {
   const redis = redisClient(url, 'integration budgets', log, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const fallback = memoryBudgets();
   return {

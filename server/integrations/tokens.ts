@@ -6,15 +6,15 @@
  * the class limits by server/access.ts `ownClasses`; budgets in limits.ts, webhooks in webhooks.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { classes, integrationTokens, users } from '../../db/schema.ts';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { integrationTokens, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Deps, Viewer } from '../deps.ts';
-import { AuthenticationError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import { AuthenticationError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import { requireTeacherSession, teacherClassIds } from '../access.ts';
 import { MAX_TOKENS, createTokenSchema } from './schemas.ts';
 
-export const TOKEN_PREFIX = 'wbi_';
+const TOKEN_PREFIX = 'wbi_';
 export const isIntegrationToken = (token: string) => token.startsWith(TOKEN_PREFIX);
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -51,7 +51,7 @@ const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 const sqlUsername = () => sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`;
 
 /** The class's events after `since` (and up to `until`, when given), oldest first. */
-export async function storedActivity(deps: Deps, classId: number, since: Date, until?: Date): Promise<ClassEvent[]> {
+async function storedActivity(deps: Deps, classId: number, since: Date, until?: Date): Promise<ClassEvent[]> {
   const answerRows = await deps.db
     .select({ studentUsername: sqlUsername(), a: answers, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
     .from(answers)

@@ -24,10 +24,10 @@ import { sweepOrphanedFiles } from '../jobs/orphaned-files.ts';
 import { dueDigestDay, enqueueDigests } from './digest.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 
-export const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 12;
 /** How often the same loop sweeps stored files no row names any more (server/jobs/orphaned-files.ts). */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-export { backoffMs } from '../outbox.ts';
+;
 
 /** How long a claim (and the outbox worker lease) holds before another worker may take over, and the first retry's delay. */
 export type MailTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };

@@ -163,7 +163,7 @@ async function repeated(db: Executor, previous: typeof results.$inferSelect, dig
 }
 
 /** The report's "answer" column for a word: its score and the sounds to practise, in IPA as the Record screen shows them. */
-export function pronunciationNote(w: PaResult['words'][number]): string {
+function pronunciationNote(w: PaResult['words'][number]): string {
   if (!w.heard) return 'not heard';
   const weak = weakSounds(w.phones);
   return `${w.score}/100${weak.length ? ` · practise ${weak.join(' ')}` : ''}`;

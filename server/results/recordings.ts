@@ -5,8 +5,8 @@
  * result's transaction. The student who made a recording and the teacher of the class may
  * fetch it; anyone else is told it does not exist.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { assignments, recordings, rosterEntries, taskRows } from '../../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { recordings, rosterEntries } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { Viewer } from '../deps.ts';

@@ -54,7 +54,7 @@ export function registerResultRoutes(router: RestRouter): void {
 }
 
 /** GET /userdash: the dashboard records; the last one also carries FC, ES, MS, HM, HSM as [passed, required]. */
-export function registerDashboardRoutes(router: RestRouter): void {
+function registerDashboardRoutes(router: RestRouter): void {
   router.on('GET', '/userdash', async (r) => {
     const viewer = await r.viewer();
     const records = await dashboardRecords(r.deps.db, viewer);

@@ -18,7 +18,8 @@ function module() {
 }
 
 /** Flite reads its text from the command line; keep it to what a voice can say. */
-export function cleanText(text) {
+function cleanText(text) {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 

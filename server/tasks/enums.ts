@@ -7,7 +7,7 @@ import { builder } from '../graphql/builder.ts';
 import { ValidationError } from '../errors.ts';
 
 /** The day the string fields replaced by these enums may go (six months after 2026-11-26). */
-export const STRING_KIND_REMOVAL = '2027-06-01';
+const STRING_KIND_REMOVAL = '2027-06-01';
 export const deprecatedFor = (field: string) => `Use ${field}. May be removed after ${STRING_KIND_REMOVAL}.`;
 
 export const TaskTypeEnum = builder.enumType('TaskType', {

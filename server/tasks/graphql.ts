@@ -7,7 +7,7 @@ import { studentLabel } from '../classes/service.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, kindOf, TaskTypeEnum } from './enums.ts';
 import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
 
-export const TaskRef = builder.objectRef<TaskListRow>('Task');
+const TaskRef = builder.objectRef<TaskListRow>('Task');
 
 builder.node(TaskRef, {
   description: "One student's task: a unit of a book to practise in one way (SB, FM or PA), due by a date.",

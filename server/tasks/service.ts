@@ -6,7 +6,7 @@
 import { oneReading } from '../speech/pa/text.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type TaskType } from '../../db/schema.ts';
+import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type Level, type TaskType } from '../../db/schema.ts';
 import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
@@ -398,7 +398,7 @@ export async function drawBatch(db: Executor, userId: number | null, level: stri
     .from(levelWords)
     .innerJoin(words, eq(words.id, levelWords.wordId))
     .leftJoin(wordMemory, and(eq(wordMemory.wordId, levelWords.wordId), eq(wordMemory.userId, userId ?? -1)))
-    .where(and(eq(levelWords.level, level as any), or(isNull(wordMemory.userId), lte(wordMemory.due, now))))
+    .where(and(eq(levelWords.level, level as Level), or(isNull(wordMemory.userId), lte(wordMemory.due, now))))
     .orderBy(sql`${wordMemory.userId} is null`, asc(wordMemory.due), asc(levelWords.rank))
     .limit(size);
   return rows.map((r) => r.text);
@@ -449,7 +449,7 @@ export function planNext(bookId: string, unitId: string, laterUnits: string[], o
 }
 
 /** What `planNext` needs, in one read: the book's units after this one and the student's rows of the book and kind. */
-export async function nextTaskFacts(db: Executor, taskRowId: number, rosterEntryId: number, assignment: { bookId: string; unitId: string; type: string }) {
+async function nextTaskFacts(db: Executor, taskRowId: number, rosterEntryId: number, assignment: { bookId: string; unitId: string; type: string }) {
   const result = await db.execute(sql`
     select
       (select coalesce(json_agg(u.unit_id order by u.ordinal), '[]'::json) from ${units} u
@@ -492,7 +492,7 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
 }
 
 /** The class's automatic assignment of a unit and kind, made if there is none yet (an 'R' batch: always a new one). */
-export async function autoAssignment(tx: Executor, a: { classId: number; bookId: string; unitId: string; type: TaskType; dueDays: number }, now: Date): Promise<number> {
+async function autoAssignment(tx: Executor, a: { classId: number; bookId: string; unitId: string; type: TaskType; dueDays: number }, now: Date): Promise<number> {
   const values = { classId: a.classId, bookId: a.bookId, unitId: a.unitId, type: a.type, origin: 'auto', dueDays: a.dueDays, createdAt: now };
   if (a.unitId === PROFILE_UNIT) return (await tx.insert(assignments).values(values).returning({ id: assignments.id }))[0]!.id;
   const [made] = await tx

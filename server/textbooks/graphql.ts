@@ -88,7 +88,7 @@ function unitsOfBook(ctx: { deps: { db: Parameters<typeof unitsOfBooks>[0] } }, 
   return batch.units.then((byBook) => byBook.get(bookId) ?? []);
 }
 
-export const BookRef = builder.objectRef<BookRecord>('Book');
+const BookRef = builder.objectRef<BookRecord>('Book');
 
 builder.node(BookRef, {
   description: 'A book: the National standards book, a level source, a press textbook or a school’s own.',

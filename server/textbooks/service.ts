@@ -81,19 +81,6 @@ export async function unitOf(db: Executor, bookId: string, unitId: string) {
   return unit ?? null;
 }
 
-/** The unit after this one in its book, or null after the last. */
-export async function nextUnit(db: Executor, bookId: string, unitId: string) {
-  const current = await unitOf(db, bookId, unitId);
-  if (!current) return null;
-  const [next] = await db
-    .select()
-    .from(units)
-    .where(and(eq(units.bookId, bookId), sql`${units.ordinal} > ${current.ordinal}`))
-    .orderBy(asc(units.ordinal))
-    .limit(1);
-  return next ?? null;
-}
-
 export type WordCard = typeof words.$inferSelect;
 
 /** A word's picture as the players load it (`WordCard.pictureUrl`), or null when it has none. */

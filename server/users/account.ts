@@ -142,7 +142,7 @@ export async function deleteAccount(deps: Deps, viewer: Viewer, raw: unknown): P
  *   or delete.
  * Returns false when there was no such user.
  */
-export async function deleteUser(db: Executor, blobs: BlobStore, userId: number): Promise<boolean> {
+async function deleteUser(db: Executor, blobs: BlobStore, userId: number): Promise<boolean> {
   let files: string[] = [];
   const found = await db.transaction(async (tx) => {
     const purged = await purgeUser(tx, userId);

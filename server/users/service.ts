@@ -208,11 +208,6 @@ export function viewerQuery(db: Executor, userId: number | Placeholder, sid: str
     .where(eq(users.id, userId as number));
 }
 
-export function requireViewer(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AuthenticationError();
-  return viewer;
-}
-
 /** What a teacher gets by e-mail of their students' reports; null for a student (reports go to them anyway). */
 export async function reportMailOf(db: Executor, viewer: Viewer): Promise<{ each: boolean; digest: boolean } | null> {
   if (!viewer.isTeacher) return null;
