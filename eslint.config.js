@@ -81,7 +81,11 @@ const layering = [
     files: ['db/**'],
     zones: [{ from: './server', message: `db/ imports nothing of the server (${WHY})` }],
   },
-].map(({ files, ignores = [], zones }) => ({ files, ignores, rules: { 'import-x/no-restricted-paths': ['error', { zones: zones.map((z) => ({ target: './', ...z })) }] } }));
+].map(({ files, ignores = [], zones }) => ({
+  files,
+  ignores,
+  rules: { 'import-x/no-restricted-paths': ['error', { zones: zones.map((z) => ({ target: './', ...z })) }] },
+}));
 
 // ---------------------------------------------------------------- the config
 
@@ -115,7 +119,10 @@ export default tseslint.config(
       // A graphql`…` tag alone declares a Relay fragment for relay-compiler.
       '@typescript-eslint/no-unused-expressions': ['error', { allowTaggedTemplates: true }],
       // `_name` marks a value taken apart on purpose and left unused.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -136,7 +143,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['./*/**', '!./integrations/addresses.ts'], allowTypeImports: true, message: `deps.ts and config.ts import only types from above the shared layer (${WHY})` }] },
+        {
+          patterns: [
+            {
+              group: ['./*/**', '!./integrations/addresses.ts'],
+              allowTypeImports: true,
+              message: `deps.ts and config.ts import only types from above the shared layer (${WHY})`,
+            },
+          ],
+        },
       ],
     },
   },
