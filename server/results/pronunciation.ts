@@ -168,12 +168,3 @@ function pronunciationNote(w: PaResult['words'][number]): string {
   const weak = weakSounds(w.phones);
   return `${w.score}/100${weak.length ? ` · practise ${weak.join(' ')}` : ''}`;
 }
-
-/** The reply text of `POST /upload`: the score, as the spec says, then a short summary. */
-export function pronunciationText(r: PronunciationReceipt): string {
-  const weak = r.result.words.filter((w) => w.error !== 'none').map((w) => w.word);
-  const head = `${r.result.total}`;
-  const detail = ` (accuracy ${r.result.accuracy}, fluency ${r.result.fluency}, completeness ${r.result.completeness})`;
-  const practise = weak.length ? `; practise: ${weak.join(', ')}` : '';
-  return head + detail + practise;
-}
