@@ -89,7 +89,7 @@ export async function resultsBenchmark() {
   const app = await profiled('POST /userspelling', () => run(`${server.url}/api/v1.0/userspelling`));
   // Every result's report (PDF stored, listed, e-mails queued), and how long after its result.
   const reportsStarted = performance.now();
-  let lag: unknown[][] = [];
+  let lag: unknown[][];
   for (;;) {
     lag = await server.raw(`select count(*) filter (where status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent') from jobs`, []);
     if (Number(lag[0]![0]) === 0 || performance.now() - reportsStarted > 120_000) break;
@@ -97,7 +97,7 @@ export async function resultsBenchmark() {
   }
   const [left, jobs, lagP50, lagP99] = lag[0]!.map(Number) as [number, number, number, number];
   // Then every report's e-mails sent, and how long after the result's commit.
-  let mail: unknown[][] = [];
+  let mail: unknown[][];
   for (;;) {
     mail = await server.raw(`select count(*) filter (where m.status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent') from mail_outbox m join reports p on p.id = m.report_id join results r on r.id = p.result_id`, []);
     if (Number(mail[0]![0]) === 0 || performance.now() - reportsStarted > 180_000) break;

@@ -53,6 +53,7 @@ function CurrentRoute({ path }: { path: string }) {
     if (!active || active === document.body || !active.isConnected || active.closest('.navbar')) {
       document.getElementById('main')?.focus({ preventScroll: true });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new page only, not when the language changes the title
   }, [route]);
   useEffect(() => {
     document.title = pageName ? `${pageName} · WordBee 单词蜂` : 'WordBee 单词蜂';

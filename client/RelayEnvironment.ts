@@ -22,9 +22,9 @@ export class NetworkError extends Error {
  * connection, not a refused one) would otherwise wait for minutes, the screen saying 'saving…' or
  * 'Scoring' all along; a loaded server answers a result within 20 s (docs/performance.md).
  */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 /** An upload (a PA recording, up to a few hundred KB) goes up a slow link first, then is scored. */
-export const UPLOAD_TIMEOUT_MS = 90_000;
+const UPLOAD_TIMEOUT_MS = 90_000;
 
 /**
  * The server understood the request and refused it, saying why (a finished task, a class that
@@ -63,6 +63,7 @@ const fetchGraphQL: FetchFunction = async (operation, variables, _config, upload
   const abort = new AbortController();
   const timer = window.setTimeout(() => abort.abort(), uploadables ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   let response: Response;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's JSON reply, read field by field below
   let json: any;
   try {
     try {
@@ -144,6 +145,7 @@ const subscribe: SubscribeFunction = (operation, variables) =>
     subscriptionClient().subscribe(
       { operationName: operation.name, query: operation.text ?? '', variables },
       {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- graphql-ws's ExecutionResult and Relay's GraphQLResponse describe the same JSON
         next: (value) => sink.next(value as any),
         error: (error) => sink.error(error instanceof Error ? error : new NetworkError('The live connection closed')),
         complete: () => sink.complete(),
@@ -151,7 +153,7 @@ const subscribe: SubscribeFunction = (operation, variables) =>
     ),
   );
 
-export function createEnvironment(): Environment {
+function createEnvironment(): Environment {
   return new Environment({ network: Network.create(fetchGraphQL, subscribe), store: new Store(new RecordSource()) });
 }
 

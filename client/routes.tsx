@@ -65,7 +65,7 @@ const Dashboard = lazy(() => import('./screens/Dashboard/Dashboard'));
 const SpellingBee = lazy(() => import('./screens/SpellingBee/SpellingBee'));
 const FlashcardMaster = lazy(() => import('./screens/FlashcardMaster/FlashcardMaster'));
 
-export const ROUTES: RouteDef[] = [
+const ROUTES: RouteDef[] = [
   { path: '/', screen: Home, modes: ALL, title: 'Home', titleKey: 'nav.home' },
   { path: '/help', screen: Help, modes: ALL, title: 'Help', titleKey: 'nav.help' },
   { path: '/padocs', screen: PaDocs, modes: ALL, title: 'Pronunciation Assessment', titleKey: 'nav.paDocs' },

@@ -27,7 +27,7 @@ function notify() {
 export function readUser(): UserRecord | null {
   const raw = sessionStorage.getItem(USER_KEY);
   if (raw !== cached.raw) {
-    let user: UserRecord | null = null;
+    let user: UserRecord | null;
     try {
       user = raw ? (JSON.parse(raw) as UserRecord) : null;
     } catch {
@@ -73,12 +73,21 @@ export function setStoredValue(key: string, value: string | null): void {
 /** A LoginPayload as the session keeps it (Relay's answer carries its type name too). */
 export const withoutTypename = ({ __typename, ...user }: UserRecord & { readonly __typename: string }): UserRecord => user;
 
+const startListeners = new Set<(user: UserRecord) => void>();
+
+/**
+ * Runs `listener` after every startSession (a login, a renewal, a password change): main.tsx
+ * selects a teacher's kept class again with it, so the session needs to know nothing of screens.
+ */
+export function onSessionStart(listener: (user: UserRecord) => void): void {
+  startListeners.add(listener);
+}
+
 export function startSession(user: UserRecord): void {
   sessionStorage.setItem(USER_KEY, JSON.stringify(user));
   scheduleExpiry(user);
   notify();
-  // A teacher's class is remembered by the server: selected again at login (DESIGN).
-  if (user.isTeacher) void import('./screens/Classes/restoreSelection').then((m) => m.restoreSelectedClass());
+  for (const listener of startListeners) listener(user);
 }
 
 /** Logout (spec section 2): clear all session storage and go to /login. */

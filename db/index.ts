@@ -77,6 +77,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // max_lifetime, which bounds that cache). Behind PgBouncer in transaction mode, use 1.21+
   // with max_prepared_statements set.
   const unsafe = client.unsafe.bind(client);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- postgres.js types a parameter list as any[]
   client.unsafe = ((query: string, params?: any[], options?: { prepare?: boolean }) => unsafe(query, params, { ...options, prepare: true })) as typeof client.unsafe;
   const tap = queryTap();
   const db = drizzle(client, { schema, logger: tap.logger });
@@ -159,7 +160,7 @@ function holdDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lock, 'utf8'));
       if (owner && owner !== process.pid && isRunning(owner)) {
-        throw new Error(`another WordBee process (pid ${owner}) is using the embedded database in ${dataDir}; stop it first, or give this one another DATA_DIR`);
+        throw new Error(`another WordBee process (pid ${owner}) is using the embedded database in ${dataDir}; stop it first, or give this one another DATA_DIR`, { cause: error });
       }
       rmSync(lock, { force: true });
     }

@@ -22,6 +22,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -54,13 +55,13 @@ export const users = pgTable(
      * A student's teacher (the teachername given at signup); null for teachers, and for a student
      * whose teacher deleted their account (the student's own account and memory stay theirs).
      */
-    teacherId: integer('teacher_id').references((): any => users.id, { onDelete: 'set null' }),
+    teacherId: integer('teacher_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** A teacher gets each student's report by e-mail (they can turn it off; the Reports list keeps them). */
     reportMail: boolean('report_mail').notNull().default(true),
     /** Teachers: one e-mail a day summing up their students' finished tasks (server/reports/digest.ts). */
     reportDigest: boolean('report_digest').notNull().default(false),
     /** Teachers: the class they selected last (SelectClass), selected again at their next login. */
-    selectedClassId: integer('selected_class_id').references((): any => classes.id, { onDelete: 'set null' }),
+    selectedClassId: integer('selected_class_id').references((): AnyPgColumn => classes.id, { onDelete: 'set null' }),
     /**
      * Carried in every access token (claim `ver`) and compared at every call: changing the
      * password or logging out everywhere adds one, which ends every token issued before.

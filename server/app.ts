@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { createLogger } from './logger.ts';
 import serveStatic from 'serve-static';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.ts';
-import { seed } from '../db/seed.ts';
+import { seed } from './seed.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { createTokenIssuer, loadOrCreateSecret } from './users/tokens.ts';
@@ -44,7 +44,7 @@ import { registerTaskRoutes } from './tasks/rest.ts';
 import { registerResultRoutes } from './results/rest.ts';
 import { AVATAR_PREFIX, MEDIA_PREFIX, WORD_AUDIO_PREFIX, registerSpeechRoutes, serveAvatar, serveListeningMedia, serveWordAudio } from './speech/rest.ts';
 
-export const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 /** How long requests in flight get to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -283,7 +283,7 @@ function checkWritable(dataDir: string): void {
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (error) {
-    throw new Error(`DATA_DIR ${dataDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give this user a folder it can write`);
+    throw new Error(`DATA_DIR ${dataDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give this user a folder it can write`, { cause: error });
   }
 }
 

@@ -83,7 +83,7 @@ export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; 
  * code per kind of refusal, the same over HTTP and WebSocket. A mutation's own typed errors are
  * union members instead, told apart by their `__typename` (ValidationError, NotFoundError, …).
  */
-export const ERROR_CODES: Readonly<Record<number, string>> = {
+const ERROR_CODES: Readonly<Record<number, string>> = {
   400: 'BAD_USER_INPUT',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
@@ -98,4 +98,10 @@ export const ERROR_CODES: Readonly<Record<number, string>> = {
 /** A domain error's top-level code, by what its HTTP status means. */
 export function errorCode(error: DomainError): string {
   return ERROR_CODES[error.httpStatus] ?? 'INTERNAL_SERVER_ERROR';
+}
+
+/** True when the error (or one it wraps) is PostgreSQL's unique violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | null | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
 }

@@ -4,7 +4,7 @@
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers["x-access-token"]',
   'req.headers.authorization',
   'headers["x-access-token"]',

@@ -11,7 +11,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.ts';
 
-export type OutboxTable = PgTable & {
+type OutboxTable = PgTable & {
   id: PgColumn;
   status: PgColumn;
   attempts: PgColumn;
@@ -21,7 +21,7 @@ export type OutboxTable = PgTable & {
 };
 
 /** 30 s, 1 min, 2 min … (doubling from `baseMs`) capped at 1 hour. */
-export const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+const backoffMs = (attempts: number, baseMs = 30_000) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
 /**
  * A failed delivery that also records what it learned (e.g. the HTTP status it got);
@@ -72,6 +72,7 @@ export type Outbox = {
 
 export function createOutbox<Row extends { id: number; attempts: number }>(options: OutboxOptions<Row>): Outbox {
   const { db, table } = options;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the caller's table has the outbox columns (OutboxOptions); drizzle cannot say so generically
   const t = table as any;
   const maxAttempts = options.maxAttempts ?? 12;
   const leaseMs = options.leaseMs ?? 5 * 60_000;

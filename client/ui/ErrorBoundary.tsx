@@ -13,7 +13,7 @@ function ServerSentence({ text }: { text: string }) {
 }
 
 /** The browser could not load a screen's code: offline, or the connection dropped (Chrome, Firefox, Safari, Vite's wording). */
-export function isLoadFailure(error: Error): boolean {
+function isLoadFailure(error: Error): boolean {
   return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
 }
 

@@ -10,8 +10,3 @@ export const localDate = (value: string | Date) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
 
-/** '2026-12-01 07:55': a due time is a moment, not a day. */
-export const localDateTime = (value: string | Date) => {
-  const d = new Date(value);
-  return `${localDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};

@@ -54,7 +54,7 @@ const ABSTRACT_NOUNS = new Set([
 const COLOURS = new Set(['red', 'green', 'yellow', 'blue', 'black', 'brown', 'white', 'orange', 'pink', 'purple', 'grey', 'gray']);
 const WEATHER = new Set(['sunny', 'windy', 'cloudy', 'snowy', 'rainy', 'hot', 'cold', 'warm', 'cool']);
 /** Verbs and phrases a picture can show (a child swimming, a kite flying). */
-export const PICTURE_ACTIONS = new Set([
+const PICTURE_ACTIONS = new Set([
   'sing', 'dance', 'draw', 'swim', 'cook', 'read', 'eat', 'drink', 'run', 'jump', 'walk', 'fly', 'paint', 'ice-skate',
   'climbing', 'eating', 'drinking', 'jumping', 'sleeping', 'sing english songs', 'do kung fu', 'draw cartoons',
   'play football', 'play basketball', 'play ping-pong', 'go boating', 'go swimming', 'make a snowman',

@@ -133,7 +133,7 @@ export function checkDuplicateCards(files: { file: string; data: WordFile }[]): 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** True when the sentence contains the word or a regular inflection of it (cats, tried, making). */
-export function sentenceUsesWord(sentence: string, word: string): boolean {
+function sentenceUsesWord(sentence: string, word: string): boolean {
   const lower = sentence.toLowerCase().replace(/’/g, "'");
   const w = word.toLowerCase().replace(/’/g, "'");
   if (w.includes(' ')) {
@@ -146,7 +146,7 @@ export function sentenceUsesWord(sentence: string, word: string): boolean {
 }
 
 /** The sentence with its word blanked out: two sentences with the same skeleton are a template. */
-export function skeleton(sentence: string, word: string): string {
+function skeleton(sentence: string, word: string): string {
   const w = word.toLowerCase();
   const stem = w.length > 3 && !w.includes(' ') ? w.replace(/(e|y)$/, '') : w;
   return sentence

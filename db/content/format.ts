@@ -14,7 +14,7 @@ export const TOPICS = [
   'arts and media', 'history and geography', 'function words',
 ] as const;
 
-export const PARTS_OF_SPEECH = [
+const PARTS_OF_SPEECH = [
   'noun', 'verb', 'adjective', 'adverb', 'pronoun', 'preposition', 'conjunction', 'determiner',
   'numeral', 'interjection', 'modal verb', 'phrase',
 ] as const;
@@ -27,7 +27,7 @@ export const wordText = z
   .max(40)
   .regex(/^[A-Za-z][A-Za-z .'’-]*[A-Za-z.]$|^[A-Za-z]$/, 'letters, spaces, apostrophes, hyphens and dots only');
 
-export const wordEntry = z.object({
+const wordEntry = z.object({
   word: wordText,
   pos: z.enum(PARTS_OF_SPEECH),
   definition: z.string().trim().min(3).max(160),
@@ -52,9 +52,9 @@ export type WordFile = z.infer<typeof wordFile>;
 const bookId = z.string().regex(/^[A-Za-z0-9_.]{1,30}$/, '1–30 letters, digits, _ or . (no -)');
 
 /** A word of a book's unit as the learner types it (ASCII apostrophe, so it matches its card). */
-export const bookWord = wordText.refine((w) => !w.includes('’'), "use the ASCII apostrophe (')");
+const bookWord = wordText.refine((w) => !w.includes('’'), "use the ASCII apostrophe (')");
 
-export const bookUnit = z.object({
+const bookUnit = z.object({
   /** The unit's number as printed (`1` … `14`, starter units `S1` `S2` `S3`); `R` is Flashcard Master's. */
   unitId: bookId.refine((id) => id !== 'R', 'unit R is kept for Flashcard Master review batches'),
   /** `Unit N` and the unit's title as printed. */
@@ -63,7 +63,7 @@ export const bookUnit = z.object({
   words: z.array(bookWord).min(1).max(100),
 });
 
-export const bookEntry = z
+const bookEntry = z
   .object({
     id: bookId,
     title: z.string().trim().min(1).max(120),

@@ -11,9 +11,9 @@ import { phoneticOf } from './phonetics.ts';
 import { AVATARS_FILE, readAvatarMapping } from './avatars.ts';
 import type { Level } from '../schema.ts';
 
-export type Card = WordEntry & { level: Exclude<Level, 'FC'>; phonetic: string; picture: string | null };
-export type PackUnit = { unitId: string; title: string; words: string[] };
-export type PackBook = {
+type Card = WordEntry & { level: Exclude<Level, 'FC'>; phonetic: string; picture: string | null };
+type PackUnit = { unitId: string; title: string; words: string[] };
+type PackBook = {
   id: string;
   title: string;
   kind: 'national' | 'source' | 'press';
@@ -26,7 +26,7 @@ export type Pack = { version: string; cards: Card[]; levels: Record<Level, strin
 
 export const NATIONAL_BOOK = 'NS2022';
 /** The level sources: FM tasks drawn from a level's list by the memory model (unit 'R'). */
-export const SOURCES: { id: string; level: Level; title: string }[] = [
+const SOURCES: { id: string; level: Level; title: string }[] = [
   { id: 'FC2025', level: 'FC', title: 'Flashcards 2025: picture words for young learners' },
   { id: 'ES2022', level: 'ES', title: 'Primary school words (2022 standard)' },
   { id: 'MS2022', level: 'MS', title: 'Junior high words (2022 standard)' },
@@ -39,7 +39,7 @@ const UNIT_SIZE = 20;
 const FC_TOPICS = new Set(['animals', 'food and drink', 'clothes', 'body and health', 'colours and shapes', 'home and furniture', 'transport and travel', 'nature and weather', 'sports and hobbies', 'jobs and work', 'places and directions']);
 
 /** Splits words into runs of at most `size`, keeping runs even (23 words → 12 + 11, not 20 + 3). */
-export function chunk<T>(items: T[], size: number): T[][] {
+function chunk<T>(items: T[], size: number): T[][] {
   if (items.length === 0) return [];
   const parts = Math.ceil(items.length / size);
   const base = Math.floor(items.length / parts);

@@ -22,7 +22,7 @@ const ONSETS = new Set(
   ],
 );
 
-export function arpabetToIpa(phones: string): string {
+function arpabetToIpa(phones: string): string {
   const list = phones.trim().split(/\s+/);
   const out: string[] = [];
   let consonantRun: string[] = [];
@@ -60,7 +60,7 @@ export function arpabetToIpa(phones: string): string {
 }
 
 /** The ARPAbet pronunciation of one word, or undefined when the dictionary lacks it. */
-export function cmuPhones(word: string): string | undefined {
+function cmuPhones(word: string): string | undefined {
   return dictionary[word.toLowerCase().replace(/’/g, "'")];
 }
 
@@ -101,7 +101,7 @@ function phonesOf(word: string): string | undefined {
  * over the dictionary: a key with a dot or a space is a whole card word (`a.m.`, `ID card`), any
  * other key also stands for that word inside a phrase (`read` in `read a newspaper`). Keep it small.
  */
-export const TEAM_IPA: Record<string, string> = {
+const TEAM_IPA: Record<string, string> = {
   pe: 'ˌpiˈi', // PE class (PEP 4B), P.E. (Go for it! 7A)
   pipa: 'ˈpipɑ', // play the pipa (PEP 5A): the Chinese lute
   uncrowded: 'ʌnˈkraʊdɪd', // PEP9 Unit 3

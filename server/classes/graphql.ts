@@ -3,9 +3,9 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
-import { nameKey } from '../users/service.ts';
 import { deprecatedFor, eitherOf, STRING_KIND_REMOVAL } from '../tasks/enums.ts';
-import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, removeStudent, requireTeacher, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
+import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, removeStudent, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
+import { nameKey, requireTeacher } from '../access.ts';
 import { CLASS_TASK_TYPES, SCHOOL_IDS } from './schemas.ts';
 
 export const ClassRef = builder.objectRef<ClassRecord>('Class');

@@ -1,6 +1,7 @@
 /** Spec section 7: the /userclasses calls. Replies keep the spec's shapes. */
 import type { RestRouter } from '../http/rest.ts';
-import { addClass, checkActingUser, deleteClass, listClasses, listPressOptions, requireTeacher, selectClass } from './service.ts';
+import { addClass, checkActingUser, deleteClass, listClasses, listPressOptions, selectClass } from './service.ts';
+import { requireTeacher } from '../access.ts';
 
 export function registerClassRoutes(router: RestRouter): void {
   router.on('GET', '/userclasses', async (r) => {

@@ -8,9 +8,9 @@ export const DEFAULT_TB_TASK_TYPE = 'PA+SB';
 export const DEFAULT_SPELLING_TIMEOUT_SEC = 15;
 export const DEFAULT_TASK_DUE_DAYS = 7;
 export const DEFAULT_FM_BATCH_SIZE = 10;
-export const REQUIRED_MESSAGE = 'All four red color inputs are required';
+const REQUIRED_MESSAGE = 'All four red color inputs are required';
 /** A roster is at most this many names. */
-export const MAX_STUDENTS = 100;
+const MAX_STUDENTS = 100;
 
 const required = z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE);
 
@@ -29,15 +29,15 @@ const optionalInt = (label: string, fallback: number, min: number, max: number) 
     );
 
 /** A roster name as the school writes it: at most this many characters (letters of any script, spaces). */
-export const MAX_ROSTER_NAME = 30;
+const MAX_ROSTER_NAME = 30;
 /** Between roster names: commas (ASCII or Chinese), '、', ';' or new lines. */
-export const ROSTER_SEPARATORS = /[,，、;；\r\n]+/;
+const ROSTER_SEPARATORS = /[,，、;；\r\n]+/;
 
 /** One roster name, tidied: no spaces at the ends, one space between words. */
-export const tidyRosterName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
+const tidyRosterName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
 
 /** A roster name's problem, or null (spec: 1–30 characters; DESIGN: any script, spaces). */
-export function rosterNameProblem(name: string): string | null {
+function rosterNameProblem(name: string): string | null {
   if ([...name].length > MAX_ROSTER_NAME) return `名字“${name}”超过 ${MAX_ROSTER_NAME} 个字 · Student name "${name}" is longer than ${MAX_ROSTER_NAME} characters`;
   if (/[\p{Cc}\p{Cf}]/u.test(name)) return `名字“${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}”含有不可见的控制字符 · Student name "${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}" contains an invisible control character`;
   return null;
@@ -48,7 +48,7 @@ export function rosterNameProblem(name: string): string | null {
  * school writes them, 1–30 characters each. A name listed twice is refused (two pupils with one
  * name must be told apart, e.g. 张伟A and 张伟B, or one of them could never claim theirs).
  */
-export const studentNamesSchema = z
+const studentNamesSchema = z
   .string({ error: REQUIRED_MESSAGE })
   .transform((v, ctx) => {
     const names = v.split(ROSTER_SEPARATORS).map(tidyRosterName).filter(Boolean);
@@ -95,9 +95,8 @@ export const addClassSchema = z.object({
     .optional()
     .transform((v) => v !== false && v !== 'false'),
 });
-export type AddClassInput = z.infer<typeof addClassSchema>;
 
-export const INPUT_CLASSNAME_MESSAGE = 'input className';
+const INPUT_CLASSNAME_MESSAGE = 'input className';
 
 /** Delete and select name a class (spec: 'input className' when it is missing). */
 export const classNameSchema = z.object({

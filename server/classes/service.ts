@@ -3,19 +3,17 @@
  * press options a class chooses from. Rules: spec section 5 (Add class, Delete class),
  * section 6 (only teachers) and DESIGN (roster, automatic class management).
  */
-import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import { qualified } from '../../db/sql.ts';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { classes, pressOptions, recordings, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, isUniqueViolation, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
-import { isUniqueViolation, nameKey } from '../users/service.ts';
+import { nameKey, ownClasses, requireTeacher } from '../access.ts';
 import { addClassSchema, classNameSchema, joinWithoutRosterSchema, releaseRosterNameSchema, removeStudentSchema } from './schemas.ts';
 import { forgetResults, purgeUser } from '../users/account.ts';
-import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
+import { joinOpenTasks, lockClassTasks } from '../enrolment.ts';
 import type { BlobStore } from '../storage/blobs.ts';
-import { reportKey, reportKeysOfClass } from '../reports/service.ts';
-import { recordingKeysOfClass } from '../results/recordings.ts';
+import { recordingKeysOfClass, reportKey, reportKeysOfClass } from '../storage/keys.ts';
 
 /** A roster line: the name the teacher wrote and the account that claimed it (null: nobody yet). */
 export type RosterLine = { id: number; name: string; username: string | null };
@@ -29,11 +27,6 @@ export function studentLabel(name: string, username: string | null | undefined):
   return username && nameKey(username) !== nameKey(name) ? `${name} (${username})` : name;
 }
 
-export function requireTeacher(viewer: Viewer): Viewer {
-  if (!viewer.isTeacher) throw new ForbiddenError('Only teachers can do this');
-  return viewer;
-}
-
 /**
  * REST bodies repeat the caller's username (spec section 7); it must be the token's user, so
  * nobody acts in another's name by editing the body.
@@ -43,21 +36,6 @@ export function checkActingUser(viewer: Viewer, raw: unknown): void {
   if (typeof username === 'string' && username.trim() && nameKey(username) !== nameKey(viewer.username)) {
     throw new ForbiddenError(`You are logged in as ${viewer.username}, not ${username.trim()}`);
   }
-}
-
-/** Roster names (or their students' usernames) containing `text` (case-insensitive, taken literally): a teacher looking for one student among 50. */
-export function rosterNameContains(text: string) {
-  const pattern = `%${nameKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // The roster name, or the username of the account that claimed it.
-  return or(like(rosterEntries.studentKey, pattern), sql`exists (select 1 from ${users} su where su.id = ${qualified(rosterEntries.userId)} and su.username_key like ${pattern})`)!;
-}
-
-/**
- * The classes a teacher may work with: their own; through an integration token only the
- * token's classes (server/integrations/tokens.ts). Every class-scoped query filters by this.
- */
-export function ownClasses(viewer: Viewer) {
-  return and(eq(classes.teacherId, viewer.id), viewer.integration ? inArray(classes.id, [...viewer.integration.classIds]) : undefined)!;
 }
 
 export async function listClasses(db: Executor, viewer: Viewer): Promise<ClassRecord[]> {

@@ -28,7 +28,7 @@ function namesANode(id: { typename: string } | null, info: GraphQLResolveInfo): 
 }
 
 /** The most global ids one `nodes` call resolves. */
-export const MAX_NODES = 100;
+const MAX_NODES = 100;
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
@@ -166,6 +166,7 @@ builder.objectType(ValidationError, {
   }),
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any error class: Pothos infers the object type from this constructor
 const simpleError = (cls: new (...args: any[]) => DomainError, name: string, description: string) =>
   builder.objectType(cls, {
     name,

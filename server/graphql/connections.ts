@@ -65,7 +65,7 @@ export const MAX_PAGE = 100;
  * Why an operation asks for too big a page, or undefined. Every field taking `first` or `last` is
  * a connection (Pothos' relay plugin), so this holds for connections added later without a word.
  */
-export function oversizedPage(document: DocumentNode, variables?: Record<string, unknown> | null): string | undefined {
+function oversizedPage(document: DocumentNode, variables?: Record<string, unknown> | null): string | undefined {
   let problem: string | undefined;
   visit(document, {
     Field(node) {

@@ -287,6 +287,7 @@ async function replayToYoga(yoga: ReturnType<typeof createGraphQL>, req: Incomin
     if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga.fetch's overloads do not take the server context as a third argument in its types
   const response: Response = await (yoga.fetch as any)(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, res });
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => (out[name] = value));

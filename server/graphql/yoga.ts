@@ -11,20 +11,19 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
-import { GraphQLError, getOperationAST, type ValidationContext } from 'graphql';
+import { GraphQLError, getOperationAST, type ExecutionArgs, type ValidationContext } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { DomainError, errorCode } from '../errors.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EndedLogins } from '../live/pubsub.ts';
 import { useServer } from 'graphql-ws/use/ws';
-import type { ExecutionArgs } from 'graphql';
 import type { Deps } from '../deps.ts';
 import { accessTokenOf, loginClientOf } from '../http/auth.ts';
 import type { GraphQLContext } from './builder.ts';
 import { graphqlContext } from './context.ts';
 import { schema } from './schema.ts';
-import { useIntegrationScopes } from '../integrations/scopes.ts';
-import { useCostLimits } from '../integrations/limits.ts';
+import { useIntegrationScopes } from './scopes.ts';
+import { useCostLimits } from './cost.ts';
 import { usePageCaps } from './connections.ts';
 import { useReplyCompression } from './compression.ts';
 
@@ -231,7 +230,9 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
         if (viewer && !viewer.integration) openLogins.add(viewer.id, viewer.sid ?? '', ctx.extra.socket);
         return authError === null;
       },
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelop's rootValue is untyped
       execute: (args: ExecutionArgs) => (args.rootValue as any).execute(args),
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelop's rootValue is untyped
       subscribe: (args: ExecutionArgs) => (args.rootValue as any).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({

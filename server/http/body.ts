@@ -5,7 +5,7 @@ import { hasNul } from './faults.ts';
 
 const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 /** True when any string (or key) in a parsed JSON value holds U+0000. */
-export function hasNulInJson(value: unknown, depth = 0): boolean {
+function hasNulInJson(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return hasNul(value);
   if (depth > 64 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => hasNulInJson(v, depth + 1));

@@ -9,10 +9,10 @@ import { DomainError } from '../errors.ts';
 const UNAVAILABLE_STATES = /^(08\d{3}|57P0[1-4]|53300)$/;
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
 
-export type FailureKind = 'bad-input' | 'unavailable' | 'gone';
+type FailureKind = 'bad-input' | 'unavailable' | 'gone';
 
-export function failureKind(error: unknown): FailureKind | null {
-  for (let e: any = error, depth = 0; e && depth < 10; e = e.cause, depth++) {
+function failureKind(error: unknown): FailureKind | null {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 10; e = e.cause as typeof e, depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code) || /PGlite is closed|write after end|Connection terminated|connect (ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH)/i.test(String(e.message ?? ''))) return 'unavailable';
     // SQLSTATE class 22: data exception (a NUL in text, a number out of range, a bad date…).
@@ -35,7 +35,7 @@ export class UnavailableError extends DomainError {
 }
 
 /** A value the database cannot store or compare, e.g. text with a NUL character. */
-export class UnstorableInputError extends DomainError {
+class UnstorableInputError extends DomainError {
   readonly httpStatus = 400;
   constructor() {
     super('The input has a value that cannot be stored (for example a NUL character or a number out of range)');
@@ -44,7 +44,7 @@ export class UnstorableInputError extends DomainError {
 }
 
 /** What the request refers to was deleted while it ran. */
-export class GoneMeanwhileError extends DomainError {
+class GoneMeanwhileError extends DomainError {
   readonly httpStatus = 409;
   constructor() {
     super('Something this refers to (a class, student or task) was deleted meanwhile; nothing was changed, please reload');

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * framing, no referrer leaks. Same-origin only; the GraphQL page in development needs its CDN-free
  * inline bootstrap, so /graphql gets yoga's own page only when GraphiQL is on.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -16,7 +16,7 @@ import { accessTokenOf, clientAddressOf } from './auth.ts';
 export const API_BASE = '/api/v1.0';
 const JSON_LIMIT = 256 * 1024;
 
-export type RestRequest = {
+type RestRequest = {
   deps: Deps;
   req: IncomingMessage;
   /** The reply, for a handler that must know when it is sent (an upload's refused body). */

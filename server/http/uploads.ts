@@ -23,7 +23,7 @@ import { UnsupportedMediaTypeError } from './body.ts';
 const MB = 1024 * 1024;
 
 /** A multipart body: the recording and what travels with it (the GraphQL operation, part headers). */
-export const MAX_UPLOAD_BODY_BYTES = MAX_RECORDING_BYTES + 128 * 1024;
+const MAX_UPLOAD_BODY_BYTES = MAX_RECORDING_BYTES + 128 * 1024;
 /** A refused body up to this size is read and discarded, so the client gets the refusal; a larger one's connection is closed. */
 const DISCARD_AT_MOST = 64 * MB;
 
@@ -66,7 +66,7 @@ export class UploadBudget {
   }
 }
 
-export class UploadTooLargeError extends DomainError {
+class UploadTooLargeError extends DomainError {
   readonly httpStatus = 413;
   constructor(message = `The recording is larger than ${MAX_RECORDING_BYTES / MB} MB`) {
     super(message);
@@ -75,7 +75,7 @@ export class UploadTooLargeError extends DomainError {
 }
 
 /** The budget for uploads in flight is spent: nothing was read, try again shortly. */
-export class UploadsBusyError extends DomainError {
+class UploadsBusyError extends DomainError {
   readonly httpStatus = 503;
   override readonly retryAfterSec = 5;
   constructor() {
@@ -85,7 +85,7 @@ export class UploadsBusyError extends DomainError {
 }
 
 /** An uploaded file, held once: `bytes` is a view of the buffer the body was read into. */
-export class UploadedFile {
+class UploadedFile {
   constructor(
     readonly field: string,
     readonly name: string,
@@ -126,7 +126,7 @@ export type FormOptions = {
 };
 
 /** What `receiveForm` checks before it reads: the caller answers a refusal with its status. */
-export function checkUploadHeaders(req: IncomingMessage, pool: ScoringPool, budget: UploadBudget, typeMessage: string): number {
+function checkUploadHeaders(req: IncomingMessage, pool: ScoringPool, budget: UploadBudget, typeMessage: string): number {
   const type = String(req.headers['content-type'] ?? '');
   if (!/^multipart\/form-data\s*;.*\bboundary=/i.test(type)) throw new UnsupportedMediaTypeError(typeMessage);
   const declared = declaredLength(req);

@@ -20,7 +20,7 @@ export type ResolvedAddress = { address: string; family: number };
 /** Every address of a host name (dns.lookup with all: true); tests inject their own. */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** The URL's host is an address webhooks may not reach. */
 export class AddressRefused extends Error {

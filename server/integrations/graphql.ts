@@ -22,7 +22,7 @@ function localId(globalId: string, typename: string, what = typename): number {
   throw new NotFoundError(`${what} not found`);
 }
 
-export const IntegrationScope = builder.enumType('IntegrationScope', {
+const IntegrationScope = builder.enumType('IntegrationScope', {
   description: 'What an integration token may do, besides reading its own viewer.',
   values: {
     READ_CLASSES: { value: 'classes:read' as Scope, description: 'Read the chosen classes: settings, rosters, shelves, open tasks.' },
@@ -31,7 +31,7 @@ export const IntegrationScope = builder.enumType('IntegrationScope', {
   },
 });
 
-export const IntegrationTokenRef = builder.objectRef<IntegrationTokenRecord>('IntegrationToken');
+const IntegrationTokenRef = builder.objectRef<IntegrationTokenRecord>('IntegrationToken');
 
 builder.node(IntegrationTokenRef, {
   description: 'A token another system uses to call this API for some of a teacher\'s classes. The token itself is shown once, when created.',

@@ -1,38 +1,11 @@
 /**
- * Cost and rate limits of the GraphQL API. Each operation gets a cost estimate before it runs
- * (like Shopify's: each object 1 point, scalars free, a connection 2 plus its nodes times the
- * page it asks for (`first`/`last`, default 20), `nodes` its ids, other lists 20 items, each mutation field 10
- * more, each subscription 20 more), and is charged to token buckets: an integration token's own
- * bucket and its teacher's; a signed-in user's. A bucket holds `points` and restores
- * `restorePerSec`. What is left is in the response's `extensions.cost`; an operation that
- * would overdraw a bucket runs nothing and gets a RateLimitError with `retryAfterSec`
- * (HTTP 429 with Retry-After); one that costs more than a whole bucket can never run and gets
- * QueryTooCostly (HTTP 400, no Retry-After). Visitors are not charged (login has its own limit).
+ * Rate budgets of the GraphQL API: token buckets an operation's cost is charged to
+ * (server/graphql/cost.ts): an integration token's own bucket and its teacher's; a signed-in
+ * user's. A bucket holds `points` and restores `restorePerSec`.
  *
  * With REDIS_URL the buckets live in Redis (one atomic script), so they hold across instances;
  * without it they are per instance, in memory (docs/configuration.md).
  */
-import {
-  GraphQLError,
-  getNamedType,
-  getNullableType,
-  isLeafType,
-  isListType,
-  Kind,
-  type DocumentNode,
-  type ExecutionResult,
-  type FragmentDefinitionNode,
-  type GraphQLCompositeType,
-  type GraphQLField,
-  type GraphQLNamedType,
-  type GraphQLSchema,
-  type SelectionSetNode,
-  isObjectType,
-  isInterfaceType,
-  valueFromASTUntyped,
-} from 'graphql';
-import type { ServerResponse } from 'node:http';
-import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { closeRedis, redisClient } from '../redis.ts';
 import { randomUUID } from 'node:crypto';
@@ -40,148 +13,11 @@ import { eq } from 'drizzle-orm';
 import { appState } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 import type { Config } from '../config.ts';
-import type { Viewer } from '../deps.ts';
-import type { GraphQLContext } from '../graphql/builder.ts';
-import { MAX_PAGE } from '../graphql/connections.ts';
-
-/** Items a list is assumed to hold when the query does not say (`first`/`last`). */
-const DEFAULT_PAGE = 20;
-const MUTATION_COST = 10;
-/**
- * A subscription replays up to a day of events, then holds a connection open: it costs like a
- * page of twenty events up front (open ones are also capped per user, SUBSCRIPTIONS_PER_USER).
- */
-const SUBSCRIPTION_COST = 20;
-
-type Variables = Record<string, unknown> | null | undefined;
-
-/** The estimated cost of the operation `operationName` (or the only one) of a document. */
-export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables?: Variables, operationName?: string | null): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation;
-  for (const def of document.definitions) {
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
-  }
-  if (!operation) return 0;
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
-  if (!root) return 0;
-  const base =
-    operation.operation === 'mutation'
-      ? MUTATION_COST * operation.selectionSet.selections.length
-      : operation.operation === 'subscription'
-        ? SUBSCRIPTION_COST * operation.selectionSet.selections.length
-        : 0;
-  return base + selectionCost(schema, operation.selectionSet, root, fragments, variables, DEFAULT_PAGE, new Set());
-}
-
-function selectionCost(
-  schema: GraphQLSchema,
-  set: SelectionSetNode,
-  parent: GraphQLCompositeType,
-  fragments: Map<string, FragmentDefinitionNode>,
-  variables: Variables,
-  page: number,
-  seen: Set<string>,
-): number {
-  let cost = 0;
-  for (const selection of set.selections) {
-    if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const type = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : parent;
-      if (type) cost += selectionCost(schema, selection.selectionSet, type, fragments, variables, page, seen);
-    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
-      const fragment = fragments.get(selection.name.value);
-      if (!fragment || seen.has(fragment.name.value)) continue;
-      const type = schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined;
-      if (type) cost += selectionCost(schema, fragment.selectionSet, type, fragments, variables, page, new Set([...seen, fragment.name.value]));
-    } else {
-      const field = fieldOf(parent, selection.name.value);
-      if (!field || !selection.selectionSet) continue;
-      const named: GraphQLNamedType = getNamedType(field.type);
-      if (isLeafType(named)) continue;
-      // A connection's page size is what `first`/`last` ask for; its edges list uses it.
-      const arg = (name: string) => {
-        const node = selection.arguments?.find((a) => a.name.value === name);
-        const value = node ? valueFromASTUntyped(node.value, variables ?? undefined) : undefined;
-        return typeof value === 'number' && value >= 0 ? Math.min(value, MAX_PAGE) : undefined;
-      };
-      const isConnection = field.args.some((a) => a.name === 'first');
-      const childPage = isConnection ? (arg('first') ?? arg('last') ?? DEFAULT_PAGE) : DEFAULT_PAGE;
-      const inner = selectionCost(schema, selection.selectionSet, named as GraphQLCompositeType, fragments, variables, childPage, seen);
-      if (isConnection) cost += 2 + inner;
-      else if (!isListType(getNullableType(field.type))) cost += 1 + inner;
-      // A connection's edges are free wrappers around its page of nodes; other lists cost per
-      // item: as many as the ids asked for (`nodes`), else a page.
-      else {
-        const ids = selection.arguments?.find((a) => a.name.value === 'ids');
-        const asked = ids ? valueFromASTUntyped(ids.value, variables ?? undefined) : undefined;
-        cost += /Connection$/.test(parent.name) ? page * inner : (Array.isArray(asked) ? asked.length : page) * (1 + inner);
-      }
-    }
-  }
-  return cost;
-}
-
-/**
- * What an operation's result cost, counted as the estimate is but on the rows it returned: a
- * connection's page is the edges it gave, a list the items it holds, a null nothing. At most the
- * estimate (a field selected by two fragments is counted once there, perhaps twice here).
- */
-export function resultCost(schema: GraphQLSchema, document: DocumentNode, data: unknown, operationName?: string | null): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation;
-  for (const def of document.definitions) {
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
-  }
-  if (!operation) return 0;
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
-  if (!root) return 0;
-  const base = operation.operation === 'mutation' ? MUTATION_COST * operation.selectionSet.selections.length : operation.operation === 'subscription' ? SUBSCRIPTION_COST * operation.selectionSet.selections.length : 0;
-  return base + returnedCost(schema, operation.selectionSet, root, fragments, data, new Set());
-}
-
-function returnedCost(schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, data: unknown, seen: Set<string>): number {
-  if (!data || typeof data !== 'object') return 0;
-  const object = data as Record<string, unknown>;
-  // A fragment on another concrete type than the object's own selected nothing of it.
-  const applies = (typeName: string) => typeof object.__typename !== 'string' || !isObjectType(schema.getType(typeName)) || object.__typename === typeName;
-  let cost = 0;
-  for (const selection of set.selections) {
-    if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const type = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : parent;
-      if (type && applies(type.name)) cost += returnedCost(schema, selection.selectionSet, type, fragments, data, seen);
-    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
-      const fragment = fragments.get(selection.name.value);
-      if (!fragment || seen.has(fragment.name.value)) continue;
-      const type = schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined;
-      if (type && applies(type.name)) cost += returnedCost(schema, fragment.selectionSet, type, fragments, data, new Set([...seen, fragment.name.value]));
-    } else {
-      const field = fieldOf(parent, selection.name.value);
-      const value = object[selection.alias?.value ?? selection.name.value];
-      if (!field || !selection.selectionSet || value === null || value === undefined) continue;
-      const named = getNamedType(field.type);
-      if (isLeafType(named)) continue;
-      const inner = (item: unknown) => returnedCost(schema, selection.selectionSet!, named as GraphQLCompositeType, fragments, item, seen);
-      if (field.args.some((a) => a.name === 'first')) cost += 2 + inner(value);
-      else if (!Array.isArray(value)) cost += 1 + inner(value);
-      else {
-        const items = value.flat(Infinity).filter((item) => item !== null);
-        cost += items.reduce<number>((sum, item) => sum + (/Connection$/.test(parent.name) ? 0 : 1) + inner(item), 0);
-      }
-    }
-  }
-  return cost;
-}
-
-function fieldOf(type: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
-  return isObjectType(type) || isInterfaceType(type) ? type.getFields()[name] : undefined;
-}
 
 // ---------------------------------------------------------------- buckets
 
 export type Bucket = { key: string; points: number; restorePerSec: number };
-export type BucketLevel = { key: string; limit: number; remaining: number; restorePerSec: number };
+type BucketLevel = { key: string; limit: number; remaining: number; restorePerSec: number };
 export type Charge = { allowed: boolean; levels: BucketLevel[]; retryAfterSec: number };
 
 export type Budgets = {
@@ -249,7 +85,7 @@ return levels
  * own buckets in memory (a request is not refused or delayed for want of Redis), and goes back to
  * Redis when it returns.
  */
-export function redisBudgets(url: string, prefix: string, log: Logger): Budgets {
+function redisBudgets(url: string, prefix: string, log: Logger): Budgets {
   const redis = redisClient(url, 'integration budgets', log, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const fallback = memoryBudgets();
   return {
@@ -277,116 +113,4 @@ export async function createBudgets(config: Pick<Config, 'redisUrl'>, db: Databa
   await db.insert(appState).values({ key: 'installation_id', value: randomUUID() }).onConflictDoNothing();
   const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, 'installation_id'));
   return redisBudgets(config.redisUrl, `wordbee:${row!.value}:budget:`, log);
-}
-
-/** The buckets a viewer's operation is charged to. */
-export function bucketsOf(viewer: Viewer, budgets: Config['budgets']): Bucket[] {
-  const user = { key: `user:${viewer.id}`, ...budgets.user };
-  return viewer.integration ? [{ key: `token:${viewer.integration.tokenId}`, ...budgets.token }, user] : [user];
-}
-
-// ---------------------------------------------------------------- the plugin
-
-/**
- * What `extensions.cost` says: the estimate (what the operation had to afford), what it cost (the
- * rows it returned: what was charged), and the tightest bucket after it.
- */
-function costExtension(cost: number, charge: Charge, actual = cost) {
-  const tightest = charge.levels.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-  return {
-    requested: cost,
-    actual,
-    limit: tightest.limit,
-    remaining: tightest.remaining,
-    restorePerSec: tightest.restorePerSec,
-    bucket: tightest.key.split(':')[0],
-  };
-}
-
-type CostExtension = ReturnType<typeof costExtension>;
-
-/**
- * The rate-limit state as HTTP headers, in the IETF draft's first form
- * (draft-ietf-httpapi-ratelimit-headers up to -06, the one most clients read): the tightest
- * bucket's size, what is left after this operation (its actual cost charged), and the seconds
- * until it is full again. `extensions.cost` says the same in the body.
- */
-export function rateLimitHeaders(cost: CostExtension): Record<string, string> {
-  return {
-    'ratelimit-limit': String(cost.limit),
-    'ratelimit-remaining': String(Math.max(0, cost.remaining)),
-    'ratelimit-reset': String(Math.max(0, Math.ceil((cost.limit - cost.remaining) / cost.restorePerSec))),
-  };
-}
-
-/** Puts the rate-limit headers on the HTTP reply, when the operation came over HTTP and it is not sent yet. */
-function announce(contextValue: unknown, cost: CostExtension): void {
-  const res = (contextValue as { res?: ServerResponse }).res;
-  if (!res || res.headersSent) return;
-  for (const [name, value] of Object.entries(rateLimitHeaders(cost))) res.setHeader(name, value);
-}
-
-function refusal(cost: number, charge: Charge) {
-  const tightest = charge.levels.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-  const tooBig = charge.levels.find((l) => cost > l.limit);
-  const message = tooBig
-    ? `This operation costs ${cost} points, more than the whole budget of ${tooBig.limit}: ask for fewer items (first:)`
-    : `Rate limit: this operation costs ${cost} points and ${tightest.remaining} remain; try again in ${charge.retryAfterSec} s`;
-  // Too big for any wait to help: a client's mistake (400), which a retry loop must not repeat.
-  const extensions = tooBig
-    ? { code: 'QUERY_TOO_COSTLY', http: { status: 400 } }
-    : { code: 'RATE_LIMITED', retryAfterSec: charge.retryAfterSec, http: { status: 429, headers: { 'retry-after': String(charge.retryAfterSec) } } };
-  return { errors: [new GraphQLError(message, { extensions })], extensions: { cost: costExtension(cost, charge) } };
-}
-
-async function chargeOperation(args: { contextValue: unknown; schema: GraphQLSchema; document: DocumentNode; variableValues?: Variables; operationName?: string | null }) {
-  const ctx = args.contextValue as GraphQLContext;
-  if (!ctx.viewer) return undefined;
-  const cost = operationCost(args.schema, args.document, args.variableValues, args.operationName);
-  const charge = await ctx.deps.budgets.charge(bucketsOf(ctx.viewer, ctx.deps.config.budgets), cost);
-  return { cost, charge };
-}
-
-/** Envelop plugin: charges each operation before it runs; put it after the scope check. */
-export function useCostLimits(): Plugin<{}, {}, GraphQLContext> {
-  return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      const charged = await chargeOperation(args);
-      if (!charged) return;
-      if (!charged.charge.allowed) {
-        const refused = refusal(charged.cost, charged.charge);
-        announce(args.contextValue, refused.extensions.cost);
-        return setResultAndStopExecution(refused);
-      }
-      return {
-        onExecuteDone({ result, setResult }: { result: ExecutionResult | AsyncIterable<unknown>; setResult: (r: ExecutionResult) => void }) {
-          if (Symbol.asyncIterator in result) return;
-          // The operation had to afford its estimate; it is charged for the rows it returned, the
-          // rest given back (a page of 100 asked for that held 3 costs 3 pages' worth less).
-          const actual = Math.min(charged.cost, resultCost(args.schema, args.document, result.data, args.operationName));
-          const refund = charged.cost - actual;
-          let charge = charged.charge;
-          if (refund > 0) {
-            const ctx = args.contextValue as GraphQLContext;
-            ctx.deps.budgets.charge(bucketsOf(ctx.viewer!, ctx.deps.config.budgets), -refund).catch((error: unknown) => ctx.deps.log.debug({ err: error }, 'giving back an unused charge failed'));
-            charge = { ...charge, levels: charge.levels.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + refund) })) };
-          }
-          const cost = costExtension(charged.cost, charge, actual);
-          announce(args.contextValue, cost);
-          setResult({ ...result, extensions: { ...result.extensions, cost } });
-        },
-      };
-    },
-    async onSubscribe({ args, setResultAndStopExecution }) {
-      const charged = await chargeOperation(args);
-      if (!charged) return;
-      if (!charged.charge.allowed) {
-        const refused = refusal(charged.cost, charged.charge);
-        announce(args.contextValue, refused.extensions.cost);
-        return setResultAndStopExecution(refused);
-      }
-      // A subscription over HTTP (server-sent events): its headers go out before its first event.
-      announce(args.contextValue, costExtension(charged.cost, charged.charge));
-    },
-  };
 }

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { noControlCharacters } from '../users/schemas.ts';
 
 /** What an integration token may do (docs/api.md, Scopes). */
-export const SCOPES = ['classes:read', 'results:read', 'tasks:assign'] as const;
+const SCOPES = ['classes:read', 'results:read', 'tasks:assign'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** What a webhook can be told about. */
-export const WEBHOOK_EVENTS = ['task.finished', 'report.ready'] as const;
+const WEBHOOK_EVENTS = ['task.finished', 'report.ready'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** A teacher keeps at most this many live tokens and webhooks. */
@@ -33,7 +33,7 @@ export const createTokenSchema = z.object({
  * Only http(s) URLs, at most 2,000 characters, no credentials in them. Where the host leads is
  * checked apart (addresses.ts: public addresses only, unless WEBHOOK_ALLOW_NETWORKS allows one).
  */
-export const webhookUrlSchema = z
+const webhookUrlSchema = z
   .string({ error: 'Give the URL to deliver to' })
   .trim()
   .min(1, 'Give the URL to deliver to')

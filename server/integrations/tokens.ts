@@ -2,40 +2,26 @@
  * Integrations: what lets other school systems use WordBee. This file owns integration
  * tokens: a teacher creates one for some of their classes with scopes, sees it once, lists and
  * revokes it; the API accepts it as `Authorization: Bearer wbi_…`. Only its SHA-256 hash is
- * stored (a 256-bit random token needs no slow hash). Scopes are enforced in scopes.ts, the
- * class limits by classes/service.ts `ownClasses`; budgets in limits.ts, webhooks in webhooks.ts.
+ * stored (a 256-bit random token needs no slow hash). Scopes are enforced in server/graphql/scopes.ts,
+ * the class limits by server/access.ts `ownClasses`; budgets in limits.ts, webhooks in webhooks.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { classes, integrationTokens, users } from '../../db/schema.ts';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { integrationTokens, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import type { Deps, Viewer } from '../deps.ts';
-import { AuthenticationError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { AuthenticationError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import { requireTeacherSession, teacherClassIds } from '../access.ts';
 import { MAX_TOKENS, createTokenSchema } from './schemas.ts';
 
-export const TOKEN_PREFIX = 'wbi_';
+const TOKEN_PREFIX = 'wbi_';
 export const isIntegrationToken = (token: string) => token.startsWith(TOKEN_PREFIX);
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type IntegrationTokenRecord = Omit<typeof integrationTokens.$inferSelect, 'tokenHash'>;
 
-/** A refused integration token: the whole operation is refused with this sentence (scopes.ts). */
+/** A refused integration token: the whole operation is refused with this sentence (server/graphql/scopes.ts). */
 export class IntegrationTokenError extends AuthenticationError {}
-
-/** Only a signed-in teacher (not another token) manages tokens and webhooks. */
-export function requireTeacherSession(viewer: Viewer): Viewer {
-  requireTeacher(viewer);
-  if (viewer.integration) throw new ForbiddenError('An integration token cannot manage tokens or webhooks');
-  return viewer;
-}
-
-/** The viewer's classes among `ids`; any other id is "not found". */
-export async function teacherClassIds(db: Executor, viewer: Viewer, ids: number[]): Promise<number[]> {
-  const found = await db.select({ id: classes.id }).from(classes).where(and(eq(classes.teacherId, viewer.id), inArray(classes.id, ids)));
-  if (found.length !== ids.length) throw new NotFoundError('Class not found');
-  return ids;
-}
 
 export async function createIntegrationToken(db: Executor, viewer: Viewer, raw: unknown): Promise<{ token: string; record: IntegrationTokenRecord }> {
   requireTeacherSession(viewer);

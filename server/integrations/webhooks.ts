@@ -23,20 +23,20 @@ import type { Viewer } from '../deps.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import { createOutbox, DeliveryFailure, type Outbox } from '../outbox.ts';
 import { MAX_WEBHOOKS_PER_CLASS, createWebhookSchema, type WebhookEvent } from './schemas.ts';
-import { requireTeacherSession, teacherClassIds } from './tokens.ts';
+import { requireTeacherSession, teacherClassIds } from '../access.ts';
 import { AddressRefused, HostNotFound, pinnedLookup, type AddressPolicy, type ResolvedAddress } from './addresses.ts';
 
-export const SIGNATURE_HEADER = 'wordbee-signature';
+const SIGNATURE_HEADER = 'wordbee-signature';
 export const MAX_DELIVERY_ATTEMPTS = 10;
 const DELIVERY_TIMEOUT_MS = 10_000;
 /** What a delivery refused by the address check records (nothing about what the host is). */
-export const REFUSED_ERROR = 'refused: the address is not allowed';
+const REFUSED_ERROR = 'refused: the address is not allowed';
 
 export type WebhookRecord = Omit<typeof webhooks.$inferSelect, 'secret'>;
 export type DeliveryRecord = typeof webhookDeliveries.$inferSelect;
 
 /** The signature header of a body sent at `timestampSec`. */
-export function signatureHeader(secret: string, body: string, timestampSec: number): string {
+function signatureHeader(secret: string, body: string, timestampSec: number): string {
   return `t=${timestampSec},v1=${createHmac('sha256', secret).update(`${timestampSec}.${body}`).digest('hex')}`;
 }
 

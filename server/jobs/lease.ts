@@ -12,7 +12,7 @@ import { workerLeases } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 
 /** A new holder name: readable in the table (host and process), unique per server started. */
-export const newHolderId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+const newHolderId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 export type Lease = {
   /** True when this holder has the lease now (taken or renewed for `ttlMs`). */

@@ -9,8 +9,7 @@
  */
 import type { Executor } from '../../db/index.ts';
 import type { BlobStore } from '../storage/blobs.ts';
-import { namedReportKeys } from '../reports/service.ts';
-import { namedRecordingKeys } from '../results/recordings.ts';
+import { namedRecordingKeys, namedReportKeys } from '../storage/keys.ts';
 
 /** Each prefix of storage and the query telling which of its keys a row still names. */
 const OWNERS: { prefix: string; named: (db: Executor, keys: string[]) => Promise<Set<string>> }[] = [

@@ -65,6 +65,7 @@ export function createLiveEvents(redisUrl: string | undefined, log: Logger): Liv
     // The event target calls these without waiting on them: their failures are caught here.
     const publisher = { publish: (channel: string, message: string) => publishClient.publish(channel, message).catch(dropped('publish')) };
     const subscriber = {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ioredis's listener type, passed on as it is
       on: (event: string, listener: (...args: any[]) => void) => subscribeClient.on(event, listener),
       subscribe: (channel: string) => subscribeClient.subscribe(channel).catch(dropped('subscribe')),
       unsubscribe: (channel: string) => subscribeClient.unsubscribe(channel).catch(dropped('unsubscribe')),

@@ -8,7 +8,7 @@ import { qualified } from '../../db/sql.ts';
 import { answers, assignments, books, classes, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
-import { ownClasses, requireTeacher } from '../classes/service.ts';
+import { ownClasses, requireTeacher } from '../access.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import type { ClassEvent } from './pubsub.ts';
 import { wordsToPractise, type PaResult } from '../speech/pa/result.ts';
@@ -51,7 +51,7 @@ const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 const sqlUsername = () => sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`;
 
 /** The class's events after `since` (and up to `until`, when given), oldest first. */
-export async function storedActivity(deps: Deps, classId: number, since: Date, until?: Date): Promise<ClassEvent[]> {
+async function storedActivity(deps: Deps, classId: number, since: Date, until?: Date): Promise<ClassEvent[]> {
   const answerRows = await deps.db
     .select({ studentUsername: sqlUsername(), a: answers, student: rosterEntries.studentName, assignment: assignments, teacher: users.username })
     .from(answers)

@@ -15,8 +15,10 @@ import { books, unitWords, units, words } from '../../db/schema.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import type { Viewer } from '../deps.ts';
 import { ValidationError, parseInput } from '../errors.ts';
-import { classByName, requireTeacher } from '../classes/service.ts';
-import { assignTask, lockClassTasks } from '../tasks/service.ts';
+import { classByName } from '../classes/service.ts';
+import { requireTeacher } from '../access.ts';
+import { assignTask } from '../tasks/service.ts';
+import { lockClassTasks } from '../enrolment.ts';
 import { ASSIGNABLE_TYPES } from '../tasks/schemas.ts';
 import type { WordCard } from '../textbooks/service.ts';
 import { localDay, localDayBounds } from '../time.ts';
@@ -27,11 +29,10 @@ export const MAX_WEAK_WORDS = 20;
 /** The most wrong spellings shown per word. */
 export const MAX_WRONG_SPELLINGS = 3;
 
-export const WEAK_PERIODS = ['week', 'term'] as const;
-export type WeakPeriod = (typeof WEAK_PERIODS)[number];
+export type WeakPeriod = 'week' | 'term';
 
 /** The book of a class's weak words; its prefix is kept out of imports (server/textbooks/import.ts). */
-export const weakBookId = (classId: number) => `${WEAK_BOOK_PREFIX}${classId}`;
+const weakBookId = (classId: number) => `${WEAK_BOOK_PREFIX}${classId}`;
 
 export type WeakWordStudent = { name: string; username: string | null; timesMissed: number };
 export type WeakWord = {
@@ -67,12 +68,6 @@ export function periodStart(period: WeakPeriod, now: Date, zone: string): Date {
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-
-/** The class's weak words in the period: the most students first, then the most misses. */
-export async function classWeakWords(db: Executor, viewer: Viewer, className: string, period: WeakPeriod, zone: string, now = new Date()): Promise<ClassWeakWords> {
-  const klass = await classByName(db, viewer, className);
-  return weakWordsOfClass(db, klass.id, period, zone, now);
-}
 
 /** As classWeakWords, for a class already known to be the viewer's. */
 export async function weakWordsOfClass(db: Executor, classId: number, period: WeakPeriod, zone: string, now = new Date()): Promise<ClassWeakWords> {
@@ -138,7 +133,7 @@ export async function weakWordsOfClass(db: Executor, classId: number, period: We
   };
 }
 
-export const assignWordsSchema = z.object({
+const assignWordsSchema = z.object({
   className: z.string({ error: 'Click Classes, then SelectClass menu to select a class to work with' }).trim().min(1, 'Click Classes, then SelectClass menu to select a class to work with').max(60),
   words: z
     .array(z.string().trim().min(1, 'A word cannot be empty').max(60, 'A word is at most 60 characters'), { error: 'words is a list of words' })

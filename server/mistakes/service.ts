@@ -28,7 +28,7 @@ import type { WordCard } from '../textbooks/service.ts';
 /** Right reviews after the last miss that take a word off the list. */
 export const RIGHT_REVIEWS_TO_LEAVE = 2;
 /** The most words one practice batch reviews. */
-export const MAX_PRACTICE_WORDS = 100;
+const MAX_PRACTICE_WORDS = 100;
 
 export type Mistake = {
   card: WordCard;
@@ -44,7 +44,7 @@ export type Mistake = {
 export type LastTask = { label: string; finishedAt: Date; correct: number; total: number; missed: string[] };
 
 /** An answer that counts as a miss: wrong, skipped, or its time ran out (even when right: slow). */
-export const isMiss = (status: string) => status === 'x' || status === 'skipped' || status.startsWith('timeout:');
+const isMiss = (status: string) => status === 'x' || status === 'skipped' || status.startsWith('timeout:');
 
 function studentOnly(viewer: Viewer): void {
   if (viewer.isTeacher) throw new ForbiddenError('My mistakes are a student’s own: a teacher has none');

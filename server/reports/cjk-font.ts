@@ -91,7 +91,7 @@ export function runsOf(text: string): { slice: string; text: string }[] {
 }
 
 /** The WOFF2 file of a slice (one variable file; the IPA slices have one static file a weight). */
-export const sliceFile = (slice: string, weight: Weight = 400) => {
+const sliceFile = (slice: string, weight: Weight = 400) => {
   const ipa = ipaSlice(slice);
   return ipa ? path.join(IPA_PACKAGE_DIR, 'files', `noto-sans-${ipa.file}-${weight}-normal.woff2`) : path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
 };
@@ -221,7 +221,7 @@ function layoutsOnce(font: FontkitFont): void {
  * quadraticCurveTo / closePath, coordinates rounded to font units. Plain encoding (no flag
  * repeats), which every reader accepts.
  */
-export function encodeSimpleGlyph(path: GlyphPath, instructions: number[] = []): Uint8Array {
+function encodeSimpleGlyph(path: GlyphPath, instructions: number[] = []): Uint8Array {
   const points: { x: number; y: number; onCurve: boolean }[] = [];
   const endPts: number[] = [];
   for (const c of path.commands) {

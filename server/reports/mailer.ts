@@ -16,17 +16,18 @@ import { eq } from 'drizzle-orm';
 import { mailOutbox, reports } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 import type { Logger } from 'pino';
-import { deleteExpiredReports, reportKey } from './service.ts';
+import { deleteExpiredReports } from './service.ts';
+import { reportKey } from '../storage/keys.ts';
 import { createOutbox } from '../outbox.ts';
 import { createLease } from '../jobs/lease.ts';
 import { sweepOrphanedFiles } from '../jobs/orphaned-files.ts';
 import { dueDigestDay, enqueueDigests } from './digest.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 
-export const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 12;
 /** How often the same loop sweeps stored files no row names any more (server/jobs/orphaned-files.ts). */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-export { backoffMs } from '../outbox.ts';
+;
 
 /** How long a claim (and the outbox worker lease) holds before another worker may take over, and the first retry's delay. */
 export type MailTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };

@@ -4,7 +4,7 @@
  * the durable outbox (server/reports/mailer.ts). Rules: DESIGN (Reports), spec screen 8.
  */
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, localDay } from '../time.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { assignments, books, classes, jobs, mailOutbox, reports, results, rosterEntries, taskRows, units, users } from '../../db/schema.ts';
@@ -14,7 +14,8 @@ import { qualified } from '../../db/sql.ts';
 import type { Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
 import type { TokenIssuer } from '../users/tokens.ts';
-import { ownClasses, requireTeacher, rosterNameContains } from '../classes/service.ts';
+import { ownClasses, requireTeacher, rosterNameContains } from '../access.ts';
+import { reportKey } from '../storage/keys.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
@@ -23,7 +24,7 @@ import { composeReportMail } from './templates.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `{student}-{bookID}-{unitID}-{TPID}-{Type}-{yyyymmdd}.pdf`: only letters, digits, '_', '.', '-'. */
-export function reportFileName(c: Pick<ReportContent, 'student' | 'studentUsername' | 'taskId' | 'finishedAt' | 'timeZone'>, resultId: number): string {
+function reportFileName(c: Pick<ReportContent, 'student' | 'studentUsername' | 'taskId' | 'finishedAt' | 'timeZone'>, resultId: number): string {
   const [bookId, unitId, tpid, type] = c.taskId.split('-');
   const date = localDay(c.finishedAt, c.timeZone ?? DEFAULT_TIME_ZONE).replace(/-/g, '');
   // A roster name in Chinese characters would be all '_': the username names the file then.
@@ -32,7 +33,7 @@ export function reportFileName(c: Pick<ReportContent, 'student' | 'studentUserna
 }
 
 
-export const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/.test(name) && !name.includes('..');
+const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/.test(name) && !name.includes('..');
 
 /** What a report job carries: the report's content as the result's transaction knew it. */
 export type ReportJob = Omit<ReportContent, 'finishedAt'> & { finishedAt: string; ttlDays: number };
@@ -67,7 +68,7 @@ export async function makeReport(db: Database, blobs: BlobStore, resultId: numbe
  * Writes the report and its two e-mails in the caller's transaction; nothing when the result
  * has its report already (returns false).
  */
-export async function createReport(tx: Executor, blobs: BlobStore, resultId: number, content: ReportContent, ttlDays: number, now: Date, rendered?: Buffer): Promise<boolean> {
+async function createReport(tx: Executor, blobs: BlobStore, resultId: number, content: ReportContent, ttlDays: number, now: Date, rendered?: Buffer): Promise<boolean> {
   const fileName = reportFileName(content, resultId);
   const [report] = await tx
     .insert(reports)
@@ -229,28 +230,5 @@ export async function deleteExpiredReports(db: Executor, now = new Date(), blobs
   const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ fileName: reports.fileName });
   await blobs.delete(gone.map((r) => reportKey(r.fileName)));
   return gone.length;
-}
-
-/** Where a report's PDF is kept in storage. */
-export const reportKey = (fileName: string) => `reports/${fileName}`;
-
-/** The storage keys of the reports of a class's results (deleted with the class). */
-export async function reportKeysOfClass(db: Executor, classId: number): Promise<string[]> {
-  const rows = await db
-    .select({ fileName: reports.fileName })
-    .from(reports)
-    .innerJoin(results, eq(results.id, reports.resultId))
-    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
-    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-    .where(eq(assignments.classId, classId));
-  return rows.map((r) => reportKey(r.fileName));
-}
-
-/** Of `keys` (under `reports/`), those a report row still names (for the orphaned-files sweep). */
-export async function namedReportKeys(db: Executor, keys: string[]): Promise<Set<string>> {
-  const names = keys.map((k) => k.slice('reports/'.length));
-  if (!names.length) return new Set();
-  const rows = await db.select({ fileName: reports.fileName }).from(reports).where(inArray(reports.fileName, names));
-  return new Set(rows.map((r) => reportKey(r.fileName)));
 }
 

@@ -1,14 +1,14 @@
 /** Results in GraphQL: a player's task content, each answer as it is given, the final result. */
 import { deprecatedFor, eitherOf, TaskTypeEnum } from '../tasks/enums.ts';
 import { VocabularyLevelEnum } from '../textbooks/graphql.ts';
-import type { Level } from '../../db/schema.ts';
+import type { Level, WordCard } from '../textbooks/service.ts';
 import { studentLabel } from '../classes/service.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { offsetConnection, placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { taskContent, type TaskContent } from '../tasks/service.ts';
 import { taskIdSchema } from '../tasks/schemas.ts';
-import { bookById, unitOf, type WordCard } from '../textbooks/service.ts';
+import { bookById, unitOf } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
 import { classResultById, classResultsPage, dashboardRecordById, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
 import { ClassRef } from '../classes/graphql.ts';

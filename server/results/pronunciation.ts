@@ -163,17 +163,8 @@ async function repeated(db: Executor, previous: typeof results.$inferSelect, dig
 }
 
 /** The report's "answer" column for a word: its score and the sounds to practise, in IPA as the Record screen shows them. */
-export function pronunciationNote(w: PaResult['words'][number]): string {
+function pronunciationNote(w: PaResult['words'][number]): string {
   if (!w.heard) return 'not heard';
   const weak = weakSounds(w.phones);
   return `${w.score}/100${weak.length ? ` · practise ${weak.join(' ')}` : ''}`;
-}
-
-/** The reply text of `POST /upload`: the score, as the spec says, then a short summary. */
-export function pronunciationText(r: PronunciationReceipt): string {
-  const weak = r.result.words.filter((w) => w.error !== 'none').map((w) => w.word);
-  const head = `${r.result.total}`;
-  const detail = ` (accuracy ${r.result.accuracy}, fluency ${r.result.fluency}, completeness ${r.result.completeness})`;
-  const practise = weak.length ? `; practise: ${weak.join(', ')}` : '';
-  return head + detail + practise;
 }

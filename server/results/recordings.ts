@@ -5,19 +5,16 @@
  * result's transaction. The student who made a recording and the teacher of the class may
  * fetch it; anyone else is told it does not exist.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { assignments, recordings, rosterEntries, taskRows } from '../../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { recordings, rosterEntries } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { Viewer } from '../deps.ts';
 import { NotFoundError, parseInput, ValidationError } from '../errors.ts';
-import { ownClasses } from '../classes/service.ts';
-import { nameKey } from '../users/service.ts';
+import { nameKey, ownClasses } from '../access.ts';
+import { recordingKey } from '../storage/keys.ts';
 import { studentTaskRow, taskRowFor } from '../tasks/service.ts';
 import { taskIdSchema } from '../tasks/schemas.ts';
-
-/** Where a recording's audio is kept in storage. */
-export const recordingKey = (id: number) => `recordings/${id}`;
 
 /** Stores a recording in `tx` (the result's transaction): the audio in storage, the row here. */
 export async function storeRecording(
@@ -32,24 +29,6 @@ export async function storeRecording(
   await blobs.put(blobKey, recording.bytes, recording.mimeType, tx);
   await tx.insert(recordings).values({ id, taskRowId: recording.taskRowId, userId: recording.userId, mimeType: recording.mimeType, sizeBytes: recording.bytes.length, blobKey, createdAt: recording.createdAt });
   return { id, blobKey };
-}
-
-/** The storage keys of the recordings of a class's tasks (deleted with the class). */
-export async function recordingKeysOfClass(db: Executor, classId: number): Promise<string[]> {
-  const rows = await db
-    .select({ key: recordings.blobKey })
-    .from(recordings)
-    .innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId))
-    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-    .where(eq(assignments.classId, classId));
-  return rows.map((r) => r.key);
-}
-
-/** Of `keys`, those a recording row still names (for the orphaned-files sweep). */
-export async function namedRecordingKeys(db: Executor, keys: string[]): Promise<Set<string>> {
-  if (!keys.length) return new Set();
-  const rows = await db.select({ key: recordings.blobKey }).from(recordings).where(inArray(recordings.blobKey, keys));
-  return new Set(rows.map((r) => r.key));
 }
 
 export type StoredRecording = { bytes: Buffer; mimeType: string; fileName: string };

@@ -3,9 +3,9 @@
  * POST /upload (a PA recording), GET /userdash; and GET /userrecordings/{taskId}.
  */
 import type { RestRouter } from '../http/rest.ts';
-import { receiptText, submitSpellingResult } from './service.ts';
+import { submitSpellingResult, type ResultReceipt } from './service.ts';
 import { classResultsCsv, dashboardRecords, vocabulary } from './dashboard.ts';
-import { pronunciationText, submitPronunciation } from './pronunciation.ts';
+import { submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
 import { recordingOfTask } from './recordings.ts';
 import { receiveForm } from '../http/uploads.ts';
 import { ValidationError } from '../errors.ts';
@@ -54,7 +54,7 @@ export function registerResultRoutes(router: RestRouter): void {
 }
 
 /** GET /userdash: the dashboard records; the last one also carries FC, ES, MS, HM, HSM as [passed, required]. */
-export function registerDashboardRoutes(router: RestRouter): void {
+function registerDashboardRoutes(router: RestRouter): void {
   router.on('GET', '/userdash', async (r) => {
     const viewer = await r.viewer();
     const records = await dashboardRecords(r.deps.db, viewer);
@@ -72,4 +72,20 @@ export function registerDashboardRoutes(router: RestRouter): void {
     const file = `wordbee-${className.replace(/[^A-Za-z0-9_.]+/g, '_')}-results.csv`;
     return { bytes: Buffer.from(`\uFEFF${csv}`), contentType: 'text/csv; charset=utf-8', headers: { 'content-disposition': `attachment; filename="${file}"` } };
   });
+}
+
+/** The reply text of `POST /userspelling`. */
+function receiptText(r: ResultReceipt): string {
+  const head = `score ${r.correct} of ${r.total} (${r.score}%) ${r.stored ? 'saved' : 'was already saved'}`;
+  const next = r.next.assigned ? `; next task: ${r.next.type} ${r.next.bookUnitID}` : r.stored ? `; ${r.next.reason}` : '';
+  return head + next;
+}
+
+/** The reply text of `POST /upload`: the score, as the spec says, then a short summary. */
+function pronunciationText(r: PronunciationReceipt): string {
+  const weak = r.result.words.filter((w) => w.error !== 'none').map((w) => w.word);
+  const head = `${r.result.total}`;
+  const detail = ` (accuracy ${r.result.accuracy}, fluency ${r.result.fluency}, completeness ${r.result.completeness})`;
+  const practise = weak.length ? `; practise: ${weak.join(', ')}` : '';
+  return head + detail + practise;
 }

@@ -282,13 +282,6 @@ export async function announceFinished(
   }
 }
 
-/** The reply text of `POST /userspelling`. */
-export function receiptText(r: ResultReceipt): string {
-  const head = `score ${r.correct} of ${r.total} (${r.score}%) ${r.stored ? 'saved' : 'was already saved'}`;
-  const next = r.next.assigned ? `; next task: ${r.next.type} ${r.next.bookUnitID}` : r.stored ? `; ${r.next.reason}` : '';
-  return head + next;
-}
-
 /**
  * One answer as it is given, for the live class view: stored (or replaced, when the student
  * restarts) so a result posted later finds it; the final result stays the record.

@@ -17,9 +17,12 @@ function module() {
   return compiled;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** Flite reads its text from the command line; keep it to what a voice can say. */
-export function cleanText(text) {
-  return text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+function cleanText(text) {
+  return text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** Synthesizes `text` with a voice at a speed (1 normal); returns the WAV file's bytes. */

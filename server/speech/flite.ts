@@ -4,13 +4,5 @@
  * 16 kHz mono 16-bit WAV; one synthesis takes ~20–100 ms of CPU here. The engine itself is in
  * flite-wasi.mjs (plain JavaScript, loaded by the TTS worker threads as is).
  */
-// @ts-expect-error -- a plain JavaScript module; its API is typed here.
-import * as engine from './flite-wasi.mjs';
-
 export const VOICES = ['slt', 'rms', 'awb', 'kal'] as const;
 export type Voice = (typeof VOICES)[number];
-
-export const cleanText: (text: string) => string = engine.cleanText;
-
-/** Synthesizes `text`; `speed` 1 is the voice's normal rate, 0.7 slower, 1.3 faster. */
-export const synthesize: (text: string, voice?: Voice, speed?: number) => Promise<Buffer> = engine.synthesize;

@@ -10,7 +10,7 @@ import OpusScript from 'opusscript';
 import { BufferTarget, EncodedAudioPacketSource, EncodedPacket, OggOutputFormat, Output, WebMOutputFormat } from 'mediabunny';
 import { resample } from './pa/audio.ts';
 
-export const RECORDER_BITRATE = 16_000;
+const RECORDER_BITRATE = 16_000;
 
 export async function encodeOpus(samples: Float32Array, sampleRate: number, container: 'ogg' | 'webm', bitrate = RECORDER_BITRATE): Promise<Uint8Array> {
   const pcm = resample(samples, sampleRate, 48_000);

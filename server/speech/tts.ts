@@ -12,17 +12,17 @@ import { execFile } from 'node:child_process';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import { VOICES, type Voice } from './flite.ts';
+import { VOICES } from './flite.ts';
 import { DomainError } from '../errors.ts';
 import { encodeOpus } from './opus-encode.ts';
 import { decodeRecording } from './pa/audio.ts';
 
-export const MAX_TTS_CHARS = 200;
+const MAX_TTS_CHARS = 200;
 /**
  * The speeds the product speaks at (the Listening page's choices and the video's voices): any
  * other number would be a new synthesis and a new file for the same word.
  */
-export const TTS_SPEEDS = [0.5, 0.75, 0.85, 1, 1.15, 1.25, 1.5, 2] as const;
+const TTS_SPEEDS = [0.5, 0.75, 0.85, 1, 1.15, 1.25, 1.5, 2] as const;
 
 /** Too many new syntheses from one address (a visitor; cached words are not counted). */
 export class SpeechThrottledError extends DomainError {
@@ -69,7 +69,7 @@ export type TtsInput = z.infer<typeof ttsInputSchema>;
 export type Speech = { bytes: Buffer; etag: string; contentType: 'audio/wav' | 'audio/ogg' };
 
 /** Speech as Opus: clear at this rate for a voice at 16 kHz (a 2-second word: ~7 KB, as WAV 64 KB). */
-export const SPEECH_OPUS_BITRATE = 24_000;
+const SPEECH_OPUS_BITRATE = 24_000;
 
 export type TtsEngine = {
   /** `beforeSynthesis` runs only when the speech is in no cache (it may throw to refuse). */
@@ -199,4 +199,4 @@ export function createTts(dataDir: string, log?: Logger, options: { cacheBytes?:
   return { speak, close: async () => {} };
 }
 
-export type { Voice };
+;

@@ -4,12 +4,12 @@ import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { classById, studentLabel } from '../classes/service.ts';
-import { nameKey } from '../users/service.ts';
+import { nameKey } from '../access.ts';
 import { classNameOf } from '../classes/graphql.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, kindOf, TaskTypeEnum } from './enums.ts';
 import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
 
-export const TaskRef = builder.objectRef<TaskListRow>('Task');
+const TaskRef = builder.objectRef<TaskListRow>('Task');
 
 builder.node(TaskRef, {
   description: "One student's task: a unit of a book to practise in one way (SB, FM or PA), due by a date.",

@@ -9,7 +9,7 @@ const idPart = /^[A-Za-z0-9_.]+$/;
 const teacherPart = /^[\p{L}\p{N}_.]+$/u;
 
 /** '{bookID}-{unitID}': neither part contains '-'. */
-export const bookUnitIdSchema = z
+const bookUnitIdSchema = z
   .string({ error: 'bookUnitID is required' })
   .trim()
   .max(60, 'bookUnitID is too long')
@@ -44,7 +44,6 @@ export const assignTaskSchema = z.object({
     .pipe(z.enum(ASSIGNABLE_TYPES, { error: `Type must be one of ${ASSIGNABLE_TYPES.join(', ')}` })),
   taskDueDays: optionalDueDays,
 });
-export type AssignTaskInput = z.infer<typeof assignTaskSchema>;
 
 export const removeTaskSchema = z.object({
   student: z.string({ error: 'student is required' }).trim().min(1, 'student is required').max(MAX_INPUT).refine(...noControlCharacters('student')),
@@ -81,7 +80,6 @@ export const taskIdSchema = z
     }
     return { practice: false as const, bookId: bookId!, unitId: unitId!, tpid: Number(tpid), type: type as 'PA' | 'SB' | 'FM', teacher: teacher! };
   });
-export type TaskIdParts = z.infer<typeof taskIdSchema>;
 
 /**
  * A unit as people read it: the book's title (without a parenthetical note) and the unit's

@@ -6,13 +6,14 @@
 import { oneReading } from '../speech/pa/text.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type TaskType } from '../../db/schema.ts';
+import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type Level, type TaskType } from '../../db/schema.ts';
 import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
-import { classByName, ownClasses, requireTeacher, rosterNameContains } from '../classes/service.ts';
-import { nameKey } from '../users/service.ts';
+import { classByName } from '../classes/service.ts';
+import { nameKey, ownClasses, requireTeacher, rosterNameContains } from '../access.ts';
+import { lockClassTasks } from '../enrolment.ts';
 import { PROFILE_UNIT, NATIONAL_BOOK, bookById, unitOf, unitWordCards, type WordCard } from '../textbooks/service.ts';
 import { assignTaskSchema, removeTaskSchema, restoreTaskSchema, taskIdSchema } from './schemas.ts';
 
@@ -99,14 +100,6 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
   return `success: ${done.join('; ')}`;
 }
 
-/**
- * Serialises what adds a teacher's assignments to a class (a teacher assigning, a student joining)
- * until the calling transaction ends. The automatic next task takes no lock (`assignNext`).
- */
-export async function lockClassTasks(tx: Executor, classId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(727003, ${classId})`);
-}
-
 /** A teacher assignment of this class, unit and kind that still has open rows. */
 async function openAssignment(db: Executor, classId: number, bookId: string, unitId: string, type: TaskType): Promise<number | null> {
   const [row] = await db
@@ -133,28 +126,6 @@ async function dueOf(db: Executor, assignmentId: number): Promise<Date> {
     .from(taskRows)
     .where(eq(taskRows.assignmentId, assignmentId));
   return new Date(row!.due);
-}
-
-/**
- * A student who joins a class (signup, or a name added to the roster) receives the class's
- * open teacher assignments that are not yet past due. Call it in a transaction that holds
- * `lockClassTasks`, so that an assignment made meanwhile is not missed.
- */
-export async function joinOpenTasks(db: Executor, rosterEntryId: number, classId: number, now = new Date()): Promise<number> {
-  const open = await db
-    .select({ id: assignments.id, due: sql<string>`max(${taskRows.dueAt})` })
-    .from(assignments)
-    .innerJoin(taskRows, eq(taskRows.assignmentId, assignments.id))
-    .where(and(eq(assignments.classId, classId), eq(assignments.origin, 'teacher'), eq(taskRows.status, 'open')))
-    .groupBy(assignments.id);
-  const current = open.filter((a) => new Date(a.due) > now);
-  if (current.length === 0) return 0;
-  const added = await db
-    .insert(taskRows)
-    .values(current.map((a) => ({ assignmentId: a.id, rosterEntryId, dueAt: new Date(a.due) })))
-    .onConflictDoNothing()
-    .returning({ id: taskRows.id });
-  return added.length;
 }
 
 // ---------------------------------------------------------------- the task list
@@ -427,7 +398,7 @@ export async function drawBatch(db: Executor, userId: number | null, level: stri
     .from(levelWords)
     .innerJoin(words, eq(words.id, levelWords.wordId))
     .leftJoin(wordMemory, and(eq(wordMemory.wordId, levelWords.wordId), eq(wordMemory.userId, userId ?? -1)))
-    .where(and(eq(levelWords.level, level as any), or(isNull(wordMemory.userId), lte(wordMemory.due, now))))
+    .where(and(eq(levelWords.level, level as Level), or(isNull(wordMemory.userId), lte(wordMemory.due, now))))
     .orderBy(sql`${wordMemory.userId} is null`, asc(wordMemory.due), asc(levelWords.rank))
     .limit(size);
   return rows.map((r) => r.text);
@@ -478,7 +449,7 @@ export function planNext(bookId: string, unitId: string, laterUnits: string[], o
 }
 
 /** What `planNext` needs, in one read: the book's units after this one and the student's rows of the book and kind. */
-export async function nextTaskFacts(db: Executor, taskRowId: number, rosterEntryId: number, assignment: { bookId: string; unitId: string; type: string }) {
+async function nextTaskFacts(db: Executor, taskRowId: number, rosterEntryId: number, assignment: { bookId: string; unitId: string; type: string }) {
   const result = await db.execute(sql`
     select
       (select coalesce(json_agg(u.unit_id order by u.ordinal), '[]'::json) from ${units} u
@@ -521,7 +492,7 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
 }
 
 /** The class's automatic assignment of a unit and kind, made if there is none yet (an 'R' batch: always a new one). */
-export async function autoAssignment(tx: Executor, a: { classId: number; bookId: string; unitId: string; type: TaskType; dueDays: number }, now: Date): Promise<number> {
+async function autoAssignment(tx: Executor, a: { classId: number; bookId: string; unitId: string; type: TaskType; dueDays: number }, now: Date): Promise<number> {
   const values = { classId: a.classId, bookId: a.bookId, unitId: a.unitId, type: a.type, origin: 'auto', dueDays: a.dueDays, createdAt: now };
   if (a.unitId === PROFILE_UNIT) return (await tx.insert(assignments).values(values).returning({ id: assignments.id }))[0]!.id;
   const [made] = await tx

@@ -1,12 +1,12 @@
 /** Textbooks in GraphQL: a class's shelf (spec screen 9), books and their units. */
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { ForbiddenError, ValidationError } from '../errors.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { requireTeacher } from '../access.ts';
 import { importBooks, parseBooksFile } from './import.ts';
 import { ClassRef, SchoolLevelEnum } from '../classes/graphql.ts';
 import { deprecatedFor } from '../tasks/enums.ts';
-import type { Level } from '../../db/schema.ts';
-import { bookById, bookEntry, pictureUrlOf, shelfFor, unitsOfBooks, wordsOfUnits, type BookRecord, type Shelf, type UnitSummary, type WordCard } from './service.ts';
+import type { Level, BookRecord, Shelf, UnitSummary, WordCard } from './service.ts';
+import { bookById, bookEntry, pictureUrlOf, shelfFor, unitsOfBooks, wordsOfUnits } from './service.ts';
 
 const UnitWordRef = builder.objectRef<WordCard>('UnitWord').implement({
   description: "A word of a unit, as a teacher previews it before assigning the unit.",
@@ -90,7 +90,7 @@ function unitsOfBook(ctx: { deps: { db: Parameters<typeof unitsOfBooks>[0] } }, 
   return batch.units.then((byBook) => byBook.get(bookId) ?? []);
 }
 
-export const BookRef = builder.objectRef<BookRecord>('Book');
+const BookRef = builder.objectRef<BookRecord>('Book');
 
 const BookKindEnum = builder.enumType('BookKind', {
   description: 'Where a book comes from.',

@@ -21,7 +21,7 @@ export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 const idPart = /^[A-Za-z0-9_.]{1,30}$/;
 
 /** The limits of an import, the same for CSV and JSON (checkBooks). */
-export const IMPORT_LIMITS = {
+const IMPORT_LIMITS = {
   books: 20,
   unitsPerBook: 200,
   /** A unit is one task; a Pronunciation Assessment recording scores at most 60 words. */
@@ -34,7 +34,7 @@ export const IMPORT_LIMITS = {
   sentences: 5,
 };
 
-export type ImportedWord = { word: string; partOfSpeech?: string; definition?: string; sentences: string[] };
+type ImportedWord = { word: string; partOfSpeech?: string; definition?: string; sentences: string[] };
 export type ImportedBook = {
   bookId: string;
   title: string;
@@ -115,7 +115,7 @@ const jsonBooks = z.object({
     .min(1),
 });
 
-export function parseJsonBooks(text: string): ImportedBook[] {
+function parseJsonBooks(text: string): ImportedBook[] {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -161,7 +161,7 @@ export function parseBooksFile(name: string, text: string): ImportedBook[] {
 }
 
 /** The rules every imported book meets, whichever format it came in (IMPORT_LIMITS). */
-export function checkBooks(imported: ImportedBook[]): void {
+function checkBooks(imported: ImportedBook[]): void {
   const L = IMPORT_LIMITS;
   const problems: string[] = [];
   const tooLong = (where: string, what: string, text: string | undefined, max: number) => {

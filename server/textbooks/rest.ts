@@ -2,7 +2,7 @@
 import type { RestRouter } from '../http/rest.ts';
 import { textbookListText } from './service.ts';
 import { MAX_IMPORT_BYTES, importBooks, parseBooksFile } from './import.ts';
-import { requireTeacher } from '../classes/service.ts';
+import { requireTeacher } from '../access.ts';
 import { ValidationError } from '../errors.ts';
 
 export function registerTextbookRoutes(router: RestRouter): void {
@@ -12,7 +12,7 @@ export function registerTextbookRoutes(router: RestRouter): void {
 }
 
 // POST /textbooks/import {fileName, content}: a teacher's own book from CSV or JSON (docs/content.md).
-export function registerImportRoute(router: RestRouter): void {
+function registerImportRoute(router: RestRouter): void {
   router.on('POST', '/textbooks/import', async (r) => {
     const viewer = requireTeacher(await r.viewer());
     const body = (await r.body(MAX_IMPORT_BYTES * 2)) as { fileName?: unknown; content?: unknown };

@@ -5,6 +5,9 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { books, classes, unitWords, units, words } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
+
+/** A vocabulary level (FC, ES, MS, HM, HSM), for the transports, which do not import db/. */
+export type { Level } from '../../db/schema.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { Viewer } from '../deps.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../../db/content/pack.ts';
@@ -79,19 +82,6 @@ export async function unitsOfBooks(db: Executor, bookIds: readonly string[]): Pr
 export async function unitOf(db: Executor, bookId: string, unitId: string) {
   const [unit] = await db.select().from(units).where(and(eq(units.bookId, bookId), eq(units.unitId, unitId)));
   return unit ?? null;
-}
-
-/** The unit after this one in its book, or null after the last. */
-export async function nextUnit(db: Executor, bookId: string, unitId: string) {
-  const current = await unitOf(db, bookId, unitId);
-  if (!current) return null;
-  const [next] = await db
-    .select()
-    .from(units)
-    .where(and(eq(units.bookId, bookId), sql`${units.ordinal} > ${current.ordinal}`))
-    .orderBy(asc(units.ordinal))
-    .limit(1);
-  return next ?? null;
 }
 
 export type WordCard = typeof words.$inferSelect;

@@ -32,8 +32,8 @@ import { ForbiddenError, ValidationError, parseInput } from '../errors.ts';
 import { changePasswordSchema, deleteAccountSchema } from './schemas.ts';
 import { asRecord, hashPassword, type UserRecord } from './service.ts';
 import { checkLoginAllowed, clearAccountFailures, recordLoginFailure, sessionKey } from './throttle.ts';
-import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
-import { reportKey } from '../reports/service.ts';
+import { joinOpenTasks, lockClassTasks } from '../enrolment.ts';
+import { reportKey } from '../storage/keys.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 
 function requireSession(viewer: Viewer, what: string): void {
@@ -142,7 +142,7 @@ export async function deleteAccount(deps: Deps, viewer: Viewer, raw: unknown): P
  *   or delete.
  * Returns false when there was no such user.
  */
-export async function deleteUser(db: Executor, blobs: BlobStore, userId: number): Promise<boolean> {
+async function deleteUser(db: Executor, blobs: BlobStore, userId: number): Promise<boolean> {
   let files: string[] = [];
   const found = await db.transaction(async (tx) => {
     const purged = await purgeUser(tx, userId);

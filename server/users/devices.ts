@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 export const DEVICE_COOKIE = 'wb_device';
 /** How long a browser stays trusted after its last login (seconds). */
 export const DEVICE_MAX_AGE_SEC = 180 * 24 * 3600;
-export const MAX_NAMES = 50;
+const MAX_NAMES = 50;
 
 export type Device = { id: string; tags: string[] };
 

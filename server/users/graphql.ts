@@ -2,7 +2,8 @@
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 import { builder, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
-import { login, nameKey, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { login, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { nameKey } from '../access.ts';
 import { deprecatedFor, eitherOf } from '../tasks/enums.ts';
 import { changePassword, deleteAccount, logout, logoutEverywhere } from './account.ts';
 

@@ -12,6 +12,7 @@ export const MIN_LENGTH = 4;
  * paragraph separators: no name needs one, and in an export a CR starts a new line that a
  * spreadsheet may read as a formula (results CSV).
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** The refinement every single-line text field gets, after trimming. */
 export const noControlCharacters = (label: string) =>

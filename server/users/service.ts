@@ -8,10 +8,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { hash, verify } from '@node-rs/argon2';
 import { classes, endedLogins, rosterEntries, users } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
-import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
+import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, ValidationError, isUniqueViolation, parseInput } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { loginSchema, signupSchema } from './schemas.ts';
-import { joinOpenTasks, lockClassTasks } from '../tasks/service.ts';
+import { joinOpenTasks, lockClassTasks } from '../enrolment.ts';
+import { nameKey } from '../access.ts';
 import { checkLoginAllowed, clearAccountFailures, countSignup, deviceKey, recordLoginFailure } from './throttle.ts';
 import { newDevice, withTag, type LoginClient } from './devices.ts';
 
@@ -24,8 +25,6 @@ export type UserRecord = {
   /** Seconds since the epoch. */
   tokenExpAt: number;
 };
-
-export const nameKey = (name: string) => name.trim().toLowerCase();
 
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1), OWASP's minimum recommendation.
 export const hashPassword = (password: string) => hash(password);
@@ -110,11 +109,6 @@ async function insertUser(tx: Executor, values: typeof users.$inferInsert): Prom
     if (isUniqueViolation(error)) throw new ConflictError(`Username ${values.username} is taken, please choose another`);
     throw error;
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: any = error; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
 }
 
 async function findUserByName(tx: Executor, key: string) {
@@ -212,11 +206,6 @@ export function viewerQuery(db: Executor, userId: number | Placeholder, sid: str
     .from(users)
     .leftJoin(teacher, eq(teacher.id, users.teacherId))
     .where(eq(users.id, userId as number));
-}
-
-export function requireViewer(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AuthenticationError();
-  return viewer;
 }
 
 /** What a teacher gets by e-mail of their students' reports; null for a student (reports go to them anyway). */

@@ -24,11 +24,9 @@ import type { Database } from '../../db/index.ts';
 import { RateLimitError } from '../errors.ts';
 
 export const ACCOUNT_FREE_FAILURES = 5;
-export const FAILURE_WINDOW_MIN = 15;
-export const LOCK_BASE_SEC = 30;
-export const LOCK_MAX_SEC = 15 * 60;
-
-export type ThrottleKeys = { account: string; address?: string };
+const FAILURE_WINDOW_MIN = 15;
+const LOCK_BASE_SEC = 30;
+const LOCK_MAX_SEC = 15 * 60;
 
 const accountKey = (usernameKey: string) => `account:${usernameKey}`;
 const addressKey = (address: string) => `address:${address}`;

@@ -15,10 +15,10 @@ import { AuthenticationError } from '../errors.ts';
  * user's token version when it was issued (users.token_version). Tokens made before either
  * existed read as version 0 and sid ''.
  */
-export type TokenClaims = { userId: number; expiresAt: number; loginAt: number; sid: string; version: number };
+type TokenClaims = { userId: number; expiresAt: number; loginAt: number; sid: string; version: number };
 
 /** What a renewed token keeps of its login; a new login leaves them out. */
-export type TokenSession = { loginAt?: number; sid?: string; version?: number };
+type TokenSession = { loginAt?: number; sid?: string; version?: number };
 
 export type TokenIssuer = {
   /** A token for `userId`; with the earlier token's `loginAt` and `sid` when it renews that login. */

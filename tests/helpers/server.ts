@@ -12,10 +12,10 @@ import { loadConfig } from '../../server/config.ts';
 import { freshDatabase, type DatabaseKind } from './databases.ts';
 
 /** A small content pack (52 words over all levels) that keeps test servers quick to seed. */
-export const FIXTURE_WORDS = fileURLToPath(new URL('../fixtures/words', import.meta.url));
+const FIXTURE_WORDS = fileURLToPath(new URL('../fixtures/words', import.meta.url));
 
 /** Tests never ask real DNS: a name is unknown unless the test answers it (AppOptions.resolveHost). */
-export const offlineResolver = async (name: string): Promise<never> => {
+const offlineResolver = async (name: string): Promise<never> => {
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
 };
 

@@ -19,7 +19,7 @@ import { RosterPanel } from './RosterPanel';
 import { T, useT } from '../../i18n';
 import { pressKey, schoolLevelKey, taskTypeKey } from './labels';
 
-export const PANELS = { add: 1, remove: 2, select: 4, reports: 16, integrations: 32 } as const;
+const PANELS = { add: 1, remove: 2, select: 4, reports: 16, integrations: 32 } as const;
 
 export default function Classes() {
   const data = useRouteQuery<ClassesQuery>(
@@ -66,6 +66,7 @@ export default function Classes() {
   const { t } = useT();
   const selected = useStoredValue('selectedClassname');
   const connection = data.viewer?.classes;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new list each render re-runs a cheap storage write, kept as it was
   const list = connection?.edges?.map((e) => e?.node).filter((n): n is NonNullable<typeof n> => Boolean(n)) ?? [];
   useEffect(() => cachePressOptions(data.pressOptions), [data.pressOptions]);
   useEffect(() => {

@@ -44,7 +44,7 @@ export type DeckResult = Pick<ReturnType<typeof useTaskResult>, 'recordAnswer' |
 
 const RETURN_AFTER_MS = 4000;
 /** How long the card shows the word after an answer, unless Enter or the next answer's first key comes first. */
-export const REVEAL_MS = 2000;
+const REVEAL_MS = 2000;
 
 export default function FlashcardMaster() {
   const taskId = currentTaskId();

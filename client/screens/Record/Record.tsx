@@ -26,22 +26,22 @@ import { targetWords, wordDurations } from '../../../server/speech/pa/text';
 import type { RecordQuery } from './__generated__/RecordQuery.graphql';
 import type { RecordSubmitMutation, RecordSubmitMutation$data } from './__generated__/RecordSubmitMutation.graphql';
 
-export const AUDIO_BITS_PER_SECOND = 16_000;
+const AUDIO_BITS_PER_SECOND = 16_000;
 /**
  * The microphone as it is, without the browser's call processing. Echo cancellation, noise
  * suppression and automatic gain are made for calls; they reshape speech that the scoring engine
  * measures. The learner sample recorded through Chromium's MediaRecorder found the replaced word
  * 70.6% of the time with them and 76.0% without (77.8% from the original WAV files).
  */
-export const MICROPHONE: MediaTrackConstraints = { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 };
+const MICROPHONE: MediaTrackConstraints = { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 };
 
 /**
  * When every scorer is busy (a whole class submitting at once beyond the server's queue), the
  * screen tries again by itself after these waits (then every 5 s), for up to a minute, still
  * showing 'Scoring': a student should not have to press Submit again and again.
  */
-export const BUSY_RETRY_MS = [1000, 2000, 3000, 5000];
-export const BUSY_GIVE_UP_MS = 60_000;
+const BUSY_RETRY_MS = [1000, 2000, 3000, 5000];
+const BUSY_GIVE_UP_MS = 60_000;
 
 
 

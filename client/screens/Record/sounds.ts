@@ -4,7 +4,7 @@
  * Chinese and English, is in the catalogue (`sounds.<PHONE>`, i18n/messages/record.ts); the IPA
  * is a detail beside it.
  */
-import { ARPABET_IPA, WEAK_SOUND_BELOW } from '../../../server/speech/pa/phones';
+import { WEAK_SOUND_BELOW } from '../../../server/speech/pa/phones';
 import type { MessageKey } from '../../i18n';
 
 /** AX: AH said weakly, after a word's first vowel (the engine's dictionary marks no stress). */
@@ -72,6 +72,3 @@ export function weakSoundsOf(phones: readonly { phone: string; score: number }[]
   }
   return out;
 }
-
-/** Every phone the engine's model has is described here (tests/client/sounds.test.ts checks). */
-export const ENGINE_PHONES = Object.keys(ARPABET_IPA);

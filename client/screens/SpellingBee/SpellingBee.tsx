@@ -28,9 +28,9 @@ import { Both, joinSaid, say, sayNextTask, type Said } from '../../ui/player/sai
 import { T, useT } from '../../i18n';
 import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
 
-export const RETURN_AFTER_MS = 4000;
+const RETURN_AFTER_MS = 4000;
 /** How long a word's correction shows before the next word, unless Enter comes first. */
-export const CORRECTION_MS = 1500;
+const CORRECTION_MS = 1500;
 
 export default function SpellingBee() {
   const taskId = currentTaskId();

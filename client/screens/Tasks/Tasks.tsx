@@ -21,7 +21,7 @@ import type { Tasks_viewer$key } from './__generated__/Tasks_viewer.graphql';
 import type { TasksRemoveMutation } from './__generated__/TasksRemoveMutation.graphql';
 import type { TasksRestoreMutation } from './__generated__/TasksRestoreMutation.graphql';
 
-export const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
+const PLAYER_ROUTES: Record<string, string> = { PA: '/record', SB: '/spellingbee', FM: '/flashcardmaster' };
 
 export default function Tasks() {
   const user = useSession();
@@ -115,6 +115,7 @@ export default function Tasks() {
   const undoButton = useRef<HTMLButtonElement>(null);
   const table = useRef<HTMLTableSectionElement>(null);
   const [focusAfter, setFocusAfter] = useState<{ undo: true } | { removeLabel: string; listLoaded?: boolean } | { row: number } | null>(null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render: the focus waits for the list to show the row it is meant for
   useEffect(() => {
     if (!focusAfter) return;
     const target =

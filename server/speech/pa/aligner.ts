@@ -19,7 +19,7 @@ export const SAMPLE_RATE = 16_000;
 /** Frames per second of the acoustic front end. */
 export const FRAME_RATE = 100;
 
-export interface AlignedPhone {
+interface AlignedPhone {
   phone: string;
   /** First frame. */
   start: number;

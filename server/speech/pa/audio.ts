@@ -16,7 +16,7 @@ export class AudioError extends Error {
 }
 
 /** Longest recording accepted: a PA task shows at most a few dozen words. */
-export const MAX_SECONDS = 120;
+const MAX_SECONDS = 120;
 /** Largest recording accepted: two minutes of Opus at 16 kbit/s is ~240 KB; WAV is larger. */
 export const MAX_RECORDING_BYTES = 8 * 1024 * 1024;
 

@@ -33,7 +33,7 @@ export class TextError extends Error {
   }
 }
 
-export const MAX_WORDS = MAX_READING_WORDS;
+const MAX_WORDS = MAX_READING_WORDS;
 
 /** The lines on the 0–100 word score fitted by `npm run pa:train` (scripts/pa/calibrate.ts). */
 const LINES = (calibration as { lines?: { centre: number; heardBelow: number; mispronouncedBelow: number } }).lines;
@@ -142,7 +142,7 @@ export function alignSpeech(aligner: Aligner, pcm: Float32Array, words: string[]
 }
 
 /** True when the recording has no frame loud enough to be speech. */
-export function isSilent(energy: Float32Array): boolean {
+function isSilent(energy: Float32Array): boolean {
   if (!energy.length) return true;
   let max = -Infinity;
   for (const e of energy) max = Math.max(max, e);
@@ -228,7 +228,7 @@ export async function scoreRecording(aligner: Aligner, pcm: Float32Array, text: 
  * one before; continuous reading leaves the item where it was said. Nothing is decided when the
  * recording's length is not the screen's schedule (another app's, or one stopped early).
  */
-export function skippedItems(items: readonly string[], energy: Float32Array, words: readonly WordScore[]): number[] {
+function skippedItems(items: readonly string[], energy: Float32Array, words: readonly WordScore[]): number[] {
   const schedule = itemSchedule(items);
   if (Math.abs(energy.length / FRAME_RATE - schedule.at(-1)!.end) > 1.5) return [];
   const floor = noiseFloor(energy);
@@ -339,7 +339,7 @@ export const TYPICAL_PHONES = 3;
 
 /** Before fitting: every phone counts the same. */
 export const DEFAULT_WORD_MODEL: WordModel = { phoneWeights: {}, duration: 0.5, outside: 0.5, shortWord: 0 };
-export const WORD_MODEL: WordModel = (calibration as { word?: WordModel }).word ?? DEFAULT_WORD_MODEL;
+const WORD_MODEL: WordModel = (calibration as { word?: WordModel }).word ?? DEFAULT_WORD_MODEL;
 
 /** A word's raw score in z units: weighted mean phone z-score, less its charges, plus the short-word credit. */
 export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): number {

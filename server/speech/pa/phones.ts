@@ -6,7 +6,7 @@ export const ARPABET_IPA: Record<string, string> = {
   UW: 'u', V: 'v', W: 'w', Y: 'j', Z: 'z', ZH: 'ʒ',
 };
 
-export const ipaOf = (phone: string) => `/${ARPABET_IPA[phone] ?? phone.toLowerCase()}/`;
+const ipaOf = (phone: string) => `/${ARPABET_IPA[phone] ?? phone.toLowerCase()}/`;
 
 /** A word's score as people read it, the same on the Record screen and in the PDF report. */
 export type ScoreBand = 'good' | 'fair' | 'weak';

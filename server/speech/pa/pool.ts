@@ -43,7 +43,7 @@ export interface ScoringJob {
  * is 10 to 15 seconds of waiting at most, and a class of 48 on two cores is scored without a
  * "busy" (`npm run bench -- pa` measures it).
  */
-export const QUEUE_PER_WORKER = 24;
+const QUEUE_PER_WORKER = 24;
 
 export interface ScoringPoolOptions {
   /** Worker threads (default: the number of cores, at most 4). */

@@ -4,7 +4,7 @@
  * in the order of the text, its score, whether it was heard, its error type, its time span in
  * seconds and the scores of its phones.
  */
-export type WordError = 'none' | 'mispronounced' | 'omitted';
+type WordError = 'none' | 'mispronounced' | 'omitted';
 
 export interface PhoneScore {
   /** ARPAbet phone, e.g. "AE". */

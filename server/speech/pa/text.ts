@@ -5,9 +5,9 @@
  */
 
 /** The Record screen shows each item 500 ms + 160 ms per character, the last 300 ms longer (spec). */
-export const WORD_BASE_MS = 500;
-export const WORD_PER_CHAR_MS = 160;
-export const LAST_WORD_EXTRA_MS = 300;
+const WORD_BASE_MS = 500;
+const WORD_PER_CHAR_MS = 160;
+const LAST_WORD_EXTRA_MS = 300;
 
 /** How long each item is shown (spec constants). */
 export function wordDurations(items: readonly string[]): number[] {

@@ -112,13 +112,11 @@ describe('the server process', () => {
 
       // Each student posts a result for each task, retrying through the outage until acknowledged.
       const acknowledged: { student: string; taskId: string; score: number; stored: boolean }[] = [];
-      let attempts = 0;
       let failedAttempts = 0;
       const untilAnswered = async <T,>(call: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T }> => {
         const giveUpAt = Date.now() + 120_000;
         for (;;) {
-          attempts++;
-          let last = '';
+          let last: string;
           try {
             const r = await call();
             if (r.status < 500) return r;

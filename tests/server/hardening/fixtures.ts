@@ -76,9 +76,3 @@ export async function snapshot(server: TestServer, ignore: string[] = []): Promi
   }
   return out;
 }
-
-/** Row counts of the tables that matter for "nothing stored". */
-export async function rowCounts(server: TestServer): Promise<Record<string, number>> {
-  const snap = await snapshot(server);
-  return Object.fromEntries(Object.entries(snap).map(([k, v]) => [k, Number(v.split(':')[0])]));
-}

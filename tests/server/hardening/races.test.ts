@@ -24,8 +24,6 @@ describe.skipIf(!onPostgres)('requests racing each other on PostgreSQL', () => {
     await server?.close();
   });
 
-  const classIdOf = async (name: string) => (await sql`select id from classes where name = ${name}`)[0]!.id as number;
-
   it('a result saved while the teacher removes the task is kept, and the removal is refused', async () => {
     const teacher = await signupTeacher(server, 'racer1');
     await addClass(server, teacher, 'R1', ['ann01']);

@@ -18,7 +18,7 @@ describe('schema compatibility', () => {
   });
 
   it('fails on a deliberately breaking change until CHANGELOG.md lists it', () => {
-    const broken = current.replace(/\n  """Where reports are e-mailed\."""\n  email: String!\n/, '\n');
+    const broken = current.replace(/\n {2}"""Where reports are e-mailed\."""\n {2}email: String!\n/, '\n');
     expect(broken).not.toBe(current);
     const unlisted = unlistedBreakingChanges(current, broken, changelog);
     expect(unlisted).toEqual([{ type: 'FIELD_REMOVED', description: 'User.email was removed.' }]);
@@ -62,7 +62,7 @@ describe('the dated contract', () => {
 
   it('refuses to remove a deprecated field before its day even when the changelog lists it, and lets it go after', () => {
     const records = deprecations(current).find((d) => d.coordinate === 'Dashboard.records')!;
-    const removed = current.replace(/\n  """[^"]*"""\n  records: \[DashboardRecord!\]! @deprecated\([^\n]*\n/, '\n');
+    const removed = current.replace(/\n {2}"""[^"]*"""\n {2}records: \[DashboardRecord!\]! @deprecated\([^\n]*\n/, '\n');
     expect(removed).not.toBe(current);
     expect(unlistedBreakingChanges(current, removed, `${changelog}\n- \`Dashboard.records\` was removed.\n`)).toEqual([]);
     expect(earlyRemovals(current, removed, addDays(records.removableAfter!, -1)).map((d) => d.coordinate)).toEqual(['Dashboard.records']);

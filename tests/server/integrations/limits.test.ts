@@ -4,7 +4,8 @@ import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { bearerGql } from '../../helpers/bearer.ts';
 import { schema } from '../../../server/graphql/schema.ts';
-import { memoryBudgets, operationCost } from '../../../server/integrations/limits.ts';
+import { memoryBudgets } from '../../../server/integrations/limits.ts';
+import { operationCost } from '../../../server/graphql/cost.ts';
 
 const CLASSES = (first: number) => `{ viewer { classes(first: ${first}) { edges { node { name shelf { national { title } } } } } } }`;
 const BUDGETS = { API_TOKEN_BUDGET: '30', API_TOKEN_RESTORE_PER_SEC: '1', API_USER_BUDGET: '60', API_USER_RESTORE_PER_SEC: '1' };

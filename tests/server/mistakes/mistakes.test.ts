@@ -64,7 +64,6 @@ describe.each(DATABASES)('my mistakes on %s', (kind) => {
   });
 
   it('a word leaves the list after two right reviews since the miss, a wrong practice keeps it until two right ones follow', async () => {
-    let list = await mistakes(amy);
     // Practice: blue right once (stays), green wrong then right once (stays).
     const before = await snapshot(server, BACKGROUND.concat('word_memory'));
     const round = await practise(amy, [
@@ -73,7 +72,7 @@ describe.each(DATABASES)('my mistakes on %s', (kind) => {
       { word: 'green', typed: 'green', status: 'v' },
     ]);
     expect(round).toMatchObject({ __typename: 'PracticePayload', correct: 2, total: 3 });
-    list = await mistakes(amy);
+    const list = await mistakes(amy);
     expect(list.find((m) => m.word.text === 'blue')).toMatchObject({ rightSince: 1 });
     expect(list.map((m) => m.word.text)).toContain('green');
     // Practice is not a task: no task row, answer, result, report or e-mail came of it.

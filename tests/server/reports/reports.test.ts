@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { eq, gt, max } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { DATABASES } from '../../helpers/databases.ts';

@@ -6,9 +6,9 @@
  */
 import { GraphQLError, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { GraphQLContext } from '../graphql/builder.ts';
-import type { Scope } from './schemas.ts';
-import { IntegrationTokenError, isTokenRevoked } from './tokens.ts';
+import type { GraphQLContext } from './builder.ts';
+import type { Scope } from '../integrations/schemas.ts';
+import { IntegrationTokenError, isTokenRevoked } from '../integrations/tokens.ts';
 
 type Need = Scope | 'any';
 
@@ -76,7 +76,7 @@ const needOf = (type: string, field: string): Need | undefined =>
     : (FIELD_SCOPES[`${type}.${field}`] ?? TYPE_SCOPES[type] ?? (/(Connection|ConnectionEdge)$/.test(type) ? 'any' : undefined));
 
 /** The fields of `document` the scopes do not cover, each with the scope it lacks. */
-export function missingScopes(schema: GraphQLSchema, document: DocumentNode, scopes: readonly string[]): { field: string; needs: string }[] {
+function missingScopes(schema: GraphQLSchema, document: DocumentNode, scopes: readonly string[]): { field: string; needs: string }[] {
   const typeInfo = new TypeInfo(schema);
   const missing: { field: string; needs: string }[] = [];
   visit(
@@ -106,7 +106,7 @@ function needsNoLogin(document: DocumentNode): boolean {
 }
 
 /** RFC 6750: a 401 says which scheme to authenticate with, and that the token sent was refused. */
-export const BEARER_CHALLENGE = 'Bearer realm="WordBee", error="invalid_token"';
+const BEARER_CHALLENGE = 'Bearer realm="WordBee", error="invalid_token"';
 
 /** The scope as the `IntegrationScope` enum names it (READ_RESULTS for results:read). */
 const scopeName = (scope: string) => scope.split(':').reverse().join('_').toUpperCase();
@@ -175,7 +175,7 @@ function untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Pro
 }
 
 /** Envelop plugin: checks scopes before any resolver runs, for queries, mutations and subscriptions. */
-export function useIntegrationScopes(): Plugin<{}, {}, GraphQLContext> {
+export function useIntegrationScopes(): Plugin<object, object, GraphQLContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const error = refusal(args.contextValue as GraphQLContext, args.schema, args.document);

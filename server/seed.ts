@@ -6,25 +6,25 @@
  * the demo teacher exists.
  */
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../server/deps.ts';
-import { appState, pressOptions, users } from './schema.ts';
-import { signup, authenticate } from '../server/users/service.ts';
-import { addClass } from '../server/classes/service.ts';
-import { assignTask } from '../server/tasks/service.ts';
-import { buildPack } from './content/pack.ts';
-import { loadPack } from './content/load.ts';
+import type { Deps } from './deps.ts';
+import { appState, pressOptions, users } from '../db/schema.ts';
+import { signup, authenticate } from './users/service.ts';
+import { addClass } from './classes/service.ts';
+import { assignTask } from './tasks/service.ts';
+import { buildPack } from '../db/content/pack.ts';
+import { loadPack } from '../db/content/load.ts';
 
-export const DEMO_TEACHER = 'demoteacher';
-export const DEMO_STUDENT = 'demostudent';
-export const DEMO_CLASS = 'Demo Class';
+const DEMO_TEACHER = 'demoteacher';
+const DEMO_STUDENT = 'demostudent';
+const DEMO_CLASS = 'Demo Class';
 /** The demo class's first tasks: a textbook unit to say and spell, and a batch of flashcards. */
-export const DEMO_TASKS = [
+const DEMO_TASKS = [
   { bookUnitID: 'PEP3A-1', Type: 'PA+SB' },
   { bookUnitID: 'FC2025-R', Type: 'FM' },
 ];
 
 /** The press textbook series offered per school level (spec: Press option). */
-export const PRESS_OPTIONS = [
+const PRESS_OPTIONS = [
   { schoolId: 'ES', pressId: 'PEP', title: "People's Education Press (PEP), primary" },
   { schoolId: 'ES', pressId: 'BNU', title: 'Beijing Normal University edition, primary' },
   { schoolId: 'MS', pressId: 'PEP', title: "People's Education Press (Go for it!), junior high" },
