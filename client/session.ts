@@ -70,8 +70,11 @@ export function setStoredValue(key: string, value: string | null): void {
   notify();
 }
 
-/** A LoginPayload as the session keeps it (Relay's answer carries its type name too). */
-export const withoutTypename = ({ __typename, ...user }: UserRecord & { readonly __typename: string }): UserRecord => user;
+/** A LoginPayload as the session keeps it: without Relay's type name, its expiry in the spec's epoch seconds. */
+export const userRecordOf = ({ __typename, tokenExpiresAt, ...user }: Omit<UserRecord, 'tokenExpAt'> & { readonly __typename: string; readonly tokenExpiresAt: string }): UserRecord => ({
+  ...user,
+  tokenExpAt: Math.floor(Date.parse(tokenExpiresAt) / 1000),
+});
 
 const startListeners = new Set<(user: UserRecord) => void>();
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { taskInProgress } from './player/useLeaveGuard';
 import { graphql, useMutation } from 'react-relay';
-import { minutesLeft, startSession, withoutTypename, useSession } from '../session';
+import { minutesLeft, startSession, userRecordOf, useSession } from '../session';
 import { reconnectLive } from '../RelayEnvironment';
 import { T, useT } from '../i18n';
 import { useServerMessage } from './serverMessages';
@@ -34,7 +34,7 @@ export function ExpiryWarning() {
           isTeacher
           accessToken
           teachername
-          tokenExpAt
+          tokenExpiresAt
         }
         ... on AuthenticationError {
           message
@@ -60,7 +60,7 @@ export function ExpiryWarning() {
         // The warning and its button go away: the keyboard goes on from the page's start.
         if (stayButton.current === document.activeElement) document.getElementById('main')?.focus({ preventScroll: true });
         setRefusal(null);
-        startSession(withoutTypename(renewLogin));
+        startSession(userRecordOf(renewLogin));
         setNow(Date.now());
         // The live views' connection was opened with the old token: open it again with the new one.
         reconnectLive();

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import { endSession, startSession, withoutTypename, useSession } from '../../session';
+import { endSession, startSession, userRecordOf, useSession } from '../../session';
 import { reconnectLive } from '../../RelayEnvironment';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
@@ -36,7 +36,7 @@ export default function Account() {
           isTeacher
           accessToken
           teachername
-          tokenExpAt
+          tokenExpiresAt
         }
         ... on ValidationError {
           message
@@ -98,7 +98,7 @@ export default function Account() {
           setChangeStatus(refusal.of(changePassword, 'account.failed'));
           return;
         }
-        startSession(withoutTypename(changePassword));
+        startSession(userRecordOf(changePassword));
         // The live views' connection was opened with the old token, which is refused now.
         reconnectLive();
         setOldPassword('');

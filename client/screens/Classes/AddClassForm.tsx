@@ -55,10 +55,10 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
           class @appendNode(connections: $connections, edgeTypeName: "UserClassesConnectionEdge") {
             id
             name
-            schoolId
+            schoolLevel
             pressId
             students
-            tbTaskType
+            textbookTaskType
             spellingTimeoutSec
             taskDueDays
             ...RosterPanel_class

@@ -17,7 +17,7 @@ import { IntegrationsPanel } from './IntegrationsPanel';
 import { cachePressOptions, storeSelectedClass } from './classStorage';
 import { RosterPanel } from './RosterPanel';
 import { T, useT } from '../../i18n';
-import { pressKey, schoolLevelKey, taskTypeKey } from './labels';
+import { pressKey, schoolLevelKey, specWord, taskTypeKey } from './labels';
 
 const PANELS = { add: 1, remove: 2, select: 4, reports: 16, integrations: 32 } as const;
 
@@ -33,10 +33,10 @@ export default function Classes() {
               node {
                 id
                 name
-                schoolId
+                schoolLevel
                 pressId
                 students
-                tbTaskType
+                textbookTaskType
                 spellingTimeoutSec
                 taskDueDays
                 ...RosterPanel_class
@@ -45,15 +45,15 @@ export default function Classes() {
           }
           selectedClass {
             name
-            schoolId
+            schoolLevel
             pressId
-            tbTaskType
+            textbookTaskType
             spellingTimeoutSec
             taskDueDays
           }
         }
         pressOptions {
-          schoolId
+          schoolLevel
           pressId
           title
         }
@@ -104,7 +104,9 @@ export default function Classes() {
               </thead>
               <tbody>
                 {list.map((c) => {
-                  const press = data.pressOptions.find((p) => p.schoolId === c.schoolId && p.pressId === c.pressId);
+                  const press = data.pressOptions.find((p) => p.schoolLevel === c.schoolLevel && p.pressId === c.pressId);
+                  const school = specWord(c.schoolLevel);
+                  const taskType = specWord(c.textbookTaskType);
                   return (
                     <tr key={c.id} className={c.name === selected ? 'selected-row' : undefined}>
                       <td data-label={t('classes.className')}>
@@ -116,16 +118,16 @@ export default function Classes() {
                         )}
                       </td>
                       <td data-label={t('classes.schoolId')}>
-                        <T k={schoolLevelKey(c.schoolId)} /> (<span translate="no">{c.schoolId}</span>)
+                        <T k={schoolLevelKey(school)} /> (<span translate="no">{school}</span>)
                       </td>
                       <td data-label={t('classes.pressId')}>
-                        {pressKey(c.schoolId, c.pressId) ? <T k={pressKey(c.schoolId, c.pressId)!} /> : <span translate="no">{press?.title || c.pressId}</span>} (<span translate="no">{c.pressId}</span>)
+                        {pressKey(school, c.pressId) ? <T k={pressKey(school, c.pressId)!} /> : <span translate="no">{press?.title || c.pressId}</span>} (<span translate="no">{c.pressId}</span>)
                       </td>
                       <td data-label={t('classes.students')} className="students-cell">
                         <span translate="no">{c.students.join(', ')}</span>
                       </td>
                       <td data-label={t('classes.tbTaskType')}>
-                        <T k={taskTypeKey(c.tbTaskType)} /> (<span translate="no">{c.tbTaskType}</span>)
+                        <T k={taskTypeKey(taskType)} /> (<span translate="no">{taskType}</span>)
                       </td>
                       <td data-label={t('classes.taskDueDays')}>{c.taskDueDays}</td>
                       <td data-label={t('classes.spellingTimeoutSec')}>{c.spellingTimeoutSec}</td>

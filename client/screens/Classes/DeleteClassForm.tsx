@@ -43,8 +43,10 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
     }
     if (!window.confirm(t('classes.deleteConfirm', { name: className }))) return;
     const chosen = classes.find((c) => c.name === parsed.data.className);
+    // The class goes by its id; a name no longer listed gets the server's own refusal.
+    if (!chosen) return setStatus(refusal.of({ __typename: 'NotFoundError', message: 'Class not found' }, 'classes.deleteFailed'));
     commit({
-      variables: { input: chosen ? { classId: chosen.id } : parsed.data, connections: [connectionId] },
+      variables: { input: { classId: chosen.id }, connections: [connectionId] },
       onCompleted: ({ deleteClass }) => {
         if (deleteClass.__typename === 'DeleteClassPayload') {
           sessionStorage.removeItem('classList');

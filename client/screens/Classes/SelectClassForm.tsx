@@ -26,9 +26,9 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
           class {
             id
             name
-            schoolId
+            schoolLevel
             pressId
-            tbTaskType
+            textbookTaskType
             spellingTimeoutSec
             taskDueDays
           }
@@ -53,8 +53,10 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
       return;
     }
     const chosen = classes.find((c) => c.name === parsed.data.className);
+    // The class goes by its id; a name no longer listed gets the server's own refusal.
+    if (!chosen) return setStatus(refusal.of({ __typename: 'NotFoundError', message: 'Class not found' }, 'classes.selectFailed'));
     commit({
-      variables: { input: chosen ? { classId: chosen.id } : parsed.data },
+      variables: { input: { classId: chosen.id } },
       onCompleted: ({ selectClass }) => {
         if (selectClass.__typename === 'ClassPayload') {
           storeSelectedClass(selectClass.class);

@@ -3,6 +3,7 @@
  * task settings, the cached press options, and the last-set form values.
  */
 import { setStoredValue } from '../../session';
+import { specWord } from './labels';
 
 export type PressOption = { schoolId: string; pressId: string; title: string };
 
@@ -16,18 +17,19 @@ export function cachedPressOptions(): PressOption[] | null {
   }
 }
 
-/** Press options are fetched only when the cache is empty, then cached. */
-export function cachePressOptions(options: readonly PressOption[]): void {
-  if (!cachedPressOptions() && options.length) sessionStorage.setItem('pressoptions', JSON.stringify(options));
+/** Press options are fetched only when the cache is empty, then cached (with the spec's schoolId). */
+export function cachePressOptions(options: readonly { schoolLevel: string; pressId: string; title: string }[]): void {
+  const cached: PressOption[] = options.map((p) => ({ schoolId: specWord(p.schoolLevel), pressId: p.pressId, title: p.title }));
+  if (!cachedPressOptions() && cached.length) sessionStorage.setItem('pressoptions', JSON.stringify(cached));
 }
 
-export type ClassSettings = { name: string; schoolId: string; pressId: string; tbTaskType: string; spellingTimeoutSec: number; taskDueDays: number };
+export type ClassSettings = { name: string; schoolLevel: string; pressId: string; textbookTaskType: string; spellingTimeoutSec: number; taskDueDays: number };
 
 export function storeSelectedClass(c: ClassSettings): void {
-  sessionStorage.setItem('sc-tbTaskType', c.tbTaskType);
+  sessionStorage.setItem('sc-tbTaskType', specWord(c.textbookTaskType));
   sessionStorage.setItem('sc-spellingTimeoutSec', String(c.spellingTimeoutSec));
   sessionStorage.setItem('sc-taskDueDays', String(c.taskDueDays));
-  sessionStorage.setItem('schoolID', c.schoolId);
+  sessionStorage.setItem('schoolID', specWord(c.schoolLevel));
   sessionStorage.setItem('pressID', c.pressId);
   sessionStorage.removeItem('currentBId');
   sessionStorage.removeItem('lastBId');

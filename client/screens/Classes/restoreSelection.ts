@@ -17,9 +17,9 @@ export async function restoreSelectedClass(): Promise<void> {
           viewer {
             selectedClass {
               name
-              schoolId
+              schoolLevel
               pressId
-              tbTaskType
+              textbookTaskType
               spellingTimeoutSec
               taskDueDays
             }

@@ -65,7 +65,7 @@ function StudentDashboard() {
           dashboard {
             ...ScoreChart_dashboard
             vocabulary {
-              level
+              vocabularyLevel
               passed
               required
               percent
@@ -98,10 +98,10 @@ function StudentDashboard() {
         </p>
         <div className="level-grid">
           {(dashboard?.vocabulary ?? []).map((v) => {
-            const level = isLevel(v.level) ? v.level : null;
+            const level = isLevel(v.vocabularyLevel) ? v.vocabularyLevel : null;
             return (
-              <article key={v.level} className="level-tile" data-testid={`level-${v.level}`}>
-                <h3 className="level-name">{level ? <T k={levelName(level)} /> : v.level}</h3>
+              <article key={v.vocabularyLevel} className="level-tile" data-testid={`level-${v.vocabularyLevel}`}>
+                <h3 className="level-name">{level ? <T k={levelName(level)} /> : v.vocabularyLevel}</h3>
                 {level && (
                   <p className="level-list">
                     <T k={levelList(level)} />
@@ -127,7 +127,7 @@ function StudentDashboard() {
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={v.percent}
-                  aria-label={meterLabel(lang, level && levelName(level), v.level, v.passed, v.required)}
+                  aria-label={meterLabel(lang, level && levelName(level), v.vocabularyLevel, v.passed, v.required)}
                 >
                   <div style={{ width: `${v.percent}%` }} />
                 </div>

@@ -18,10 +18,11 @@ import { T, useT } from '../../i18n';
 import type { LiveClassQuery } from './__generated__/LiveClassQuery.graphql';
 import { lastAttempt } from './attempts';
 import { addEvents, emptyActivity } from './activity';
+import { specStatus } from '../../ui/player/result';
 import type { LiveClassSubscription, LiveClassSubscription$data } from './__generated__/LiveClassSubscription.graphql';
 
-/** An event as the view keeps it: with its kind in the activity store's words ('answer', 'finished', 'bookFinished'). */
-type Event = LiveClassSubscription$data['classActivity'] & { kind: string };
+/** An event as the view keeps it: with its kind in the activity store's words ('answer', 'finished', 'bookFinished') and an answer's status in the spec's ('v', 'x', …). */
+type Event = LiveClassSubscription$data['classActivity'] & { kind: string; status: string | null };
 
 const ACTIVITY_KIND: Record<string, string> = { ANSWER: 'answer', FINISHED: 'finished', BOOK_FINISHED: 'bookFinished' };
 
@@ -101,7 +102,8 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
             position
             word
             typed
-            status
+            answerStatus
+            timeoutSec
             score
             bookTitle
             practise
@@ -113,7 +115,7 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         const event = response?.classActivity;
         if (!event) return;
         setConnected(true);
-        pending.current.push({ ...event, kind: ACTIVITY_KIND[event.eventKind] ?? event.eventKind });
+        pending.current.push({ ...event, kind: ACTIVITY_KIND[event.eventKind] ?? event.eventKind, status: specStatus(event.answerStatus, event.timeoutSec) });
         if (timer.current !== null) return;
         timer.current = window.setTimeout(() => {
           timer.current = null;

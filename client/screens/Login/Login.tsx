@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
 import { Link, useLocation, useSearch } from 'wouter';
-import { startSession, withoutTypename } from '../../session';
+import { startSession, userRecordOf } from '../../session';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import type { LoginMutation } from './__generated__/LoginMutation.graphql';
@@ -36,7 +36,7 @@ export default function Login() {
           isTeacher
           accessToken
           teachername
-          tokenExpAt
+          tokenExpiresAt
         }
         ... on ValidationError {
           message
@@ -73,7 +73,7 @@ export default function Login() {
       variables: { input: parsed.data },
       onCompleted: ({ login }) => {
         if (login.__typename === 'LoginPayload') {
-          startSession(withoutTypename(login));
+          startSession(userRecordOf(login));
           navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/task');
         } else {
           setStatus(refusal.of(login, 'login.failed'));

@@ -95,7 +95,7 @@ export default function Record() {
             word
             score
             heard
-            error
+            errorType
             audioUrl
             phones {
               phone

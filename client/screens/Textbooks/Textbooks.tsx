@@ -19,6 +19,7 @@ import { unitsMatching } from './unitSearch';
 import { UnitPreview, previewId } from './UnitPreview';
 import { T, useT } from '../../i18n';
 import { useRefusal, useServerMessage } from '../../ui/serverMessages';
+import { specWord } from '../Classes/labels';
 
 type Book = NonNullable<NonNullable<NonNullable<TextbooksQuery$data['viewer']>['class']>['shelf']>['national'];
 /** The class's task type as the spec writes it ('PA+SB') as the API's enum ('PA_SB'). */
@@ -58,10 +59,10 @@ function Shelf({ className }: { className: string }) {
           class(name: $className) {
             id
             name
-            tbTaskType
+            textbookTaskType
             taskDueDays
             shelf {
-              schoolId
+              schoolLevel
               pressId
               national {
                 ...Textbooks_book @relay(mask: false)
@@ -85,8 +86,8 @@ function Shelf({ className }: { className: string }) {
       id
       bookId
       title
-      kind
-      level
+      bookKind
+      vocabularyLevel
       entry
       units {
         unitId
@@ -168,7 +169,9 @@ function Shelf({ className }: { className: string }) {
     );
   }
   const shelf = klass.shelf;
-  const pressEntry = `${shelf.schoolId}-${shelf.pressId}`;
+  const school = specWord(shelf.schoolLevel);
+  const taskType = specWord(klass.textbookTaskType);
+  const pressEntry = `${school}-${shelf.pressId}`;
   const allBooks = [shelf.national, ...shelf.sources, ...shelf.press];
   sessionStorage.setItem('buIDarr', JSON.stringify(shelf.press.map((b) => b.entry)));
 
@@ -194,7 +197,7 @@ function Shelf({ className }: { className: string }) {
 
   const assign = (book: Book, unitId: string) => {
     const profile = unitId === 'R';
-    const type = profile ? 'FM' : klass.tbTaskType;
+    const type = profile ? 'FM' : taskType;
     setStatus({ text: t('textbooks.assigning', { type, unit: `${book.bookId}-${unitId}`, className: klass.name }), tone: 'info' });
     commit({
       variables: { input: { classId: klass.id, bookUnitId: `${book.bookId}-${unitId}`, taskType: assignableType(type), taskDueDays: klass.taskDueDays } },
@@ -250,7 +253,7 @@ function Shelf({ className }: { className: string }) {
       title: <span translate="no">{b.title}</span>,
       onBook: () => open({ kind: 'book', bookId: b.bookId }),
       units:
-        b.kind === 'source'
+        b.bookKind === 'SOURCE'
           ? [{ label: 'R', title: t('textbooks.assignBatch', { book: b.bookId }), onClick: () => assign(b, 'R') }]
           : [{ label: b.entry.split('-').slice(1).join('–'), title: t('textbooks.openBook', { book: b.bookId }), onClick: () => open({ kind: 'book', bookId: b.bookId }) }],
     });
@@ -276,7 +279,7 @@ function Shelf({ className }: { className: string }) {
         <T k="textbooks.title" />
       </h1>
       <p className="hint">
-        <T k="textbooks.intro" values={{ className: klass.name, school: shelf.schoolId, press: shelf.pressId, type: klass.tbTaskType, days: klass.taskDueDays }} />
+        <T k="textbooks.intro" values={{ className: klass.name, school, press: shelf.pressId, type: taskType, days: klass.taskDueDays }} />
       </p>
       <nav className="crumbs" aria-label={t('textbooks.crumbs')}>
         <button type="button" className="link-button" onClick={() => open({ kind: 'start' })} disabled={view.kind === 'start'}>
@@ -389,7 +392,7 @@ function Shelf({ className }: { className: string }) {
                             bookGlobalId={previewed.book.id}
                             unitId={previewed.unitId}
                             busy={inFlight}
-                            assignLabel={<T k="textbooks.assignThis" values={{ unit: previewed.unitId, type: klass.tbTaskType }} />}
+                            assignLabel={<T k="textbooks.assignThis" values={{ unit: previewed.unitId, type: taskType }} />}
                             onAssign={() => assign(previewed.book, previewed.unitId)}
                           />
                         </td>

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<772b6b648f06d552189f96d72680ad32>>
+ * @generated SignedSource<<5e3de39963e417df35ce66e9a8c9a06d>>
  * @lightSyntaxTransform
  */
 
@@ -21,7 +21,7 @@ export type ExpiryWarningRenewMutation$data = {
     readonly accessToken: string;
     readonly isTeacher: boolean;
     readonly teachername: string;
-    readonly tokenExpAt: number;
+    readonly tokenExpiresAt: string;
     readonly username: string;
   } | {
     // This will never be '%other', but we need some
@@ -95,7 +95,7 @@ v1 = [
             "alias": null,
             "args": null,
             "kind": "ScalarField",
-            "name": "tokenExpAt",
+            "name": "tokenExpiresAt",
             "storageKey": null
           }
         ],
@@ -136,16 +136,16 @@ return {
     "selections": (v1/*:: as any*/)
   },
   "params": {
-    "cacheID": "5c8d08e6ea3577f52f4476731b4577a7",
+    "cacheID": "2c226020f339e4f1cf1ea5698844520e",
     "id": null,
     "metadata": {},
     "name": "ExpiryWarningRenewMutation",
     "operationKind": "mutation",
-    "text": "mutation ExpiryWarningRenewMutation {\n  renewLogin {\n    __typename\n    ... on LoginPayload {\n      username\n      isTeacher\n      accessToken\n      teachername\n      tokenExpAt\n    }\n    ... on AuthenticationError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n"
+    "text": "mutation ExpiryWarningRenewMutation {\n  renewLogin {\n    __typename\n    ... on LoginPayload {\n      username\n      isTeacher\n      accessToken\n      teachername\n      tokenExpiresAt\n    }\n    ... on AuthenticationError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "4410e2dde254a29a16e74520423ce4ed";
+(node as any).hash = "769a2b8763f4243dfe7319430c7092af";
 
 export default node;

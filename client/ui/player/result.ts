@@ -13,6 +13,13 @@ export function buildSbArr(label: string, answers: Answer[]): { sbArr: unknown[]
   return { sbArr: [SBARR_HEADER, ...rows, `${label}-${score}`], correct, score };
 }
 
+/** The API's AnswerStatus (with a timeout's seconds) as the spec's status: 'v', 'x', 'canceled', 'skipped', 'timeout:75s'; null stays null. */
+export function specStatus(answerStatus: string | null | undefined, timeoutSec?: number | null): string | null {
+  if (answerStatus == null) return null;
+  if (answerStatus === 'TIMEOUT') return `timeout:${timeoutSec ?? 0}s`;
+  return answerStatus === 'CORRECT' ? 'v' : answerStatus === 'WRONG' ? 'x' : answerStatus.toLowerCase();
+}
+
 /** An answer's spec status ('v', 'x', 'timeout:75s' …) as the API's AnswerStatus, with a timeout's seconds. */
 export function answerStatusOf(status: string): { answerStatus: 'CORRECT' | 'WRONG' | 'CANCELED' | 'SKIPPED' | 'TIMEOUT'; timeoutSec?: number } {
   const timeout = /^timeout:(\d+)s$/.exec(status);

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<891bd593735dd2cb56384c22e64f5ff6>>
+ * @generated SignedSource<<0ee83d1b2504cf87e35d40a804a291ab>>
  * @lightSyntaxTransform
  */
 
@@ -24,7 +24,7 @@ export type AccountChangePasswordMutation$data = {
     readonly accessToken: string;
     readonly isTeacher: boolean;
     readonly teachername: string;
-    readonly tokenExpAt: number;
+    readonly tokenExpiresAt: string;
     readonly username: string;
   } | {
     readonly __typename: "RateLimitError";
@@ -117,7 +117,7 @@ v2 = [
             "alias": null,
             "args": null,
             "kind": "ScalarField",
-            "name": "tokenExpAt",
+            "name": "tokenExpiresAt",
             "storageKey": null
           }
         ],
@@ -164,16 +164,16 @@ return {
     "selections": (v2/*:: as any*/)
   },
   "params": {
-    "cacheID": "c9dcb2df16e580ed9cc77182a828e73f",
+    "cacheID": "452197fdd41ea8ef8b0648aa138ae04b",
     "id": null,
     "metadata": {},
     "name": "AccountChangePasswordMutation",
     "operationKind": "mutation",
-    "text": "mutation AccountChangePasswordMutation(\n  $input: ChangePasswordInput!\n) {\n  changePassword(input: $input) {\n    __typename\n    ... on LoginPayload {\n      username\n      isTeacher\n      accessToken\n      teachername\n      tokenExpAt\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n    ... on RateLimitError {\n      message\n    }\n  }\n}\n"
+    "text": "mutation AccountChangePasswordMutation(\n  $input: ChangePasswordInput!\n) {\n  changePassword(input: $input) {\n    __typename\n    ... on LoginPayload {\n      username\n      isTeacher\n      accessToken\n      teachername\n      tokenExpiresAt\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n    ... on RateLimitError {\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "42c2d808dbf63741c9be51c4d93720c4";
+(node as any).hash = "a5695edec6ddb13dbb0e58fbed15a534";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<c2210fc72202dd24bbcda55a88f5de61>>
+ * @generated SignedSource<<aa6ec48bca92495dd8df07ed1a2f8754>>
  * @lightSyntaxTransform
  */
 
@@ -35,11 +35,11 @@ export type AddClassFormMutation$data = {
       readonly id: string;
       readonly name: string;
       readonly pressId: string;
-      readonly schoolId: string;
+      readonly schoolLevel: SchoolLevel;
       readonly spellingTimeoutSec: number;
       readonly students: ReadonlyArray<string>;
       readonly taskDueDays: number;
-      readonly tbTaskType: string;
+      readonly textbookTaskType: TextbookTaskType;
       readonly " $fragmentSpreads": FragmentRefs<"RosterPanel_class">;
     };
     readonly info: string;
@@ -113,7 +113,7 @@ v7 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "schoolId",
+  "name": "schoolLevel",
   "storageKey": null
 },
 v8 = {
@@ -134,7 +134,7 @@ v10 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "tbTaskType",
+  "name": "textbookTaskType",
   "storageKey": null
 },
 v11 = {
@@ -340,16 +340,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "1b6fef570d23327592f2d2a24c197f05",
+    "cacheID": "d7917d4751765613005ddc297e1295bc",
     "id": null,
     "metadata": {},
     "name": "AddClassFormMutation",
     "operationKind": "mutation",
-    "text": "mutation AddClassFormMutation(\n  $input: AddClassInput!\n) {\n  addClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      info\n      class {\n        id\n        name\n        schoolId\n        pressId\n        students\n        tbTaskType\n        spellingTimeoutSec\n        taskDueDays\n        ...RosterPanel_class\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
+    "text": "mutation AddClassFormMutation(\n  $input: AddClassInput!\n) {\n  addClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      info\n      class {\n        id\n        name\n        schoolLevel\n        pressId\n        students\n        textbookTaskType\n        spellingTimeoutSec\n        taskDueDays\n        ...RosterPanel_class\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on ConflictError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "22050fcfc8d551d2c7d3d338da856178";
+(node as any).hash = "182be96d013eef9fa99572e9a45a8029";
 
 export default node;

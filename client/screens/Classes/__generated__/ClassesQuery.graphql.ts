@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<bf529affe7a525cb690bed8689b85008>>
+ * @generated SignedSource<<ebfd113afc3e50ef9782a9b25e336f78>>
  * @lightSyntaxTransform
  */
 
@@ -9,11 +9,13 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
+export type SchoolLevel = "ES" | "HS" | "K12" | "MS" | "%future added value";
+export type TextbookTaskType = "PA" | "PA_SB" | "SB" | "%future added value";
 export type ClassesQuery$variables = Record<PropertyKey, never>;
 export type ClassesQuery$data = {
   readonly pressOptions: ReadonlyArray<{
     readonly pressId: string;
-    readonly schoolId: string;
+    readonly schoolLevel: SchoolLevel;
     readonly title: string;
   }>;
   readonly viewer: {
@@ -24,11 +26,11 @@ export type ClassesQuery$data = {
           readonly id: string;
           readonly name: string;
           readonly pressId: string;
-          readonly schoolId: string;
+          readonly schoolLevel: SchoolLevel;
           readonly spellingTimeoutSec: number;
           readonly students: ReadonlyArray<string>;
           readonly taskDueDays: number;
-          readonly tbTaskType: string;
+          readonly textbookTaskType: TextbookTaskType;
           readonly " $fragmentSpreads": FragmentRefs<"RosterPanel_class">;
         };
       }>;
@@ -37,10 +39,10 @@ export type ClassesQuery$data = {
     readonly selectedClass: {
       readonly name: string;
       readonly pressId: string;
-      readonly schoolId: string;
+      readonly schoolLevel: SchoolLevel;
       readonly spellingTimeoutSec: number;
       readonly taskDueDays: number;
-      readonly tbTaskType: string;
+      readonly textbookTaskType: TextbookTaskType;
     } | null | undefined;
   } | null | undefined;
 };
@@ -68,7 +70,7 @@ v2 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "schoolId",
+  "name": "schoolLevel",
   "storageKey": null
 },
 v3 = {
@@ -89,7 +91,7 @@ v5 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "tbTaskType",
+  "name": "textbookTaskType",
   "storageKey": null
 },
 v6 = {
@@ -395,7 +397,7 @@ return {
     ]
   },
   "params": {
-    "cacheID": "669c6b7dbda7510a45d60d5f8c9be241",
+    "cacheID": "50de156a4f0dd59b7192816dbf168a43",
     "id": null,
     "metadata": {
       "connection": [
@@ -412,11 +414,11 @@ return {
     },
     "name": "ClassesQuery",
     "operationKind": "query",
-    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 100) {\n      edges {\n        node {\n          id\n          name\n          schoolId\n          pressId\n          students\n          tbTaskType\n          spellingTimeoutSec\n          taskDueDays\n          ...RosterPanel_class\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n    selectedClass {\n      name\n      schoolId\n      pressId\n      tbTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n  }\n  pressOptions {\n    schoolId\n    pressId\n    title\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
+    "text": "query ClassesQuery {\n  viewer {\n    id\n    classes(first: 100) {\n      edges {\n        node {\n          id\n          name\n          schoolLevel\n          pressId\n          students\n          textbookTaskType\n          spellingTimeoutSec\n          taskDueDays\n          ...RosterPanel_class\n          __typename\n        }\n        cursor\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n    selectedClass {\n      name\n      schoolLevel\n      pressId\n      textbookTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n  }\n  pressOptions {\n    schoolLevel\n    pressId\n    title\n  }\n}\n\nfragment RosterPanel_class on Class {\n  id\n  name\n  joinWithoutRoster\n  roster {\n    name\n    username\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "22d88e529229c0f2df9d766244ea3695";
+(node as any).hash = "699d10e62f3ef6ff9636f397939ec7ed";
 
 export default node;

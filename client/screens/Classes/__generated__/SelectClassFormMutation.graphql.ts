@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<7482f37db1771568e579f6d72bd170f6>>
+ * @generated SignedSource<<2248242accc2aefbadff1b59641f0267>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,8 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type SchoolLevel = "ES" | "HS" | "K12" | "MS" | "%future added value";
+export type TextbookTaskType = "PA" | "PA_SB" | "SB" | "%future added value";
 export type ClassNameInput = {
   classId?: string | null | undefined;
   className?: string | null | undefined;
@@ -22,10 +24,10 @@ export type SelectClassFormMutation$data = {
       readonly id: string;
       readonly name: string;
       readonly pressId: string;
-      readonly schoolId: string;
+      readonly schoolLevel: SchoolLevel;
       readonly spellingTimeoutSec: number;
       readonly taskDueDays: number;
-      readonly tbTaskType: string;
+      readonly textbookTaskType: TextbookTaskType;
     };
   } | {
     readonly __typename: "ForbiddenError";
@@ -115,7 +117,7 @@ v2 = [
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "schoolId",
+                "name": "schoolLevel",
                 "storageKey": null
               },
               {
@@ -129,7 +131,7 @@ v2 = [
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "tbTaskType",
+                "name": "textbookTaskType",
                 "storageKey": null
               },
               {
@@ -193,16 +195,16 @@ return {
     "selections": (v2/*:: as any*/)
   },
   "params": {
-    "cacheID": "f7383cd886fedb2c977fd3fef5d007db",
+    "cacheID": "0e403ef7a58c0ec79695cea1c22110e2",
     "id": null,
     "metadata": {},
     "name": "SelectClassFormMutation",
     "operationKind": "mutation",
-    "text": "mutation SelectClassFormMutation(\n  $input: ClassNameInput!\n) {\n  selectClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      class {\n        id\n        name\n        schoolId\n        pressId\n        tbTaskType\n        spellingTimeoutSec\n        taskDueDays\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on NotFoundError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n"
+    "text": "mutation SelectClassFormMutation(\n  $input: ClassNameInput!\n) {\n  selectClass(input: $input) {\n    __typename\n    ... on ClassPayload {\n      class {\n        id\n        name\n        schoolLevel\n        pressId\n        textbookTaskType\n        spellingTimeoutSec\n        taskDueDays\n      }\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on NotFoundError {\n      message\n    }\n    ... on ForbiddenError {\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "af9935c43b35d67309e081dd4a30da9f";
+(node as any).hash = "b348e12cc13c40b0359d3f8e109d0ec0";
 
 export default node;

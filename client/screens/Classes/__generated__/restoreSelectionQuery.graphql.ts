@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<61cab91311679596a1ce85ad9151fca1>>
+ * @generated SignedSource<<3f6b19a4b5c780a6f69660ce9423078f>>
  * @lightSyntaxTransform
  */
 
@@ -8,16 +8,18 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type SchoolLevel = "ES" | "HS" | "K12" | "MS" | "%future added value";
+export type TextbookTaskType = "PA" | "PA_SB" | "SB" | "%future added value";
 export type restoreSelectionQuery$variables = Record<PropertyKey, never>;
 export type restoreSelectionQuery$data = {
   readonly viewer: {
     readonly selectedClass: {
       readonly name: string;
       readonly pressId: string;
-      readonly schoolId: string;
+      readonly schoolLevel: SchoolLevel;
       readonly spellingTimeoutSec: number;
       readonly taskDueDays: number;
-      readonly tbTaskType: string;
+      readonly textbookTaskType: TextbookTaskType;
     } | null | undefined;
   } | null | undefined;
 };
@@ -38,7 +40,7 @@ v1 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "schoolId",
+  "name": "schoolLevel",
   "storageKey": null
 },
 v2 = {
@@ -52,7 +54,7 @@ v3 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "tbTaskType",
+  "name": "textbookTaskType",
   "storageKey": null
 },
 v4 = {
@@ -154,16 +156,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "fc691a512985735752437a5d27a3ee61",
+    "cacheID": "ff2ce24262b88b110be690802692194d",
     "id": null,
     "metadata": {},
     "name": "restoreSelectionQuery",
     "operationKind": "query",
-    "text": "query restoreSelectionQuery {\n  viewer {\n    selectedClass {\n      name\n      schoolId\n      pressId\n      tbTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n    id\n  }\n}\n"
+    "text": "query restoreSelectionQuery {\n  viewer {\n    selectedClass {\n      name\n      schoolLevel\n      pressId\n      textbookTaskType\n      spellingTimeoutSec\n      taskDueDays\n      id\n    }\n    id\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "25073509d487c6899d8396607dd200fc";
+(node as any).hash = "9a03df2fdf6c1787d22fc8e665c5f1aa";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<16cc9926c393771148facbc83226658c>>
+ * @generated SignedSource<<93da1e4e5c0a36a287a9b0d0908ffac2>>
  * @lightSyntaxTransform
  */
 
@@ -9,15 +9,16 @@
 
 import { ConcreteRequest } from 'relay-runtime';
 import { FragmentRefs } from "relay-runtime";
+export type VocabularyLevel = "ES" | "FC" | "HM" | "HSM" | "MS" | "%future added value";
 export type DashboardQuery$variables = Record<PropertyKey, never>;
 export type DashboardQuery$data = {
   readonly viewer: {
     readonly dashboard: {
       readonly vocabulary: ReadonlyArray<{
-        readonly level: string;
         readonly passed: number;
         readonly percent: number;
         readonly required: number;
+        readonly vocabularyLevel: VocabularyLevel;
       }>;
       readonly " $fragmentSpreads": FragmentRefs<"ScoreChart_dashboard">;
     };
@@ -49,7 +50,7 @@ v1 = {
       "alias": null,
       "args": null,
       "kind": "ScalarField",
-      "name": "level",
+      "name": "vocabularyLevel",
       "storageKey": null
     },
     {
@@ -232,16 +233,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "45ddcb17dae3aacf8fe0badb4413722f",
+    "cacheID": "a78d765a923aaf3c1c90fff6719fc0ce",
     "id": null,
     "metadata": {},
     "name": "DashboardQuery",
     "operationKind": "query",
-    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      ...ScoreChart_dashboard\n      vocabulary {\n        level\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n\nfragment ScoreChart_dashboard on Dashboard {\n  finishedTasks(last: 100) {\n    edges {\n      node {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n        id\n      }\n    }\n  }\n}\n"
+    "text": "query DashboardQuery {\n  viewer {\n    username\n    dashboard {\n      ...ScoreChart_dashboard\n      vocabulary {\n        vocabularyLevel\n        passed\n        required\n        percent\n      }\n    }\n    id\n  }\n}\n\nfragment ScoreChart_dashboard on Dashboard {\n  finishedTasks(last: 100) {\n    edges {\n      node {\n        testId\n        currentScore\n        averageScore\n        maxScore\n        minScore\n        id\n      }\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "3cb7e3000bb81d21dc39197fe106f53c";
+(node as any).hash = "51fee72635240a16bc3666f9fcfa1e79";
 
 export default node;

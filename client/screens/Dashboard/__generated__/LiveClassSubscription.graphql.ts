@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<1464cc35e2f729cb18dfd5aa4458c310>>
+ * @generated SignedSource<<fe8782881d8c4ff3e15a7d1465ae42c7>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,7 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type AnswerStatus = "CANCELED" | "CORRECT" | "SKIPPED" | "TIMEOUT" | "WRONG" | "%future added value";
 export type ClassEventKind = "ANSWER" | "BOOK_FINISHED" | "FINISHED" | "%future added value";
 export type TaskType = "FM" | "PA" | "SB" | "%future added value";
 export type LiveClassSubscription$variables = {
@@ -15,6 +16,7 @@ export type LiveClassSubscription$variables = {
 };
 export type LiveClassSubscription$data = {
   readonly classActivity: {
+    readonly answerStatus: AnswerStatus | null | undefined;
     readonly at: string;
     readonly bookTitle: string | null | undefined;
     readonly bookUnitId: string;
@@ -23,10 +25,10 @@ export type LiveClassSubscription$data = {
     readonly position: number | null | undefined;
     readonly practise: ReadonlyArray<string> | null | undefined;
     readonly score: number | null | undefined;
-    readonly status: string | null | undefined;
     readonly student: string;
     readonly taskId: string;
     readonly taskType: TaskType;
+    readonly timeoutSec: number | null | undefined;
     readonly typed: string | null | undefined;
     readonly word: string | null | undefined;
   };
@@ -125,24 +127,31 @@ v12 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "status",
+  "name": "answerStatus",
   "storageKey": null
 },
 v13 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "score",
+  "name": "timeoutSec",
   "storageKey": null
 },
 v14 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
-  "name": "bookTitle",
+  "name": "score",
   "storageKey": null
 },
 v15 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "bookTitle",
+  "storageKey": null
+},
+v16 = {
   "alias": null,
   "args": null,
   "kind": "ScalarField",
@@ -177,7 +186,8 @@ return {
           (v12/*:: as any*/),
           (v13/*:: as any*/),
           (v14/*:: as any*/),
-          (v15/*:: as any*/)
+          (v15/*:: as any*/),
+          (v16/*:: as any*/)
         ],
         "storageKey": null
       }
@@ -213,6 +223,7 @@ return {
           (v13/*:: as any*/),
           (v14/*:: as any*/),
           (v15/*:: as any*/),
+          (v16/*:: as any*/),
           {
             "alias": null,
             "args": null,
@@ -226,16 +237,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "cd686dd24d9b018d91aff55a05780ce7",
+    "cacheID": "62cb5cb43fb5096dc13c6b5f5184b461",
     "id": null,
     "metadata": {},
     "name": "LiveClassSubscription",
     "operationKind": "subscription",
-    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    eventKind\n    at\n    student\n    taskId\n    bookUnitId\n    taskType\n    position\n    word\n    typed\n    status\n    score\n    bookTitle\n    practise\n    id\n  }\n}\n"
+    "text": "subscription LiveClassSubscription(\n  $classId: ID!\n) {\n  classActivity(classId: $classId) {\n    eventId\n    eventKind\n    at\n    student\n    taskId\n    bookUnitId\n    taskType\n    position\n    word\n    typed\n    answerStatus\n    timeoutSec\n    score\n    bookTitle\n    practise\n    id\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "82ed2f4c7e6f737fd281ae35c873e004";
+(node as any).hash = "46cbf7a4de10f69fd4d00fc5fda883a4";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2cf80fdf49cbda87bd4b9cba810db394>>
+ * @generated SignedSource<<a6a82c06ab5515c24d82251063cfb3a9>>
  * @lightSyntaxTransform
  */
 
@@ -24,7 +24,7 @@ export type LoginMutation$data = {
     readonly accessToken: string;
     readonly isTeacher: boolean;
     readonly teachername: string;
-    readonly tokenExpAt: number;
+    readonly tokenExpiresAt: string;
     readonly username: string;
   } | {
     readonly __typename: "RateLimitError";
@@ -117,7 +117,7 @@ v2 = [
             "alias": null,
             "args": null,
             "kind": "ScalarField",
-            "name": "tokenExpAt",
+            "name": "tokenExpiresAt",
             "storageKey": null
           }
         ],
@@ -164,16 +164,16 @@ return {
     "selections": (v2/*:: as any*/)
   },
   "params": {
-    "cacheID": "156ae0bf9154081069fdab6865f9eeed",
+    "cacheID": "9aa8a49eebbecaefd42ecbf8dfb6edf5",
     "id": null,
     "metadata": {},
     "name": "LoginMutation",
     "operationKind": "mutation",
-    "text": "mutation LoginMutation(\n  $input: LoginInput!\n) {\n  login(input: $input) {\n    __typename\n    ... on LoginPayload {\n      username\n      isTeacher\n      accessToken\n      teachername\n      tokenExpAt\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on AuthenticationError {\n      message\n    }\n    ... on RateLimitError {\n      message\n    }\n  }\n}\n"
+    "text": "mutation LoginMutation(\n  $input: LoginInput!\n) {\n  login(input: $input) {\n    __typename\n    ... on LoginPayload {\n      username\n      isTeacher\n      accessToken\n      teachername\n      tokenExpiresAt\n    }\n    ... on ValidationError {\n      message\n    }\n    ... on AuthenticationError {\n      message\n    }\n    ... on RateLimitError {\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "908ce2bf71f32895be832c13963215c7";
+(node as any).hash = "788da0d149fb2662a6d233d920492069";
 
 export default node;

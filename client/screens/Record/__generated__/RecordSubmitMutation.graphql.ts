@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<5a7804a41a9d8c98298b909f7a881419>>
+ * @generated SignedSource<<48e71f2d16c2042352d06e41aad7dadf>>
  * @lightSyntaxTransform
  */
 
@@ -8,7 +8,7 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
-export type PronunciationError = "mispronounced" | "none" | "omitted" | "%future added value";
+export type PronunciationErrorType = "MISPRONOUNCED" | "NONE" | "OMITTED" | "%future added value";
 export type RecordSubmitMutation$variables = {
   recording: any;
   taskId: string;
@@ -26,7 +26,7 @@ export type RecordSubmitMutation$data = {
     readonly total?: number;
     readonly words?: ReadonlyArray<{
       readonly audioUrl: string;
-      readonly error: PronunciationError;
+      readonly errorType: PronunciationErrorType;
       readonly heard: boolean;
       readonly phones: ReadonlyArray<{
         readonly phone: string;
@@ -169,7 +169,7 @@ v4 = [
                 "alias": null,
                 "args": null,
                 "kind": "ScalarField",
-                "name": "error",
+                "name": "errorType",
                 "storageKey": null
               },
               {
@@ -249,16 +249,16 @@ return {
     "selections": (v4/*:: as any*/)
   },
   "params": {
-    "cacheID": "dde592b447a1973ced3b7178c839ac11",
+    "cacheID": "6c71d6ae6aab3e94b62be2f7e58c49d7",
     "id": null,
     "metadata": {},
     "name": "RecordSubmitMutation",
     "operationKind": "mutation",
-    "text": "mutation RecordSubmitMutation(\n  $taskId: String!\n  $recording: File!\n  $text: String\n) {\n  submitRecording(taskId: $taskId, recording: $recording, text: $text) {\n    __typename\n    ... on PronunciationPayload {\n      total\n      accuracy\n      fluency\n      completeness\n      practice\n      nextTask\n      words {\n        word\n        score\n        heard\n        error\n        audioUrl\n        phones {\n          phone\n          score\n        }\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
+    "text": "mutation RecordSubmitMutation(\n  $taskId: String!\n  $recording: File!\n  $text: String\n) {\n  submitRecording(taskId: $taskId, recording: $recording, text: $text) {\n    __typename\n    ... on PronunciationPayload {\n      total\n      accuracy\n      fluency\n      completeness\n      practice\n      nextTask\n      words {\n        word\n        score\n        heard\n        errorType\n        audioUrl\n        phones {\n          phone\n          score\n        }\n      }\n    }\n    ... on Error {\n      __isError: __typename\n      message\n    }\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "cd6784a351ac71fed62addd4bcd5826f";
+(node as any).hash = "932a2744cc988c4dc8dcbe9eb77cad91";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<2318e5c90e36ee846dbd5a30e61b0eed>>
+ * @generated SignedSource<<fb6fab2f991e34a3746d4ec959b9673b>>
  * @lightSyntaxTransform
  */
 
@@ -8,6 +8,10 @@
 // @ts-nocheck
 
 import { ConcreteRequest } from 'relay-runtime';
+export type BookKind = "NATIONAL" | "PRESS" | "SCHOOL" | "SOURCE" | "%future added value";
+export type SchoolLevel = "ES" | "HS" | "K12" | "MS" | "%future added value";
+export type TextbookTaskType = "PA" | "PA_SB" | "SB" | "%future added value";
+export type VocabularyLevel = "ES" | "FC" | "HM" | "HSM" | "MS" | "%future added value";
 export type TextbooksQuery$variables = {
   className: string;
 };
@@ -19,10 +23,9 @@ export type TextbooksQuery$data = {
       readonly shelf: {
         readonly national: {
           readonly bookId: string;
+          readonly bookKind: BookKind;
           readonly entry: string;
           readonly id: string;
-          readonly kind: string;
-          readonly level: string | null | undefined;
           readonly title: string;
           readonly units: ReadonlyArray<{
             readonly bookUnitId: string;
@@ -30,13 +33,13 @@ export type TextbooksQuery$data = {
             readonly unitId: string;
             readonly wordCount: number;
           }>;
+          readonly vocabularyLevel: VocabularyLevel | null | undefined;
         };
         readonly press: ReadonlyArray<{
           readonly bookId: string;
+          readonly bookKind: BookKind;
           readonly entry: string;
           readonly id: string;
-          readonly kind: string;
-          readonly level: string | null | undefined;
           readonly title: string;
           readonly units: ReadonlyArray<{
             readonly bookUnitId: string;
@@ -44,15 +47,15 @@ export type TextbooksQuery$data = {
             readonly unitId: string;
             readonly wordCount: number;
           }>;
+          readonly vocabularyLevel: VocabularyLevel | null | undefined;
         }>;
         readonly pressId: string;
-        readonly schoolId: string;
+        readonly schoolLevel: SchoolLevel;
         readonly sources: ReadonlyArray<{
           readonly bookId: string;
+          readonly bookKind: BookKind;
           readonly entry: string;
           readonly id: string;
-          readonly kind: string;
-          readonly level: string | null | undefined;
           readonly title: string;
           readonly units: ReadonlyArray<{
             readonly bookUnitId: string;
@@ -60,10 +63,11 @@ export type TextbooksQuery$data = {
             readonly unitId: string;
             readonly wordCount: number;
           }>;
+          readonly vocabularyLevel: VocabularyLevel | null | undefined;
         }>;
       };
       readonly taskDueDays: number;
-      readonly tbTaskType: string;
+      readonly textbookTaskType: TextbookTaskType;
     } | null | undefined;
   } | null | undefined;
 };
@@ -108,14 +112,14 @@ v3 = [
     "alias": null,
     "args": null,
     "kind": "ScalarField",
-    "name": "kind",
+    "name": "bookKind",
     "storageKey": null
   },
   {
     "alias": null,
     "args": null,
     "kind": "ScalarField",
-    "name": "level",
+    "name": "vocabularyLevel",
     "storageKey": null
   },
   {
@@ -185,7 +189,7 @@ v4 = {
       "alias": null,
       "args": null,
       "kind": "ScalarField",
-      "name": "tbTaskType",
+      "name": "textbookTaskType",
       "storageKey": null
     },
     {
@@ -207,7 +211,7 @@ v4 = {
           "alias": null,
           "args": null,
           "kind": "ScalarField",
-          "name": "schoolId",
+          "name": "schoolLevel",
           "storageKey": null
         },
         {
@@ -298,16 +302,16 @@ return {
     ]
   },
   "params": {
-    "cacheID": "8ee3b8c703813c8f9db486630767e0c5",
+    "cacheID": "3856f22f59fe4de5742db69b90a2774a",
     "id": null,
     "metadata": {},
     "name": "TextbooksQuery",
     "operationKind": "query",
-    "text": "query TextbooksQuery(\n  $className: String!\n) {\n  viewer {\n    class(name: $className) {\n      id\n      name\n      tbTaskType\n      taskDueDays\n      shelf {\n        schoolId\n        pressId\n        national {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        sources {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        press {\n          id\n          bookId\n          title\n          kind\n          level\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n      }\n    }\n    id\n  }\n}\n"
+    "text": "query TextbooksQuery(\n  $className: String!\n) {\n  viewer {\n    class(name: $className) {\n      id\n      name\n      textbookTaskType\n      taskDueDays\n      shelf {\n        schoolLevel\n        pressId\n        national {\n          id\n          bookId\n          title\n          bookKind\n          vocabularyLevel\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        sources {\n          id\n          bookId\n          title\n          bookKind\n          vocabularyLevel\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n        press {\n          id\n          bookId\n          title\n          bookKind\n          vocabularyLevel\n          entry\n          units {\n            unitId\n            title\n            wordCount\n            bookUnitId\n          }\n        }\n      }\n    }\n    id\n  }\n}\n"
   }
 };
 })();
 
-(node as any).hash = "879e394c979f750a94e9b131905b97da";
+(node as any).hash = "f484bb3074d9d1ffab4dfa910c59194d";
 
 export default node;

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<28595c58cfef22d0b6ef439b07ba25ca>>
+ * @generated SignedSource<<0e98eabd77fba894ef0cef41f2f4ebe7>>
  * @lightSyntaxTransform
  */
 
@@ -8,13 +8,14 @@
 // @ts-nocheck
 
 import { ReaderFragment } from 'relay-runtime';
+export type BookKind = "NATIONAL" | "PRESS" | "SCHOOL" | "SOURCE" | "%future added value";
+export type VocabularyLevel = "ES" | "FC" | "HM" | "HSM" | "MS" | "%future added value";
 import { FragmentRefs } from "relay-runtime";
 export type Textbooks_book$data = {
   readonly bookId: string;
+  readonly bookKind: BookKind;
   readonly entry: string;
   readonly id: string;
-  readonly kind: string;
-  readonly level: string | null | undefined;
   readonly title: string;
   readonly units: ReadonlyArray<{
     readonly bookUnitId: string;
@@ -22,6 +23,7 @@ export type Textbooks_book$data = {
     readonly unitId: string;
     readonly wordCount: number;
   }>;
+  readonly vocabularyLevel: VocabularyLevel | null | undefined;
   readonly " $fragmentType": "Textbooks_book";
 };
 export type Textbooks_book$key = {
@@ -62,14 +64,14 @@ return {
       "alias": null,
       "args": null,
       "kind": "ScalarField",
-      "name": "kind",
+      "name": "bookKind",
       "storageKey": null
     },
     {
       "alias": null,
       "args": null,
       "kind": "ScalarField",
-      "name": "level",
+      "name": "vocabularyLevel",
       "storageKey": null
     },
     {
@@ -118,6 +120,6 @@ return {
 };
 })();
 
-(node as any).hash = "4c77ffccdf61ce07106ca16e63097388";
+(node as any).hash = "24e411801e8cb6fdea38329324ceb51a";
 
 export default node;
