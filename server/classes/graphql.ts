@@ -21,7 +21,7 @@ export const SchoolLevelEnum = builder.enumType('SchoolLevel', {
 });
 type SchoolLevel = (typeof SCHOOL_IDS)[number];
 
-export const TextbookTaskTypeEnum = builder.enumType('TextbookTaskType', {
+const TextbookTaskTypeEnum = builder.enumType('TextbookTaskType', {
   description: 'What a click on a textbook unit assigns in a class.',
   values: {
     PA_SB: { value: 'PA+SB', description: 'A Pronunciation Assessment task and a Spelling Bee task of the unit.' },

@@ -83,7 +83,7 @@ export const AnswerStatusEnum = builder.enumType('AnswerStatus', {
 });
 
 /** The stored status text of an enum status (and a timeout's seconds). */
-export function answerStatusText(status: AnswerStatus, timeoutSec: number | null | undefined): string {
+function answerStatusText(status: AnswerStatus, timeoutSec: number | null | undefined): string {
   if (status !== 'timeout') {
     if (timeoutSec != null) throw new ValidationError('timeoutSec is only for a TIMEOUT answer', 'timeoutSec');
     return status;

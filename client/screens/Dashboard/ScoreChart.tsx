@@ -11,7 +11,7 @@ import { Axis, Grid, LineSeries, GlyphSeries, Tooltip, XYChart } from '@visx/xyc
 import { T, useT, type MessageKey } from '../../i18n';
 import type { ScoreChart_dashboard$key } from './__generated__/ScoreChart_dashboard.graphql';
 
-export type ScorePoint = { testId: string; currentScore: number; averageScore: number; maxScore: number; minScore: number };
+type ScorePoint = { testId: string; currentScore: number; averageScore: number; maxScore: number; minScore: number };
 
 type Series = { key: 'currentScore' | 'averageScore' | 'maxScore' | 'minScore'; label: MessageKey; color: string; dash: string | undefined };
 
@@ -88,7 +88,7 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
   return [ref, width];
 }
 
-export function ScoreChart({ points, width }: { points: readonly ScorePoint[]; width: number }) {
+function ScoreChart({ points, width }: { points: readonly ScorePoint[]; width: number }) {
   const [numbersShown, setNumbersShown] = useState(false);
   const { t } = useT();
   return (
