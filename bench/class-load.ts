@@ -33,20 +33,31 @@ function request(base: string, method: string, p: string, token: string | undefi
   const started = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${p}`, { method, agent, headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(token ? { 'x-access-token': token } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let parsed: any = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // text reply
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started });
-      });
-    });
+    const req = http.request(
+      `${base}${p}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { 'x-access-token': token } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let parsed: any = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // text reply
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -59,7 +70,11 @@ const percentile = (values: number[], p: number) => {
 };
 
 export async function classLoadBenchmark() {
-  const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wordbee-bench-')), JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wordbee-bench-')),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
+  });
   const app = await createApp(config, { logger: pino({ level: 'silent' }), serveClient: false, mailWorker: false, jobWorker: true });
   const base = await app.listen(0, '127.0.0.1');
   const { deps } = app;
@@ -74,7 +89,9 @@ export async function classLoadBenchmark() {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, teacherName));
     const teacher = await authenticate(deps, (await deps.tokens.issue(row!.id)).token);
     const names = Array.from({ length: PER_CLASS }, (_, i) => `bs${run}${c}x${i}`);
-    await db.insert(users).values(names.map((n) => ({ username: n, usernameKey: n, email: `${n}@home.cn`, passwordHash: studentHash, isTeacher: false, teacherId: row!.id })));
+    await db
+      .insert(users)
+      .values(names.map((n) => ({ username: n, usernameKey: n, email: `${n}@home.cn`, passwordHash: studentHash, isTeacher: false, teacherId: row!.id })));
     await addClass(db, teacher, { className: 'C', schoolID: 'ES', pressID: 'PEP', students: names.join(', ') });
     for (const unit of UNITS) await assignTask(db, teacher, { className: 'C', bookUnitID: unit, Type: 'SB' });
     const rows = await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.usernameKey, names));
@@ -100,7 +117,10 @@ export async function classLoadBenchmark() {
       const words = content.slice(1).map((w) => w.split(' -- ')[0]!);
       const rows = [];
       for (const [i, word] of words.entries()) {
-        const r = await request(base, 'POST', '/graphql', token, { query: recordAnswer, variables: { input: { taskId, position: i + 1, word, typed: word, status: 'v' } } });
+        const r = await request(base, 'POST', '/graphql', token, {
+          query: recordAnswer,
+          variables: { input: { taskId, position: i + 1, word, typed: word, status: 'v' } },
+        });
         answerMs.push(r.ms);
         if (r.status !== 200 || r.body?.data?.recordAnswer?.__typename !== 'AnswerPayload') failures++;
         rows.push([i + 1, word, word, 'v', i + 1]);
@@ -133,12 +153,10 @@ export async function classLoadBenchmark() {
   // Every result's report, once (the job worker makes them after the commits); e-mails queued once each.
   const waitFrom = performance.now();
   const tally = async () =>
-    (
-      await db.execute(sql`select (select count(*)::int from ${results} r join ${users} u on u.id = r.user_id where u.username_key like ${`bs${run}%`}) as results,
+    (await db.execute(sql`select (select count(*)::int from ${results} r join ${users} u on u.id = r.user_id where u.username_key like ${`bs${run}%`}) as results,
         (select count(*)::int from reports) as reports, (select count(*)::int from jobs where status <> 'sent') as left,
         (select count(*)::int from (select dedupe_key from mail_outbox group by dedupe_key having count(*) > 1) d) as twice,
-        (select count(*)::int from mail_outbox) as mails`)
-    ) as unknown as { rows?: Record<string, number>[] } & Record<string, number>[];
+        (select count(*)::int from mail_outbox) as mails`)) as unknown as { rows?: Record<string, number>[] } & Record<string, number>[];
   let reportCheck = (await tally()).rows?.[0] ?? (await tally())[0]!;
   while (reportCheck.left! > 0 && performance.now() - waitFrom < 120_000) {
     await new Promise((r) => setTimeout(r, 250));

@@ -68,7 +68,13 @@ async function visit(browser: Browser, url: string, ready: string, user?: unknow
   const page = await openPage(context, network);
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+    if (response.request().resourceType() === 'script')
+      scripts.push(
+        response.body().then(
+          (b) => gzipSync(b, { level: 9 }).length,
+          () => 0,
+        ),
+      );
   });
   await page.goto(url);
   await page.waitForSelector(ready);
@@ -103,7 +109,8 @@ async function logInToTasks(browser: Browser, url: string, username: string, net
   await page.waitForSelector('table.tasks-table tbody tr');
   const shownAt = await rowsAt(page);
   const loggedInAt = await page.evaluate(
-    (after) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/graphql') && e.startTime >= after)!.responseEnd,
+    (after) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/graphql') && e.startTime >= after)!.responseEnd,
     pressedAt,
   );
   await context.close();
@@ -115,16 +122,32 @@ export async function clientBenchmark() {
   await ensureClientBuilt();
   const server = await startBenchServer({ app: { serveClient: true } });
   const login = async (username: string) =>
-    (await fetch(`${server.url}/api/v1.0/username/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: username }) })).json();
+    (
+      await fetch(`${server.url}/api/v1.0/username/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: username }),
+      })
+    ).json();
   const teacher = await login('demoteacher');
   for (const unit of ['NS2022-ES3', 'NS2022-ES4', 'NS2022-ES5']) {
-    await fetch(`${server.url}/api/v1.0/usertasks/assigntask`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-token': teacher.accessToken }, body: JSON.stringify({ className: 'Demo Class', bookUnitID: unit, Type: 'SB' }) });
+    await fetch(`${server.url}/api/v1.0/usertasks/assigntask`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': teacher.accessToken },
+      body: JSON.stringify({ className: 'Demo Class', bookUnitID: unit, Type: 'SB' }),
+    });
   }
   const student = await login('demostudent');
   const browser = await launchBrowser();
   const loginRuns = [];
   const taskRuns = [];
-  const networks = { loopback: [LOOPBACK, { latencyMs: 0, order: 'sequence' }], phone: [{ latencyMs: PHONE_LATENCY_MS, order: 'together' }, { latencyMs: PHONE_LATENCY_MS, order: 'sequence' }] } as const;
+  const networks = {
+    loopback: [LOOPBACK, { latencyMs: 0, order: 'sequence' }],
+    phone: [
+      { latencyMs: PHONE_LATENCY_MS, order: 'together' },
+      { latencyMs: PHONE_LATENCY_MS, order: 'sequence' },
+    ],
+  } as const;
   const coldTask = { loopback: [[], []], phone: [[], []] } as Record<keyof typeof networks, [number[], number[]]>;
   /** Cold visits of /task, as the app does it, whose query was asked for before the screen's code arrived. */
   let early = 0;
@@ -152,8 +175,14 @@ export async function clientBenchmark() {
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   const loginJs = loginRuns[0]!.gzipBytes;
   const taskJs = taskRuns[0]!.gzipBytes;
-  const loginRender = percentile(loginRuns.map((r) => r.renderedAt), 50);
-  const taskRender = percentile(taskRuns.map((r) => r.renderedAt), 50);
+  const loginRender = percentile(
+    loginRuns.map((r) => r.renderedAt),
+    50,
+  );
+  const taskRender = percentile(
+    taskRuns.map((r) => r.renderedAt),
+    50,
+  );
   return {
     name: `Client (production build, headless Chromium, cold cache, median of ${ROUNDS})`,
     lines: [

@@ -72,14 +72,30 @@ async function liveRun(redisUrl?: string) {
   const server = await startBenchServer({ env: redisUrl ? { REDIS_URL: redisUrl } : {} });
   const deps = server.app.deps;
   await signup(deps, { username: 'fanteacher', password: 'fanteacher', email: 'fan@wordbee.local', isTeacher: true });
-  const token = (await (await fetch(`${server.url}/api/v1.0/username/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'fanteacher', password: 'fanteacher' }) })).json()).accessToken as string;
+  const token = (
+    await (
+      await fetch(`${server.url}/api/v1.0/username/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'fanteacher', password: 'fanteacher' }),
+      })
+    ).json()
+  ).accessToken as string;
   const viewer = await authenticate(deps, token);
   const { id: classId } = await addClass(deps.db, viewer, { className: 'Fan Class', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet' });
-  const gql = await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-token': token }, body: JSON.stringify({ query: '{ viewer { class(name: "Fan Class") { id } } }' }) })).json();
+  const gql = await (
+    await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': token },
+      body: JSON.stringify({ query: '{ viewer { class(name: "Fan Class") { id } } }' }),
+    })
+  ).json();
   const globalId = gql.data.viewer.class.id as string;
   // Through Redis: published by a PubSub client of its own, as another instance would.
   const publisher: LiveEvents = redisUrl ? createLiveEvents(redisUrl, deps.log) : deps.live;
-  const delivery = await measure({ url: `${server.url.replace('http', 'ws')}/graphql`, mode: 'graphql', token, classId: globalId }, (word) => publisher.publish(event(classId, word)));
+  const delivery = await measure({ url: `${server.url.replace('http', 'ws')}/graphql`, mode: 'graphql', token, classId: globalId }, (word) =>
+    publisher.publish(event(classId, word)),
+  );
   if (redisUrl) await publisher.close();
   await server.close();
   return delivery;

@@ -35,14 +35,23 @@ export async function integrationsBenchmark() {
   const session = (await post({ username: 'demoteacher', password: 'demoteacher' })).accessToken as string;
   const classId = (await post({ query: '{ viewer { class(name: "Demo Class") { id } } }' }, session)).data.viewer.class.id;
   const created = await post(
-    { query: 'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', variables: { i: { name: 'bench', scopes: ['READ_CLASSES'], classIds: [classId] } } },
+    {
+      query: 'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }',
+      variables: { i: { name: 'bench', scopes: ['READ_CLASSES'], classIds: [classId] } },
+    },
     session,
   );
   const token = created.data.createIntegrationToken.token as string;
 
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const run = (credential: string) =>
-    load({ url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` }, body: JSON.stringify({ query: QUERY }), seconds });
+    load({
+      url: `${url}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
+      body: JSON.stringify({ query: QUERY }),
+      seconds,
+    });
   const baseline = await run(session);
   const integration = await run(token);
   await app.close();

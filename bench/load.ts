@@ -33,7 +33,8 @@ export async function load(options: {
   });
 }
 
-export const figures = (f: LoadFigures) => `${f.requestsPerSec} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors + f.non2xx ? `, errors ${f.errors + f.non2xx}` : ''}`;
+export const figures = (f: LoadFigures) =>
+  `${f.requestsPerSec} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors + f.non2xx ? `, errors ${f.errors + f.non2xx}` : ''}`;
 
 type LoadOptions = Parameters<typeof load>[0];
 
@@ -42,7 +43,11 @@ type LoadOptions = Parameters<typeof load>[0];
  * combines the rounds: mean requests/s, median p50 and p99. Drifting load from other
  * processes on the machine then weighs on every variant alike.
  */
-export async function interleaved<K extends string>(variants: Record<K, Omit<LoadOptions, 'seconds'>>, seconds: number, rounds = 3): Promise<Record<K, LoadFigures>> {
+export async function interleaved<K extends string>(
+  variants: Record<K, Omit<LoadOptions, 'seconds'>>,
+  seconds: number,
+  rounds = 3,
+): Promise<Record<K, LoadFigures>> {
   const runs = {} as Record<K, LoadFigures[]>;
   for (let round = 0; round < rounds; round++) {
     for (const [name, options] of Object.entries(variants) as [K, LoadOptions][]) {

@@ -27,7 +27,11 @@ export async function profiled<T>(label: string, run: () => Promise<T>): Promise
   }
   const total = profile.samples?.length ?? 1;
   const top = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, c]) => `  ${((100 * c) / total).toFixed(1).padStart(5)}% ${k}`).join('\n');
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, c]) => `  ${((100 * c) / total).toFixed(1).padStart(5)}% ${k}`)
+      .join('\n');
   console.error(`\nprofile of ${label}: by package\n${top(where, 12)}\nby function\n${top(functions, 20)}\n`);
   return result;
 }

@@ -47,7 +47,10 @@ export async function resultsBenchmark() {
   const setupSeconds = ((performance.now() - started) / 1000).toFixed(0);
 
   const client = (server.app.deps.db as any).$client;
-  await server.raw('create table bench_answers (id bigint generated always as identity primary key, task text, position int, word text, typed text, status text, at timestamptz default now())', []);
+  await server.raw(
+    'create table bench_answers (id bigint generated always as identity primary key, task text, position int, word text, typed text, status text, at timestamptz default now())',
+    [],
+  );
   const writeRows = async (label: string, rows: unknown[][]) => {
     const values = rows.map((_, i) => `($1, $${i * 4 + 2}, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5})`).join(', ');
     const params = [label, ...rows.flatMap((r) => [r[0], r[1], r[2], r[3]])];
@@ -91,7 +94,10 @@ export async function resultsBenchmark() {
   const reportsStarted = performance.now();
   let lag: unknown[][];
   for (;;) {
-    lag = await server.raw(`select count(*) filter (where status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent') from jobs`, []);
+    lag = await server.raw(
+      `select count(*) filter (where status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from sent_at - created_at) * 1000) filter (where status = 'sent') from jobs`,
+      [],
+    );
     if (Number(lag[0]![0]) === 0 || performance.now() - reportsStarted > 120_000) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -99,7 +105,10 @@ export async function resultsBenchmark() {
   // Then every report's e-mails sent, and how long after the result's commit.
   let mail: unknown[][];
   for (;;) {
-    mail = await server.raw(`select count(*) filter (where m.status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent') from mail_outbox m join reports p on p.id = m.report_id join results r on r.id = p.result_id`, []);
+    mail = await server.raw(
+      `select count(*) filter (where m.status <> 'sent'), count(*), percentile_cont(0.5) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent'), percentile_cont(0.99) within group (order by extract(epoch from m.sent_at - r.created_at) * 1000) filter (where m.status = 'sent') from mail_outbox m join reports p on p.id = m.report_id join results r on r.id = p.result_id`,
+      [],
+    );
     if (Number(mail[0]![0]) === 0 || performance.now() - reportsStarted > 180_000) break;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -15,7 +15,17 @@ import { classLoadBenchmark } from './class-load.ts';
 import { integrationsBenchmark } from './integrations.ts';
 
 type Benchmark = () => Promise<{ name: string; lines: string[] }>;
-const benchmarks: Record<string, Benchmark> = { usertasks: usertasksBenchmark, results: resultsBenchmark, fanout: fanoutBenchmark, tts: ttsBenchmark, pdf: pdfBenchmark, pa: paBenchmark, client: clientBenchmark, integrations: integrationsBenchmark, classload: classLoadBenchmark };
+const benchmarks: Record<string, Benchmark> = {
+  usertasks: usertasksBenchmark,
+  results: resultsBenchmark,
+  fanout: fanoutBenchmark,
+  tts: ttsBenchmark,
+  pdf: pdfBenchmark,
+  pa: paBenchmark,
+  client: clientBenchmark,
+  integrations: integrationsBenchmark,
+  classload: classLoadBenchmark,
+};
 
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !(n in benchmarks));

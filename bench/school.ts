@@ -54,12 +54,21 @@ async function countRows(app: App) {
  */
 export async function studentsOf(app: App, count: number, perClass = 100): Promise<string[]> {
   const names: string[] = [];
-  const classRows: any = await app.deps.db.execute(sql`select c.id, c.name from classes c join users u on u.id = c.teacher_id where u.username_key = ${BENCH_TEACHER} order by c.id`);
+  const classRows: any = await app.deps.db.execute(
+    sql`select c.id, c.name from classes c join users u on u.id = c.teacher_id where u.username_key = ${BENCH_TEACHER} order by c.id`,
+  );
   const list = (classRows.rows ?? classRows) as { id: number; name: string }[];
   for (let i = 0; i < count; i++) {
     const klass = list[Math.floor(i / perClass) % list.length]!;
     const name = `pupil${klass.id}x${(i % perClass) + 1}`;
-    await signup(app.deps, { username: name, password: BENCH_PASSWORD, email: `${name}@wordbee.local`, isTeacher: false, teachername: BENCH_TEACHER, classname: klass.name });
+    await signup(app.deps, {
+      username: name,
+      password: BENCH_PASSWORD,
+      email: `${name}@wordbee.local`,
+      isTeacher: false,
+      teachername: BENCH_TEACHER,
+      classname: klass.name,
+    });
     names.push(name);
   }
   return names;

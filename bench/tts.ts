@@ -21,9 +21,25 @@ async function timed(url: string): Promise<{ ms: number; bytes: number }> {
 
 export async function ttsBenchmark() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-bench-tts-'));
-  const app = await createApp(loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'b'.repeat(40) }), { logger: pino({ level: 'silent' }), serveClient: false });
+  const app = await createApp(loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'b'.repeat(40) }), {
+    logger: pino({ level: 'silent' }),
+    serveClient: false,
+  });
   const url = await app.listen(0, '127.0.0.1');
-  const words = ['elephant', 'classroom', 'library', 'breakfast', 'umbrella', 'festival', 'volunteer', 'dinosaur', 'pineapple', 'yesterday', 'butterfly', 'computer'];
+  const words = [
+    'elephant',
+    'classroom',
+    'library',
+    'breakfast',
+    'umbrella',
+    'festival',
+    'volunteer',
+    'dinosaur',
+    'pineapple',
+    'yesterday',
+    'butterfly',
+    'computer',
+  ];
   const cold: number[] = [];
   const cached: number[] = [];
   let size = 0;

@@ -59,7 +59,8 @@ export async function usertasksBenchmark() {
   const browserReply = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { ...gqlHeaders, 'accept-encoding': 'br' }, body: gqlBody });
   if (browserReply.headers.get('content-encoding') !== 'br') throw new Error('usertasks: the GraphQL reply to a browser is not compressed');
   await browserReply.arrayBuffer();
-  if (restRows.length !== 21 || bareRows.length !== 21 || gqlRows !== 20) throw new Error(`usertasks: expected 20 tasks, got REST ${restRows.length - 1}, bare ${bareRows.length - 1}, GraphQL ${gqlRows}`);
+  if (restRows.length !== 21 || bareRows.length !== 21 || gqlRows !== 20)
+    throw new Error(`usertasks: expected 20 tasks, got REST ${restRows.length - 1}, bare ${bareRows.length - 1}, GraphQL ${gqlRows}`);
 
   // Warm every path (JIT, prepared statements, caches), then measure in interleaved rounds so
   // a neighbour's burst on this shared machine hits all three alike.
@@ -69,7 +70,12 @@ export async function usertasksBenchmark() {
     rest: { url: `${server.url}/api/v1.0/usertasks`, headers },
     graphql: { url: `${server.url}/graphql`, method: 'POST' as const, headers: gqlHeaders, body: gqlBody },
     // As a browser asks: the reply (about 3.4 KB) comes brotli-compressed.
-    graphqlBrowser: { url: `${server.url}/graphql`, method: 'POST' as const, headers: { ...gqlHeaders, 'accept-encoding': 'gzip, deflate, br' }, body: gqlBody },
+    graphqlBrowser: {
+      url: `${server.url}/graphql`,
+      method: 'POST' as const,
+      headers: { ...gqlHeaders, 'accept-encoding': 'gzip, deflate, br' },
+      body: gqlBody,
+    },
   };
   for (const v of Object.values(variants)) await load({ ...v, seconds: 1 });
   const { baseline, rest, graphql, graphqlBrowser } = await interleaved(variants, seconds);

@@ -158,4 +158,3 @@ function createEnvironment(): Environment {
 }
 
 export const environment = createEnvironment();
-

@@ -20,7 +20,9 @@ let startedFor: string | null = null;
 
 /** JSON with the object keys sorted: the same variables give the same key whatever their order. */
 const stable = (value: unknown): string =>
-  JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 const keyOf = (query: GraphQLTaggedNode, variables: Record<string, unknown>, fetchKey: string | number | undefined) =>
   `${getRequest(query).params.name} ${stable(variables)} ${fetchKey || ''}`;

@@ -111,7 +111,14 @@ const ROUTES: RouteDef[] = [
     queries: () => [{ query: RecordQuery, variables: { taskId: recordTaskId() }, fetchPolicy: 'network-only' }],
   },
   { path: '/spellingbee', screen: SpellingBee, modes: SIGNED_IN, title: 'Spelling Bee', titleKey: 'nav.spellingBee', queries: taskContent(SpellingBeeQuery) },
-  { path: '/flashcardmaster', screen: FlashcardMaster, modes: SIGNED_IN, title: 'Flashcard Master', titleKey: 'nav.flashcardMaster', queries: taskContent(FlashcardMasterQuery) },
+  {
+    path: '/flashcardmaster',
+    screen: FlashcardMaster,
+    modes: SIGNED_IN,
+    title: 'Flashcard Master',
+    titleKey: 'nav.flashcardMaster',
+    queries: taskContent(FlashcardMasterQuery),
+  },
   {
     path: '/mistakes',
     screen: lazy(() => import('./screens/Mistakes/Mistakes')),
@@ -121,7 +128,14 @@ const ROUTES: RouteDef[] = [
     queries: (user) => (user.isTeacher ? [] : [{ query: MistakesQuery, variables: {}, fetchPolicy: 'network-only' }]),
   },
   { path: '/account', screen: lazy(() => import('./screens/Account/Account')), modes: SIGNED_IN, title: 'Account', titleKey: 'account.title' },
-  { path: '/classes', screen: Classes, modes: TEACHER, title: 'Classes', titleKey: 'nav.classes', queries: () => [{ query: ClassesQuery, variables: {}, fetchPolicy: 'store-and-network' }] },
+  {
+    path: '/classes',
+    screen: Classes,
+    modes: TEACHER,
+    title: 'Classes',
+    titleKey: 'nav.classes',
+    queries: () => [{ query: ClassesQuery, variables: {}, fetchPolicy: 'store-and-network' }],
+  },
   {
     path: '/textbooks',
     screen: Textbooks,

@@ -44,13 +44,10 @@ export function modeOf(user: UserRecord | null): LoginMode {
 }
 
 export function useSession(): UserRecord | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    readUser,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, readUser);
 }
 
 /** A session-storage value other screens share (e.g. 'selectedClassname'), reactive. */
@@ -71,7 +68,11 @@ export function setStoredValue(key: string, value: string | null): void {
 }
 
 /** A LoginPayload as the session keeps it: without Relay's type name, its expiry in the spec's epoch seconds. */
-export const userRecordOf = ({ __typename, tokenExpiresAt, ...user }: Omit<UserRecord, 'tokenExpAt'> & { readonly __typename: string; readonly tokenExpiresAt: string }): UserRecord => ({
+export const userRecordOf = ({
+  __typename,
+  tokenExpiresAt,
+  ...user
+}: Omit<UserRecord, 'tokenExpAt'> & { readonly __typename: string; readonly tokenExpiresAt: string }): UserRecord => ({
   ...user,
   tokenExpAt: Math.floor(Date.parse(tokenExpiresAt) / 1000),
 });

@@ -78,7 +78,8 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // with max_prepared_statements set.
   const unsafe = client.unsafe.bind(client);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- postgres.js types a parameter list as any[]
-  client.unsafe = ((query: string, params?: any[], options?: { prepare?: boolean }) => unsafe(query, params, { ...options, prepare: true })) as typeof client.unsafe;
+  client.unsafe = ((query: string, params?: any[], options?: { prepare?: boolean }) =>
+    unsafe(query, params, { ...options, prepare: true })) as typeof client.unsafe;
   const tap = queryTap();
   const db = drizzle(client, { schema, logger: tap.logger });
   const lock = await client.reserve();
@@ -135,7 +136,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     ping: async () => {
       await client.query('select 1');
     },
-    pendingMigrations: async () => pendingOf(Number((await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n)),
+    pendingMigrations: async () =>
+      pendingOf(Number((await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n)),
     observeQueries: tap.observeQueries,
     close: async () => {
       clearInterval(analyzer);
@@ -160,7 +162,10 @@ function holdDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lock, 'utf8'));
       if (owner && owner !== process.pid && isRunning(owner)) {
-        throw new Error(`another WordBee process (pid ${owner}) is using the embedded database in ${dataDir}; stop it first, or give this one another DATA_DIR`, { cause: error });
+        throw new Error(
+          `another WordBee process (pid ${owner}) is using the embedded database in ${dataDir}; stop it first, or give this one another DATA_DIR`,
+          { cause: error },
+        );
       }
       rmSync(lock, { force: true });
     }

@@ -149,7 +149,10 @@ export const words = pgTable(
     /** IPA, e.g. /ˈæp.əl/. */
     phonetic: text('phonetic').notNull().default(''),
     definition: text('definition').notNull().default(''),
-    sentences: jsonb('sentences').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    sentences: jsonb('sentences')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Picture file under /avatars, when the word has one. */
     picture: text('picture'),
   },
@@ -430,11 +433,7 @@ export const reports = pgTable(
     createdAt: createdAt(),
     expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    uniqueIndex('reports_file_name_key').on(t.fileName),
-    uniqueIndex('reports_result_key').on(t.resultId),
-    index('reports_expire_idx').on(t.expireAt),
-  ],
+  (t) => [uniqueIndex('reports_file_name_key').on(t.fileName), uniqueIndex('reports_result_key').on(t.resultId), index('reports_expire_idx').on(t.expireAt)],
 );
 
 /**

@@ -82,7 +82,9 @@ const ownWords = (items: Utterance[]) => [...new Set(items.flatMap((u) => u.word
  * once per card in pack order, as the synthesized set has always picked from them.
  */
 export function textbookWords({ repeats = false } = {}): string[] {
-  const words = buildPack().cards.map((c) => c.word.toLowerCase()).filter((w) => /^[a-z]+$/.test(w));
+  const words = buildPack()
+    .cards.map((c) => c.word.toLowerCase())
+    .filter((w) => /^[a-z]+$/.test(w));
   return repeats ? words : [...new Set(words)];
 }
 
@@ -91,7 +93,11 @@ export function textbookWords({ repeats = false } = {}): string[] {
  * with one word (a different position each time) replaced by another word of `pool` (by default
  * the words of the set's own texts).
  */
-export function* substitutions(items: Utterance[], perRecording = 3, pool = ownWords(items)): Generator<{ item: Utterance; words: string[]; replaced: number }> {
+export function* substitutions(
+  items: Utterance[],
+  perRecording = 3,
+  pool = ownWords(items),
+): Generator<{ item: Utterance; words: string[]; replaced: number }> {
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (item.words.length < 2) continue;
@@ -202,7 +208,10 @@ export const VOICES = [
  * 16 kbit/s, WebM and Ogg in turn) and scored against the words read: the share of words 'not
  * heard' and 'mispronounced' per voice.
  */
-export async function voicesHeard(aligner: Aligner, count = 6): Promise<Array<{ voice: string; normal: boolean; words: number; notHeard: number; mispronounced: number; total: number }>> {
+export async function voicesHeard(
+  aligner: Aligner,
+  count = 6,
+): Promise<Array<{ voice: string; normal: boolean; words: number; notHeard: number; mispronounced: number; total: number }>> {
   const pool = textbookWords().filter((w) => w.length >= 2);
   const out = [];
   for (const [v, voice] of VOICES.entries()) {
@@ -357,7 +366,9 @@ async function main() {
   }
   if (out.trainingFolds) console.log(`Training recordings by speaker folds: ${describeFolds(out.trainingFolds as FoldFigures)}`);
   for (const v of out.voices as Awaited<ReturnType<typeof voicesHeard>>) {
-    console.log(`${v.voice.padEnd(28)} not heard ${pct(v.notHeard).padStart(6)}   mispronounced ${pct(v.mispronounced).padStart(6)} of ${v.words} words   mean total ${v.total.toFixed(0)}`);
+    console.log(
+      `${v.voice.padEnd(28)} not heard ${pct(v.notHeard).padStart(6)}   mispronounced ${pct(v.mispronounced).padStart(6)} of ${v.words} words   mean total ${v.total.toFixed(0)}`,
+    );
   }
   console.log(row('Synthesized (Opus 16 kbit/s)', out.synthesized as Figures));
   const sn = out.silenceNoise as { silence: number; noise: number };

@@ -25,7 +25,13 @@ const WIDTH = 854;
 const HEIGHT = 480;
 
 /** Runs in the page: draws the slides in time with the narration and records both. Returns the WebM as base64. */
-async function recordInPage(input: { slides: Slide[]; audio: string[]; fonts: { data: string; unicodeRange: string }[]; width: number; height: number }): Promise<string> {
+async function recordInPage(input: {
+  slides: Slide[];
+  audio: string[];
+  fonts: { data: string; unicodeRange: string }[];
+  width: number;
+  height: number;
+}): Promise<string> {
   const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)).buffer;
   for (const font of input.fonts) {
     const face = new FontFace('WordBee Sans', fromBase64(font.data), { unicodeRange: font.unicodeRange, weight: '100 900' });
@@ -145,7 +151,12 @@ async function recordInPage(input: { slides: Slide[]; audio: string[]; fonts: { 
 
   const destination = audioContext.createMediaStreamDestination();
   const stream = new MediaStream([...canvas.captureStream(30).getVideoTracks(), ...destination.stream.getAudioTracks()]);
-  const recorder = new MediaRecorder(stream, { mimeType: 'video/webm;codecs=vp8,opus', videoBitsPerSecond: 500_000, audioBitsPerSecond: 48_000, videoKeyFrameIntervalDuration: 3000 } as MediaRecorderOptions);
+  const recorder = new MediaRecorder(stream, {
+    mimeType: 'video/webm;codecs=vp8,opus',
+    videoBitsPerSecond: 500_000,
+    audioBitsPerSecond: 48_000,
+    videoKeyFrameIntervalDuration: 3000,
+  } as MediaRecorderOptions);
   const chunks: Blob[] = [];
   recorder.ondataavailable = (e) => e.data.size && chunks.push(e.data);
   const stopped = new Promise((r) => (recorder.onstop = r));
@@ -186,7 +197,9 @@ async function main() {
   const tts = createTts(scratch);
   try {
     const audio = await Promise.all(SLIDES.map(async (s) => (await tts.speak({ text: s.say, voice: s.voice, speed: s.speed })).bytes.toString('base64')));
-    const allText = SLIDES.map((s) => JSON.stringify(s)).join(' ') + ' WordBee 单词蜂 Listening · 听力 Say each word after the voice. 听一个，读一个。 More on the Listening page · 更多练习见“听力”页面 Spelling Bee · Flashcard Master · Pronunciation 0123456789';
+    const allText =
+      SLIDES.map((s) => JSON.stringify(s)).join(' ') +
+      ' WordBee 单词蜂 Listening · 听力 Say each word after the voice. 听一个，读一个。 More on the Listening page · 更多练习见“听力”页面 Spelling Bee · Flashcard Master · Pronunciation 0123456789';
     const fonts = fontSlicesFor(allText).map((f) => ({ data: readFileSync(f.file).toString('base64'), unicodeRange: f.unicodeRange }));
     const browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
     try {
@@ -201,7 +214,13 @@ async function main() {
       mkdirSync(path.dirname(out), { recursive: true });
       writeFileSync(out, fixed);
       const check = readWebm(fixed);
-      console.log(JSON.stringify({ file: out, bytes: fixed.length, durationMs: check.durationMs, tracks: check.tracks, blocks: Object.fromEntries(check.blocks) }, null, 1));
+      console.log(
+        JSON.stringify(
+          { file: out, bytes: fixed.length, durationMs: check.durationMs, tracks: check.tracks, blocks: Object.fromEntries(check.blocks) },
+          null,
+          1,
+        ),
+      );
     } finally {
       await browser.close();
     }

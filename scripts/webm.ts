@@ -119,8 +119,14 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
       const video = get(ID.video);
       if (video) {
         const v = children(bytes, video.dataStart, video.end);
-        track.width = uint(bytes, v.find((f) => f.id === ID.pixelWidth)!);
-        track.height = uint(bytes, v.find((f) => f.id === ID.pixelHeight)!);
+        track.width = uint(
+          bytes,
+          v.find((f) => f.id === ID.pixelWidth)!,
+        );
+        track.height = uint(
+          bytes,
+          v.find((f) => f.id === ID.pixelHeight)!,
+        );
       }
       const audio = get(ID.audio);
       const channels = audio && children(bytes, audio.dataStart, audio.end).find((f) => f.id === ID.channels);
@@ -131,8 +137,13 @@ export function readWebm(bytes: Uint8Array): WebmSummary {
   const blocks: WebmSummary['blocks'] = new Map();
   for (const cluster of level1.filter((e) => e.id === ID.cluster)) {
     const parts = children(bytes, cluster.dataStart, cluster.end);
-    const clusterTime = uint(bytes, parts.find((p) => p.id === ID.timecode)!);
-    const blockElements = parts.flatMap((p) => (p.id === ID.simpleBlock ? [p] : p.id === ID.blockGroup ? children(bytes, p.dataStart, p.end).filter((c) => c.id === ID.block) : []));
+    const clusterTime = uint(
+      bytes,
+      parts.find((p) => p.id === ID.timecode)!,
+    );
+    const blockElements = parts.flatMap((p) =>
+      p.id === ID.simpleBlock ? [p] : p.id === ID.blockGroup ? children(bytes, p.dataStart, p.end).filter((c) => c.id === ID.block) : [],
+    );
     for (const block of blockElements) {
       const track = readVint(bytes, block.dataStart, false);
       const relative = new DataView(bytes.buffer, bytes.byteOffset + block.dataStart + track.length, 2).getInt16(0);

@@ -35,7 +35,10 @@ export function ownClasses(viewer: Viewer) {
 
 /** The viewer's classes among `ids`; any other id is "not found". */
 export async function teacherClassIds(db: Executor, viewer: Viewer, ids: number[]): Promise<number[]> {
-  const found = await db.select({ id: classes.id }).from(classes).where(and(eq(classes.teacherId, viewer.id), inArray(classes.id, ids)));
+  const found = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.teacherId, viewer.id), inArray(classes.id, ids)));
   if (found.length !== ids.length) throw new NotFoundError('Class not found');
   return ids;
 }
@@ -44,5 +47,8 @@ export async function teacherClassIds(db: Executor, viewer: Viewer, ids: number[
 export function rosterNameContains(text: string) {
   const pattern = `%${nameKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // The roster name, or the username of the account that claimed it.
-  return or(like(rosterEntries.studentKey, pattern), sql`exists (select 1 from ${users} su where su.id = ${qualified(rosterEntries.userId)} and su.username_key like ${pattern})`)!;
+  return or(
+    like(rosterEntries.studentKey, pattern),
+    sql`exists (select 1 from ${users} su where su.id = ${qualified(rosterEntries.userId)} and su.username_key like ${pattern})`,
+  )!;
 }

@@ -94,7 +94,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   checkWritable(config.dataDir);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
-  const deps: Deps = { db: database.db, config, tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now), log, tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }), live: createLiveEvents(config.redisUrl, log), pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }), uploads: new UploadBudget(config.paUploadBudgetMb * 1024 * 1024), blobs: postgresBlobStore(database.db), budgets: await createBudgets(config, database.db, log), webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }) };
+  const deps: Deps = {
+    db: database.db,
+    config,
+    tokens: createTokenIssuer(secret, config.tokenTtlMinutes, options.now),
+    log,
+    tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }),
+    live: createLiveEvents(config.redisUrl, log),
+    pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }),
+    uploads: new UploadBudget(config.paUploadBudgetMb * 1024 * 1024),
+    blobs: postgresBlobStore(database.db),
+    budgets: await createBudgets(config, database.db, log),
+    webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }),
+  };
   if (options.seed !== false) await seed(deps, options.contentDir);
   const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming, reportThreads: config.reportThreads });
   deps.jobs = jobs;
@@ -283,7 +295,10 @@ function checkWritable(dataDir: string): void {
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (error) {
-    throw new Error(`DATA_DIR ${dataDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give this user a folder it can write`, { cause: error });
+    throw new Error(
+      `DATA_DIR ${dataDir} cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): give this user a folder it can write`,
+      { cause: error },
+    );
   }
 }
 

@@ -54,8 +54,16 @@ const envSchema = z.object({
     .transform((v) => (v ? v : '3000'))
     .pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number))
     .pipe(z.number().int().min(0).max(65535)),
-  HOST: z.string().trim().optional().transform((v) => v || '0.0.0.0'),
-  DATA_DIR: z.string().trim().optional().transform((v) => path.resolve(v || './data')),
+  HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || '0.0.0.0'),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => path.resolve(v || './data')),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
@@ -77,7 +85,13 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || '18')
-    .pipe(z.string().regex(/^\d{1,2}$/, 'must be an hour of the day, 0 to 23').transform(Number).pipe(z.number().int().min(0, 'must be an hour of the day, 0 to 23').max(23, 'must be an hour of the day, 0 to 23'))),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, 'must be an hour of the day, 0 to 23')
+        .transform(Number)
+        .pipe(z.number().int().min(0, 'must be an hour of the day, 0 to 23').max(23, 'must be an hour of the day, 0 to 23')),
+    ),
   REPORT_TTL_DAYS: positiveInt(30, 3650),
   API_TOKEN_BUDGET: positiveInt(5000, 10_000_000),
   API_TOKEN_RESTORE_PER_SEC: positiveInt(100, 10_000_000),
@@ -102,20 +116,39 @@ const envSchema = z.object({
     .refine(isTimeZone, { message: 'must be an IANA time zone name, e.g. Asia/Shanghai' }),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(50, 100_000),
   SIGNUPS_PER_ADDRESS: positiveInt(100, 100_000),
-  TRUST_PROXY: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v === '1' || v === 'true'),
-  SEED_DEMO: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v !== '0' && v !== 'false'),
-  WEB_JOBS: z.enum(['0', '1', 'false', 'true', '']).optional().transform((v) => v !== '0' && v !== 'false'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'false', 'true', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  SEED_DEMO: z
+    .enum(['0', '1', 'false', 'true', ''])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
+  WEB_JOBS: z
+    .enum(['0', '1', 'false', 'true', ''])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
   CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s?#]+$/.test(o)), {
       message: 'must be origins like https://app.example.cn separated by commas (no path), or *',
     }),
   WEBHOOK_ALLOW_NETWORKS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((n) => n.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    )
     .refine(
       (list) => {
         try {

@@ -24,10 +24,13 @@ try {
 function cannotStart(error: unknown): never {
   const e = error as NodeJS.ErrnoException;
   const hint =
-    e?.code === 'EADDRINUSE' ? ' (another process uses this port: stop it or set PORT)'
-    : e?.code === 'EACCES' || e?.code === 'ENOTDIR' ? ' (DATA_DIR must be a folder this user can write)'
-    : e?.code === 'ECONNREFUSED' ? ' (is the database or Redis at the configured URL running?)'
-    : '';
+    e?.code === 'EADDRINUSE'
+      ? ' (another process uses this port: stop it or set PORT)'
+      : e?.code === 'EACCES' || e?.code === 'ENOTDIR'
+        ? ' (DATA_DIR must be a folder this user can write)'
+        : e?.code === 'ECONNREFUSED'
+          ? ' (is the database or Redis at the configured URL running?)'
+          : '';
   console.error(`WordBee cannot start: ${e?.message ?? String(error)}${hint}`);
   if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
   process.exit(1);
@@ -50,7 +53,10 @@ process.on('unhandledRejection', (reason) => {
   reportError(reason, { where: 'unhandledRejection' });
 });
 // The report thread and its fonts, ahead of the first result (not in an instance that leaves its jobs to workers).
-if (config.webJobs) warmUpReportRenderer({ threads: config.reportThreads, log: app.deps.log }).catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
+if (config.webJobs)
+  warmUpReportRenderer({ threads: config.reportThreads, log: app.deps.log }).catch((error) =>
+    app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'),
+  );
 // The scoring workers load the acoustic model now, not when the first child reads (a first
 // reading after a restart waited 5–8 s for it).
 app.deps.pa.start();

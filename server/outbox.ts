@@ -90,7 +90,15 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
     return (await db
       .update(t)
       .set({ status: 'sending', nextAttemptAt: now, attempts: sql`${table.attempts} + 1` })
-      .where(and(inArray(table.id, due.map((d: { id: unknown }) => d.id)), claimable))
+      .where(
+        and(
+          inArray(
+            table.id,
+            due.map((d: { id: unknown }) => d.id),
+          ),
+          claimable,
+        ),
+      )
       .returning()) as Row[];
   }
 
@@ -103,7 +111,10 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
       const deliverOne = async (row: Row) => {
         try {
           const fields = await options.deliver(row);
-          await db.update(t).set({ ...fields, status: 'sent', sentAt: new Date(), lastError: null }).where(eq(table.id, row.id));
+          await db
+            .update(t)
+            .set({ ...fields, status: 'sent', sentAt: new Date(), lastError: null })
+            .where(eq(table.id, row.id));
           delivered++;
         } catch (error) {
           const failed = row.attempts >= maxAttempts || (error instanceof DeliveryFailure && error.permanent);
@@ -116,14 +127,19 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
               nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts, options.backoffBaseMs)),
             })
             .where(eq(table.id, row.id));
-          options.log.warn({ ...options.describe?.(row), attempts: row.attempts, err: error }, failed ? `${options.what} failed for good` : `${options.what} will be retried`);
+          options.log.warn(
+            { ...options.describe?.(row), attempts: row.attempts, err: error },
+            failed ? `${options.what} failed for good` : `${options.what} will be retried`,
+          );
         }
       };
       const lanes = Math.max(1, Math.min(options.concurrency ?? 1, claimed.length));
       let next = 0;
-      await Promise.all(Array.from({ length: lanes }, async () => {
-        while (next < claimed.length) await deliverOne(claimed[next++]!);
-      }));
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          while (next < claimed.length) await deliverOne(claimed[next++]!);
+        }),
+      );
       return delivered;
     },
     start(intervalMs = 2000, alsoEachRound) {

@@ -23,7 +23,9 @@ try {
 }
 if (!config.databaseUrl) {
   // The embedded database belongs to one process: its web instance takes the jobs itself.
-  console.error('WordBee worker cannot start: set DATABASE_URL to the PostgreSQL the web instances use (with the embedded database, the web instance takes its own jobs)');
+  console.error(
+    'WordBee worker cannot start: set DATABASE_URL to the PostgreSQL the web instances use (with the embedded database, the web instance takes its own jobs)',
+  );
   process.exit(1);
 }
 
@@ -40,7 +42,9 @@ process.on('unhandledRejection', (reason) => {
   app.deps.log.error({ err: reason }, 'unhandled promise rejection');
   reportError(reason, { where: 'unhandledRejection' });
 });
-warmUpReportRenderer({ threads: config.reportThreads, log: app.deps.log }).catch((error) => app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'));
+warmUpReportRenderer({ threads: config.reportThreads, log: app.deps.log }).catch((error) =>
+  app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'),
+);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -19,7 +19,7 @@ import { catalogue } from './catalogue';
 import type { Message } from './define';
 
 export type Values = Record<string, string | number>;
-export {  type Message } from './define';
+export { type Message } from './define';
 
 type Catalogue = typeof catalogue;
 export type MessageKey = { [A in keyof Catalogue & string]: `${A}.${keyof Catalogue[A] & string}` }[keyof Catalogue & string];

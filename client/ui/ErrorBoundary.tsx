@@ -14,7 +14,9 @@ function ServerSentence({ text }: { text: string }) {
 
 /** The browser could not load a screen's code: offline, or the connection dropped (Chrome, Firefox, Safari, Vite's wording). */
 function isLoadFailure(error: Error): boolean {
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+    error.message,
+  );
 }
 
 const SERVER_POLL_MS = 10_000;
@@ -108,7 +110,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
         <h1>
           <T k="app.caughtError" />
         </h1>
-        <p className="error-name" translate="no">{loadFailure ? 'NetworkError' : error.name}</p>
+        <p className="error-name" translate="no">
+          {loadFailure ? 'NetworkError' : error.name}
+        </p>
         <p className="error-message">{loadFailure ? <T k="app.loadFailed" /> : <ServerSentence text={error.message} />}</p>
         {unreachable === 'offline' && (
           <p className="error-message">

@@ -146,7 +146,15 @@ export function NavBar() {
           )}
         </span>
         <LanguageToggle className="bar-lang" compact />
-        <button ref={burger} type="button" className="burger" aria-label={t('nav.menu')} aria-expanded={open} aria-controls="nav-items" onClick={() => setOpen((v) => !v)}>
+        <button
+          ref={burger}
+          type="button"
+          className="burger"
+          aria-label={t('nav.menu')}
+          aria-expanded={open}
+          aria-controls="nav-items"
+          onClick={() => setOpen((v) => !v)}
+        >
           <span />
           <span />
           <span />

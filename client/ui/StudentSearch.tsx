@@ -10,7 +10,14 @@ export function StudentSearch({ value, onChange }: { value: string; onChange: (v
   return (
     <label className="list-search">
       <T k="app.findStudent" />{' '}
-      <input type="search" name="student" value={value} onChange={(e) => onChange(e.target.value)} placeholder={t('app.findStudentExample')} autoComplete="off" />
+      <input
+        type="search"
+        name="student"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={t('app.findStudentExample')}
+        autoComplete="off"
+      />
     </label>
   );
 }

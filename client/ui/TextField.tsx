@@ -17,7 +17,12 @@ export function TextField({ label, mandatory, onValue, className, commaList, ...
     <label className="field">
       <span className="field-label">
         {label}
-        {mandatory && <span className="mandatory-mark" aria-hidden="true"> *</span>}
+        {mandatory && (
+          <span className="mandatory-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </span>
       <input
         maxLength={30}
@@ -34,7 +39,11 @@ export function TextField({ label, mandatory, onValue, className, commaList, ...
                 const pasted = e.clipboardData.getData('text');
                 if (!/[\r\n\t]/.test(pasted)) return;
                 e.preventDefault();
-                const items = pasted.split(/[\r\n\t]+/).map((s) => s.trim()).filter(Boolean).join(', ');
+                const items = pasted
+                  .split(/[\r\n\t]+/)
+                  .map((s) => s.trim())
+                  .filter(Boolean)
+                  .join(', ');
                 const el = e.currentTarget;
                 const before = el.value.slice(0, el.selectionStart ?? el.value.length);
                 const after = el.value.slice(el.selectionEnd ?? el.value.length);

@@ -9,4 +9,3 @@ export const localDate = (value: string | Date) => {
   const d = new Date(value);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
-

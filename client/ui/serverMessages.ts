@@ -59,7 +59,11 @@ const RULES: Rule[] = [
   { pattern: /^You already have a class named (.+)$/, key: 'errors.classExists', values: (m) => ({ name: m[1]! }) },
   { pattern: /^Class (.+) has no students yet$/, key: 'errors.classEmpty', values: (m) => ({ name: m[1]! }) },
   { pattern: /^Username (.+) is taken/, key: 'errors.usernameTaken', values: (m) => ({ name: m[1]! }) },
-  { pattern: /^Student (.+) signed up to class (.+) as (.+), please login$/, key: 'errors.studentSignedUpAs', values: (m) => ({ name: m[1]!, className: m[2]!, rosterName: m[3]! }) },
+  {
+    pattern: /^Student (.+) signed up to class (.+) as (.+), please login$/,
+    key: 'errors.studentSignedUpAs',
+    values: (m) => ({ name: m[1]!, className: m[2]!, rosterName: m[3]! }),
+  },
   { pattern: /^Student (.+) signed up to class (.+), please login$/, key: 'errors.studentSignedUp', values: (m) => ({ name: m[1]!, className: m[2]! }) },
   { pattern: /^Teacher (.+) signed up, please login$/, key: 'errors.teacherSignedUp', values: (m) => ({ name: m[1]! }) },
   { pattern: /^This task is not in your task list/, key: 'errors.taskNotYours' },
@@ -124,11 +128,18 @@ type Refused = { readonly __typename: string; readonly message?: string | null }
  * check of the form found (the shared schemas speak the server's sentences), each as the form's
  * status line.
  */
-export function useRefusal(): { of(reply: Refused, fallback: MessageKey): NonNullable<Status>; failed(error: Error): NonNullable<Status>; invalid(message: string): NonNullable<Status> } {
+export function useRefusal(): {
+  of(reply: Refused, fallback: MessageKey): NonNullable<Status>;
+  failed(error: Error): NonNullable<Status>;
+  invalid(message: string): NonNullable<Status>;
+} {
   const [lang] = useLanguage();
   const say = (text: string, typename?: string) => serverMessage(lang, text, typename);
   return {
-    of: (reply, fallback) => ({ text: reply.__typename === '%other' || !reply.message ? textOf(lang, fallback) : say(reply.message, reply.__typename), tone: 'error' }),
+    of: (reply, fallback) => ({
+      text: reply.__typename === '%other' || !reply.message ? textOf(lang, fallback) : say(reply.message, reply.__typename),
+      tone: 'error',
+    }),
     failed: (error) => ({ text: say(error.message), tone: 'error' }),
     invalid: (message) => ({ text: say(message, 'ValidationError'), tone: 'error' }),
   };

@@ -82,7 +82,11 @@ export function trialsOf(words: string[], i: number, pool: string[], perRecordin
 const IDENTITY: PhoneStats = new Proxy({}, { get: () => ({ mean: 0, sd: 1 }) });
 
 const rawWords = (evidence: ReturnType<typeof wordEvidence>): RawWord[] =>
-  evidence.map((e) => ({ p: e.phones.map((x) => [x.phone, Math.round(x.z * 100) / 100] as [string, number]), d: Math.round(e.durationMisfit * 1000) / 1000, o: Math.round(e.outsideFrames * 10) / 10 }));
+  evidence.map((e) => ({
+    p: e.phones.map((x) => [x.phone, Math.round(x.z * 100) / 100] as [string, number]),
+    d: Math.round(e.durationMisfit * 1000) / 1000,
+    o: Math.round(e.outsideFrames * 10) / 10,
+  }));
 
 async function gather(aligner: Aligner, row: Row, i: number, pool: string[]): Promise<RecordingEvidence> {
   const pcm = await decodeRecording(new Uint8Array(readFileSync(row.file)));

@@ -105,7 +105,10 @@ export function crossValidate(trials: Trial[], lambda = 0.003): number {
   let hits = 0;
   for (const k of [0, 1]) {
     const test = trials.filter((t) => fold.get(t.speaker) === k);
-    const model = fitWordModel(trials.filter((t) => fold.get(t.speaker) !== k), lambda);
+    const model = fitWordModel(
+      trials.filter((t) => fold.get(t.speaker) !== k),
+      lambda,
+    );
     hits += hitRate(test, model) * test.length;
   }
   return hits / Math.max(1, trials.length);

@@ -4,7 +4,22 @@ import { offsetConnection } from '../graphql/connections.ts';
 import { builder, rowIdOf, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { deprecatedFor, eitherOf, STRING_KIND_REMOVAL } from '../tasks/enums.ts';
-import { addClass, classById, deleteClass, listClasses, listPressOptions, releaseRosterName, removeStudent, selectClass, selectedClassOf, setJoinWithoutRoster, signupRoster, studentLabel, type ClassRecord, type RosterLine } from './service.ts';
+import {
+  addClass,
+  classById,
+  deleteClass,
+  listClasses,
+  listPressOptions,
+  releaseRosterName,
+  removeStudent,
+  selectClass,
+  selectedClassOf,
+  setJoinWithoutRoster,
+  signupRoster,
+  studentLabel,
+  type ClassRecord,
+  type RosterLine,
+} from './service.ts';
 import { nameKey, requireTeacher } from '../access.ts';
 import { CLASS_TASK_TYPES, SCHOOL_IDS } from './schemas.ts';
 
@@ -40,7 +55,10 @@ const classNameDeprecation = `Use classId. May be removed after ${STRING_KIND_RE
  * `className`: the service looks classes up by name. An id of another teacher's class, or
  * outside an integration token's classes, is not found; an id and a name of two classes are refused.
  */
-export async function classNameOf(ctx: GraphQLContext, input: { classId?: { typename: string; id: string } | null; className?: string | null }): Promise<string> {
+export async function classNameOf(
+  ctx: GraphQLContext,
+  input: { classId?: { typename: string; id: string } | null; className?: string | null },
+): Promise<string> {
   if (input.classId == null) {
     if (input.className == null) throw new ValidationError('classId is required', 'classId');
     return input.className;
@@ -48,7 +66,8 @@ export async function classNameOf(ctx: GraphQLContext, input: { classId?: { type
   const rowId = input.classId.typename === 'Class' ? rowIdOf(input.classId.id) : null;
   const klass = rowId === null ? null : await classById(ctx.deps.db, viewerOf(ctx), rowId);
   if (!klass) throw new NotFoundError('Class not found');
-  if (input.className != null && nameKey(input.className) !== klass.nameKey) throw new ValidationError('Give classId or className, not two different classes', 'classId');
+  if (input.className != null && nameKey(input.className) !== klass.nameKey)
+    throw new ValidationError('Give classId or className, not two different classes', 'classId');
   return klass.name;
 }
 
@@ -57,7 +76,10 @@ const RosterLineRef = builder.objectRef<RosterLine>('RosterLine').implement({
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The name as the teacher wrote it (any script, spaces, 1–30 characters).' }),
     username: t.exposeString('username', { nullable: true, description: 'The student account that claimed the name; null while nobody has.' }),
-    displayName: t.string({ description: "How a teacher reads the student: the name, with the username beside it where they differ ('张伟 (zhangwei01)').", resolve: (r) => studentLabel(r.name, r.username) }),
+    displayName: t.string({
+      description: "How a teacher reads the student: the name, with the username beside it where they differ ('张伟 (zhangwei01)').",
+      resolve: (r) => studentLabel(r.name, r.username),
+    }),
   }),
 });
 
@@ -78,13 +100,26 @@ builder.node(ClassRef, {
     schoolLevel: t.field({ type: SchoolLevelEnum, description: 'The school level.', resolve: (c) => c.schoolId as SchoolLevel }),
     pressId: t.exposeString('pressId', { description: 'The textbook series.' }),
     students: t.exposeStringList('students', { description: 'The roster: student names, signed up or not yet.' }),
-    tbTaskType: t.exposeString('tbTaskType', { description: `What a click on a textbook unit assigns: ${CLASS_TASK_TYPES.join(', ')}.`, deprecationReason: deprecatedFor('textbookTaskType') }),
-    textbookTaskType: t.field({ type: TextbookTaskTypeEnum, description: 'What a click on a textbook unit assigns.', resolve: (c) => c.tbTaskType as TextbookTaskType }),
+    tbTaskType: t.exposeString('tbTaskType', {
+      description: `What a click on a textbook unit assigns: ${CLASS_TASK_TYPES.join(', ')}.`,
+      deprecationReason: deprecatedFor('textbookTaskType'),
+    }),
+    textbookTaskType: t.field({
+      type: TextbookTaskTypeEnum,
+      description: 'What a click on a textbook unit assigns.',
+      resolve: (c) => c.tbTaskType as TextbookTaskType,
+    }),
     spellingTimeoutSec: t.exposeInt('spellingTimeoutSec', { description: 'Spelling Bee countdown per word, in seconds.' }),
     taskDueDays: t.exposeInt('taskDueDays', { description: 'Days a student has for each task.' }),
     fmBatchSize: t.exposeInt('fmBatchSize', { description: 'Words per Flashcard Master batch drawn from the memory model.' }),
-    roster: t.field({ type: [RosterLineRef], description: 'The roster, in the order written: each name with the account that claimed it.', resolve: (c) => c.roster }),
-    joinWithoutRoster: t.exposeBoolean('joinWithoutRoster', { description: 'Whether a student whose name is not listed may still join at signup (under their username).' }),
+    roster: t.field({
+      type: [RosterLineRef],
+      description: 'The roster, in the order written: each name with the account that claimed it.',
+      resolve: (c) => c.roster,
+    }),
+    joinWithoutRoster: t.exposeBoolean('joinWithoutRoster', {
+      description: 'Whether a student whose name is not listed may still join at signup (under their username).',
+    }),
   }),
 });
 
@@ -92,7 +127,8 @@ builder.objectField(UserRef, 'selectedClass', (t) =>
   t.field({
     type: ClassRef,
     nullable: true,
-    description: "A teacher's selected class, kept by the server across logins (selectClass); their only class when they have one; null otherwise and for students.",
+    description:
+      "A teacher's selected class, kept by the server across logins (selectClass); their only class when they have one; null otherwise and for students.",
     resolve: async (user, _args, ctx) => {
       if (!user.isTeacher) return null;
       const klass = await selectedClassOf(ctx.deps.db, viewerOf(ctx));
@@ -114,7 +150,8 @@ builder.queryField('signupRoster', (t) =>
   t.field({
     type: SignupRosterRef,
     nullable: true,
-    description: "For the signup form (no login needed): a class's roster names not yet claimed, given the teacher's username and the class name; null when there is no such class.",
+    description:
+      "For the signup form (no login needed): a class's roster names not yet claimed, given the teacher's username and the class name; null when there is no such class.",
     args: {
       teachername: t.arg.string({ required: true, description: "The teacher's username." }),
       className: t.arg.string({ description: 'The class name.' }),
@@ -140,10 +177,14 @@ const ReleaseRosterNameInput = builder.inputType('ReleaseRosterNameInput', {
 builder.mutationField('releaseRosterName', (t) =>
   t.field({
     type: ClassPayload,
-    description: 'Frees a roster name a student claimed by mistake (teachers only): the name can be claimed again; the account stays in the class under its username with the tasks and results it made.',
+    description:
+      'Frees a roster name a student claimed by mistake (teachers only): the name can be claimed again; the account stays in the class under its username with the tasks and results it made.',
     errors: { types: [ValidationError, NotFoundError, ConflictError, ForbiddenError] },
     args: { input: t.arg({ type: ReleaseRosterNameInput, required: true, description: 'The class and the name.' }) },
-    resolve: async (_root, { input }, ctx) => ({ klass: await releaseRosterName(ctx.deps.db, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }), info: 'success' }),
+    resolve: async (_root, { input }, ctx) => ({
+      klass: await releaseRosterName(ctx.deps.db, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
+      info: 'success',
+    }),
   }),
 );
 
@@ -155,7 +196,8 @@ const RemoveStudentInput = builder.inputType('RemoveStudentInput', {
     student: t.string({ required: true, description: 'The roster name, or the username of the student who claimed one.' }),
     deleteData: t.boolean({
       required: true,
-      description: "True: also delete the student's account and every row about them (docs/security.md, Accounts), e.g. when a guardian asks; only for a student who signed up with this teacher. False: the account stays.",
+      description:
+        "True: also delete the student's account and every row about them (docs/security.md, Accounts), e.g. when a guardian asks; only for a student who signed up with this teacher. False: the account stays.",
     }),
   }),
 });
@@ -195,7 +237,10 @@ builder.mutationField('setJoinWithoutRoster', (t) =>
     description: 'Lets students whose name is not on the roster join the class at signup, or not (teachers only).',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: JoinWithoutRosterInput, required: true, description: 'The class and the setting.' }) },
-    resolve: async (_root, { input }, ctx) => ({ klass: await setJoinWithoutRoster(ctx.deps.db, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }), info: 'success' }),
+    resolve: async (_root, { input }, ctx) => ({
+      klass: await setJoinWithoutRoster(ctx.deps.db, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
+      info: 'success',
+    }),
   }),
 );
 
@@ -252,7 +297,10 @@ const AddClassInput = builder.inputType('AddClassInput', {
     schoolLevel: t.field({ type: SchoolLevelEnum, description: 'The school level. Required unless the deprecated schoolId is given.' }),
     schoolId: t.string({ description: `One of ${SCHOOL_IDS.join(', ')}.`, deprecationReason: deprecatedFor('schoolLevel') }),
     pressId: t.string({ required: true, description: 'A series offered for the school level (see `pressOptions`).' }),
-    students: t.string({ required: true, description: "Names as the school writes them (1–30 characters each), separated by commas, '、' or new lines, e.g. '张伟, 李娜, Zhang Wei'." }),
+    students: t.string({
+      required: true,
+      description: "Names as the school writes them (1–30 characters each), separated by commas, '、' or new lines, e.g. '张伟, 李娜, Zhang Wei'.",
+    }),
     joinWithoutRoster: t.boolean({ description: 'Whether a student not on the roster may join under their username (default true).' }),
     textbookTaskType: t.field({ type: TextbookTaskTypeEnum, description: 'What a click on a textbook unit assigns (default PA_SB).' }),
     tbTaskType: t.string({ description: 'PA+SB (default), PA or SB.', deprecationReason: deprecatedFor('textbookTaskType') }),
@@ -311,7 +359,10 @@ const DeleteClassPayload = builder.objectRef<{ className: string; id: number }>(
   description: 'The class is gone, with its roster, tasks and results.',
   fields: (t) => ({
     className: t.exposeString('className', { description: 'The name the class had.' }),
-    deletedClassId: t.globalID({ description: 'The global id the class had: drop it from client stores.', resolve: (p) => ({ type: 'Class', id: String(p.id) }) }),
+    deletedClassId: t.globalID({
+      description: 'The global id the class had: drop it from client stores.',
+      resolve: (p) => ({ type: 'Class', id: String(p.id) }),
+    }),
   }),
 });
 

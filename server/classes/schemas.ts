@@ -38,8 +38,10 @@ const tidyRosterName = (name: string) => name.normalize('NFC').trim().replace(/\
 
 /** A roster name's problem, or null (spec: 1–30 characters; DESIGN: any script, spaces). */
 function rosterNameProblem(name: string): string | null {
-  if ([...name].length > MAX_ROSTER_NAME) return `名字“${name}”超过 ${MAX_ROSTER_NAME} 个字 · Student name "${name}" is longer than ${MAX_ROSTER_NAME} characters`;
-  if (/[\p{Cc}\p{Cf}]/u.test(name)) return `名字“${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}”含有不可见的控制字符 · Student name "${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}" contains an invisible control character`;
+  if ([...name].length > MAX_ROSTER_NAME)
+    return `名字“${name}”超过 ${MAX_ROSTER_NAME} 个字 · Student name "${name}" is longer than ${MAX_ROSTER_NAME} characters`;
+  if (/[\p{Cc}\p{Cf}]/u.test(name))
+    return `名字“${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}”含有不可见的控制字符 · Student name "${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}" contains an invisible control character`;
   return null;
 }
 
@@ -61,19 +63,17 @@ const studentNamesSchema = z
       }
       const key = name.toLowerCase();
       if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', message: `名字“${name}”写了两次：同名的学生请加以区分（如 张伟A、张伟B） · "${name}" is listed twice: tell pupils with the same name apart (e.g. 张伟A, 张伟B)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `名字“${name}”写了两次：同名的学生请加以区分（如 张伟A、张伟B） · "${name}" is listed twice: tell pupils with the same name apart (e.g. 张伟A, 张伟B)`,
+        });
         return z.NEVER;
       }
       seen.add(key);
     }
     return names;
   })
-  .pipe(
-    z
-      .array(z.string())
-      .min(1, REQUIRED_MESSAGE)
-      .max(MAX_STUDENTS, `A class lists at most ${MAX_STUDENTS} students`),
-  );
+  .pipe(z.array(z.string()).min(1, REQUIRED_MESSAGE).max(MAX_STUDENTS, `A class lists at most ${MAX_STUDENTS} students`));
 
 export const addClassSchema = z.object({
   className: required.max(MAX_INPUT, `className must be at most ${MAX_INPUT} characters`).refine(...noControlCharacters('className')),
@@ -118,6 +118,9 @@ export const joinWithoutRosterSchema = classNameSchema.extend({ allowed: z.boole
 
 /** A teacher removes a student (a roster name, or the username that claimed one) from a class, with their data or not. */
 export const removeStudentSchema = classNameSchema.extend({
-  student: z.string({ error: 'student is required' }).transform(tidyRosterName).pipe(z.string().min(1, 'student is required').max(MAX_INPUT, `student must be at most ${MAX_INPUT} characters`)),
+  student: z
+    .string({ error: 'student is required' })
+    .transform(tidyRosterName)
+    .pipe(z.string().min(1, 'student is required').max(MAX_INPUT, `student must be at most ${MAX_INPUT} characters`)),
   deleteData: z.boolean({ error: 'deleteData must be true or false' }),
 });

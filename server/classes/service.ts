@@ -46,7 +46,12 @@ export async function listClasses(db: Executor, viewer: Viewer): Promise<ClassRe
     .select({ id: rosterEntries.id, classId: rosterEntries.classId, name: rosterEntries.studentName, username: users.username })
     .from(rosterEntries)
     .leftJoin(users, eq(users.id, rosterEntries.userId))
-    .where(inArray(rosterEntries.classId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        rosterEntries.classId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(rosterEntries.id));
   return rows.map((klass) => {
     const lines = roster.filter((r) => r.classId === klass.id).map(({ id, name, username }) => ({ id, name, username }));
@@ -67,7 +72,10 @@ export async function classByName(db: Executor, viewer: Viewer, className: strin
 
 export async function classById(db: Executor, viewer: Viewer, id: number) {
   requireTeacher(viewer);
-  const [klass] = await db.select().from(classes).where(and(eq(classes.id, id), ownClasses(viewer)));
+  const [klass] = await db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.id, id), ownClasses(viewer)));
   return klass ?? null;
 }
 
@@ -98,7 +106,10 @@ export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Prom
         })
         .returning({ id: classes.id, name: classes.name });
       // A teacher's first class is selected from the start (DESIGN: the server keeps the selection).
-      await tx.update(users).set({ selectedClassId: row!.id }).where(and(eq(users.id, viewer.id), isNull(users.selectedClassId)));
+      await tx
+        .update(users)
+        .set({ selectedClassId: row!.id })
+        .where(and(eq(users.id, viewer.id), isNull(users.selectedClassId)));
       await tx
         .insert(rosterEntries)
         .values(input.students.map((name) => ({ classId: row!.id, studentName: name, studentKey: nameKey(name) })))
@@ -191,14 +202,18 @@ export async function releaseRosterName(db: Executor, viewer: Viewer, raw: unkno
       .where(and(eq(rosterEntries.classId, klass.id), eq(rosterEntries.studentKey, nameKey(input.name))));
     if (!entry) throw new NotFoundError(`名单上没有“${input.name}” · ${input.name} is not on the roster of ${klass.name}`);
     if (entry.userId === null || entry.username === null) throw new ConflictError(`“${entry.name}”还没有学生认领 · Nobody has claimed ${entry.name} yet`);
-    if (nameKey(entry.username) === nameKey(entry.name)) throw new ConflictError(`“${entry.name}”是这位学生自己的用户名，无需释放 · ${entry.name} is the student's own username: there is nothing to release`);
+    if (nameKey(entry.username) === nameKey(entry.name))
+      throw new ConflictError(`“${entry.name}”是这位学生自己的用户名，无需释放 · ${entry.name} is the student's own username: there is nothing to release`);
     const [clash] = await tx
       .select({ id: rosterEntries.id })
       .from(rosterEntries)
       .where(and(eq(rosterEntries.classId, klass.id), eq(rosterEntries.studentKey, nameKey(entry.username))));
     if (clash) throw new ConflictError(`名单上已有“${entry.username}” · ${entry.username} is already a name on the roster`);
     // The entry (with the tasks and results the account made) follows the account ...
-    await tx.update(rosterEntries).set({ studentName: entry.username, studentKey: nameKey(entry.username) }).where(eq(rosterEntries.id, entry.id));
+    await tx
+      .update(rosterEntries)
+      .set({ studentName: entry.username, studentKey: nameKey(entry.username) })
+      .where(eq(rosterEntries.id, entry.id));
     // ... and the name is listed again, unclaimed, with the class's open tasks waiting.
     const [fresh] = await tx
       .insert(rosterEntries)
@@ -215,7 +230,12 @@ export async function releaseRosterName(db: Executor, viewer: Viewer, raw: unkno
  * request, PIPL): the student's account goes too, with every row about them (deleteUser); only
  * for a student who signed up with this teacher. `student` is the roster name or the username.
  */
-export async function removeStudent(db: Executor, blobs: BlobStore, viewer: Viewer, raw: unknown): Promise<{ klass: ClassRecord; removed: string; accountDeleted: boolean }> {
+export async function removeStudent(
+  db: Executor,
+  blobs: BlobStore,
+  viewer: Viewer,
+  raw: unknown,
+): Promise<{ klass: ClassRecord; removed: string; accountDeleted: boolean }> {
   requireTeacher(viewer);
   if (viewer.integration) throw new ForbiddenError('An integration token cannot remove students');
   const input = parseInput(removeStudentSchema, raw);
@@ -225,7 +245,15 @@ export async function removeStudent(db: Executor, blobs: BlobStore, viewer: View
   const entry = await db.transaction(async (tx) => {
     await lockClassTasks(tx, klass.id);
     const rows = await tx
-      .select({ id: rosterEntries.id, name: rosterEntries.studentName, key: rosterEntries.studentKey, userId: rosterEntries.userId, username: users.username, usernameKey: users.usernameKey, teacherId: users.teacherId })
+      .select({
+        id: rosterEntries.id,
+        name: rosterEntries.studentName,
+        key: rosterEntries.studentKey,
+        userId: rosterEntries.userId,
+        username: users.username,
+        usernameKey: users.usernameKey,
+        teacherId: users.teacherId,
+      })
       .from(rosterEntries)
       .leftJoin(users, eq(users.id, rosterEntries.userId))
       .where(and(eq(rosterEntries.classId, klass.id), or(eq(rosterEntries.studentKey, key), eq(users.usernameKey, key))));
@@ -246,9 +274,17 @@ export async function removeStudent(db: Executor, blobs: BlobStore, viewer: View
         .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
         .leftJoin(reports, eq(reports.resultId, results.id))
         .where(eq(taskRows.rosterEntryId, found.id));
-      const recorded = await tx.select({ key: recordings.blobKey }).from(recordings).innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId)).where(eq(taskRows.rosterEntryId, found.id));
+      const recorded = await tx
+        .select({ key: recordings.blobKey })
+        .from(recordings)
+        .innerJoin(taskRows, eq(taskRows.id, recordings.taskRowId))
+        .where(eq(taskRows.rosterEntryId, found.id));
       files = [...made.flatMap((r) => (r.fileName ? [reportKey(r.fileName)] : [])), ...recorded.map((r) => r.key)];
-      await forgetResults(tx, made.map((r) => r.resultId), made.flatMap((r) => (r.reportId ? [r.reportId] : [])));
+      await forgetResults(
+        tx,
+        made.map((r) => r.resultId),
+        made.flatMap((r) => (r.reportId ? [r.reportId] : [])),
+      );
     }
     await tx.delete(rosterEntries).where(eq(rosterEntries.id, found.id));
     if (blobs.kind === 'postgres') await blobs.delete(files, tx);
@@ -273,7 +309,11 @@ export async function setJoinWithoutRoster(db: Executor, viewer: Viewer, raw: un
  * whether they may join without one. Null when the teacher or class does not exist (the signup
  * itself says which). Names only, no accounts: the signup form already needs both names.
  */
-export async function signupRoster(db: Executor, teachername: string, classname: string): Promise<{ className: string; names: string[]; joinWithoutRoster: boolean } | null> {
+export async function signupRoster(
+  db: Executor,
+  teachername: string,
+  classname: string,
+): Promise<{ className: string; names: string[]; joinWithoutRoster: boolean } | null> {
   if (!teachername.trim() || !classname.trim()) return null;
   const [klass] = await db
     .select({ id: classes.id, name: classes.name, joinWithoutRoster: classes.joinWithoutRoster })

@@ -33,7 +33,12 @@ const MAX_NODES = 100;
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { ID: { Input: string; Output: string | number }; DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown }; File: { Input: File; Output: never } };
+  Scalars: {
+    ID: { Input: string; Output: string | number };
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+    File: { Input: File; Output: never };
+  };
 }>({
   plugins: [ErrorsPlugin, RelayPlugin],
   defaultFieldNullability: false,

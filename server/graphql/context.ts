@@ -7,7 +7,12 @@ import { authenticateIntegrationToken, isIntegrationToken } from '../integration
 import type { GraphQLContext } from './builder.ts';
 
 /** A request's GraphQL context: a refused token leaves a visitor and remembers why. */
-export async function graphqlContext(deps: Deps, token: string | undefined, requestId: string = randomUUID(), client: LoginClient = {}): Promise<GraphQLContext> {
+export async function graphqlContext(
+  deps: Deps,
+  token: string | undefined,
+  requestId: string = randomUUID(),
+  client: LoginClient = {},
+): Promise<GraphQLContext> {
   if (!token) return { deps, viewer: null, authError: null, requestId, client };
   try {
     const viewer = isIntegrationToken(token) ? await authenticateIntegrationToken(deps, token) : await authenticate(deps, token);

@@ -56,7 +56,12 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
     else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
   }
   if (!operation) return 0;
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   if (!root) return 0;
   const base =
     operation.operation === 'mutation'
@@ -127,13 +132,30 @@ function resultCost(schema: GraphQLSchema, document: DocumentNode, data: unknown
     else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
   }
   if (!operation) return 0;
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   if (!root) return 0;
-  const base = operation.operation === 'mutation' ? MUTATION_COST * operation.selectionSet.selections.length : operation.operation === 'subscription' ? SUBSCRIPTION_COST * operation.selectionSet.selections.length : 0;
+  const base =
+    operation.operation === 'mutation'
+      ? MUTATION_COST * operation.selectionSet.selections.length
+      : operation.operation === 'subscription'
+        ? SUBSCRIPTION_COST * operation.selectionSet.selections.length
+        : 0;
   return base + returnedCost(schema, operation.selectionSet, root, fragments, data, new Set());
 }
 
-function returnedCost(schema: GraphQLSchema, set: SelectionSetNode, parent: GraphQLCompositeType, fragments: Map<string, FragmentDefinitionNode>, data: unknown, seen: Set<string>): number {
+function returnedCost(
+  schema: GraphQLSchema,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  fragments: Map<string, FragmentDefinitionNode>,
+  data: unknown,
+  seen: Set<string>,
+): number {
   if (!data || typeof data !== 'object') return 0;
   const object = data as Record<string, unknown>;
   // A fragment on another concrete type than the object's own selected nothing of it.
@@ -230,7 +252,13 @@ function refusal(cost: number, charge: Charge) {
   return { errors: [new GraphQLError(message, { extensions })], extensions: { cost: costExtension(cost, charge) } };
 }
 
-async function chargeOperation(args: { contextValue: unknown; schema: GraphQLSchema; document: DocumentNode; variableValues?: Variables; operationName?: string | null }) {
+async function chargeOperation(args: {
+  contextValue: unknown;
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  variableValues?: Variables;
+  operationName?: string | null;
+}) {
   const ctx = args.contextValue as GraphQLContext;
   if (!ctx.viewer) return undefined;
   const cost = operationCost(args.schema, args.document, args.variableValues, args.operationName);
@@ -259,7 +287,9 @@ export function useCostLimits(): Plugin<object, object, GraphQLContext> {
           let charge = charged.charge;
           if (refund > 0) {
             const ctx = args.contextValue as GraphQLContext;
-            ctx.deps.budgets.charge(bucketsOf(ctx.viewer!, ctx.deps.config.budgets), -refund).catch((error: unknown) => ctx.deps.log.debug({ err: error }, 'giving back an unused charge failed'));
+            ctx.deps.budgets
+              .charge(bucketsOf(ctx.viewer!, ctx.deps.config.budgets), -refund)
+              .catch((error: unknown) => ctx.deps.log.debug({ err: error }, 'giving back an unused charge failed'));
             charge = { ...charge, levels: charge.levels.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + refund) })) };
           }
           const cost = costExtension(charged.cost, charge, actual);

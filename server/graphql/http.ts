@@ -36,13 +36,34 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     // site's page would spend the address's failed-login budget); an upload carries the token
     // header, which needs a preflight too (docs/security.md).
     if (req.method === 'POST' && !multipart && !isJsonType(type) && !type.startsWith('application/graphql+json')) {
-      return reply(req, res, 415, { errors: [{ message: 'Send GraphQL requests as a POST with Content-Type: application/json (or as a GET query)' }] }, undefined, { connection: 'close' });
+      return reply(
+        req,
+        res,
+        415,
+        { errors: [{ message: 'Send GraphQL requests as a POST with Content-Type: application/json (or as a GET query)' }] },
+        undefined,
+        { connection: 'close' },
+      );
     }
     if (req.method === 'POST' && multipart && !accessTokenOf(req.headers)) {
       // Every upload needs a login: without the token it is refused as the upload itself would be
       // (its body discarded as it arrives, so the client reads the refusal).
       discardBody(req, res);
-      return reply(req, res, 401, { errors: [{ message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header', extensions: { code: 'UNAUTHENTICATED' } }] }, undefined, { 'www-authenticate': 'Bearer realm="WordBee"' });
+      return reply(
+        req,
+        res,
+        401,
+        {
+          errors: [
+            {
+              message: 'Please log in: an upload (multipart/form-data) carries the access token in the x-access-token or Authorization header',
+              extensions: { code: 'UNAUTHENTICATED' },
+            },
+          ],
+        },
+        undefined,
+        { 'www-authenticate': 'Bearer realm="WordBee"' },
+      );
     }
     if (req.method === 'POST' && multipart) return upload(deps, yoga, req, res);
     if (req.method !== 'POST') {
@@ -57,7 +78,14 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     } catch (error) {
       const tooLarge = error instanceof PayloadTooLargeError;
       req.resume();
-      return reply(req, res, tooLarge ? 413 : 400, { errors: [{ message: tooLarge ? error.message : 'The request body could not be read' }] }, undefined, tooLarge ? { connection: 'close' } : {});
+      return reply(
+        req,
+        res,
+        tooLarge ? 413 : 400,
+        { errors: [{ message: tooLarge ? error.message : 'The request body could not be read' }] },
+        undefined,
+        tooLarge ? { connection: 'close' } : {},
+      );
     }
     // PostgreSQL text cannot hold U+0000 (raw, or as the JSON escape).
     if (raw.includes(0) || raw.includes('\\u0000')) return reply(req, res, 400, { errors: [{ message: NUL_MESSAGE }] });
@@ -100,7 +128,9 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       // As yoga does: an error may carry the HTTP status and headers of the reply (401/403 for
       // integration tokens, 429 with Retry-After for an empty budget).
       // (Not a request error's `spec` status: plain application/json answers those with 200.)
-      const http = (result.errors ?? []).map((e) => (e.extensions as { http?: { spec?: boolean; status?: number; headers?: Record<string, string> } } | undefined)?.http).find((h) => h && !h.spec);
+      const http = (result.errors ?? [])
+        .map((e) => (e.extensions as { http?: { spec?: boolean; status?: number; headers?: Record<string, string> } } | undefined)?.http)
+        .find((h) => h && !h.spec);
       reply(req, res, http?.status ?? 200, result, serialize(result), http?.headers);
     } catch (error) {
       // The database gone (503, with Retry-After) or refusing a value (400): a message, not a 500.
@@ -109,12 +139,26 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
       const http = error instanceof GraphQLError ? (error.extensions as { http?: { status?: number }; code?: string }) : undefined;
       if (http?.http?.status) {
         const status = http.http.status;
-        return reply(req, res, status, { errors: [{ message: (error as GraphQLError).message, extensions: { code: http.code } }] }, undefined, status === 503 ? { 'retry-after': '5' } : {});
+        return reply(
+          req,
+          res,
+          status,
+          { errors: [{ message: (error as GraphQLError).message, extensions: { code: http.code } }] },
+          undefined,
+          status === 503 ? { 'retry-after': '5' } : {},
+        );
       }
       const failure = asDomainFailure(error instanceof GraphQLError ? (error.originalError ?? error) : error);
       if (failure) {
         const retryAfter = failure.retryAfterSec;
-        return reply(req, res, failure.httpStatus, { errors: [{ message: failure.message }] }, undefined, retryAfter ? { 'retry-after': String(retryAfter) } : {});
+        return reply(
+          req,
+          res,
+          failure.httpStatus,
+          { errors: [{ message: failure.message }] },
+          undefined,
+          retryAfter ? { 'retry-after': String(retryAfter) } : {},
+        );
       }
       deps.log.error({ err: error, requestId: req.headers['x-request-id'] }, 'unexpected error in a GraphQL request');
       reportError(error, { requestId: String(req.headers['x-request-id'] ?? ''), url: req.url, where: 'graphql' });
@@ -181,7 +225,8 @@ function operationsOf(form: ReceivedForm): unknown {
   }
   if (!map || typeof map !== 'object' || Array.isArray(map)) throw new ValidationError('Multipart form field "map" must be a JSON object of paths');
   for (const [part, paths] of Object.entries(map)) {
-    if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw new ValidationError('Multipart form field "map" must give each part an array of paths');
+    if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string'))
+      throw new ValidationError('Multipart form field "map" must give each part an array of paths');
     const value = form.file?.field === part ? form.file : (form.fields.get(part) ?? null);
     for (const path of paths as string[]) setPath(operations, path, value);
   }
@@ -216,7 +261,12 @@ function markParseFailure(error: GraphQLError): void {
 /** A POST of JSON, answered as JSON, from this origin (or from a script: no Origin header). */
 function isPlainJsonPost(req: IncomingMessage): boolean {
   if (req.method !== 'POST') return false;
-  if (!String(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) return false;
+  if (
+    !String(req.headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('application/json')
+  )
+    return false;
   const accept = String(req.headers.accept ?? '*/*').toLowerCase();
   if (accept.includes('graphql-response+json') || accept.includes('text/event-stream') || accept.includes('multipart/mixed')) return false;
   if (!(accept.includes('application/json') || accept.includes('*/*'))) return false;
@@ -240,7 +290,8 @@ function badJsonParameter(url: string): string | undefined {
     } catch {
       return `The ${name} parameter is not valid JSON: send a JSON object, e.g. ${name}={"name":"value"}`;
     }
-    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) return `The ${name} parameter must be a JSON object, e.g. ${name}={"name":"value"}`;
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value)))
+      return `The ${name} parameter must be a JSON object, e.g. ${name}={"name":"value"}`;
   }
   return undefined;
 }
@@ -288,7 +339,11 @@ async function replayToYoga(yoga: ReturnType<typeof createGraphQL>, req: Incomin
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yoga.fetch's overloads do not take the server context as a third argument in its types
-  const response: Response = await (yoga.fetch as any)(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`, { method: 'POST', headers, body }, { req, res });
+  const response: Response = await (yoga.fetch as any)(
+    `http://${req.headers.host ?? 'localhost'}${req.url ?? '/graphql'}`,
+    { method: 'POST', headers, body },
+    { req, res },
+  );
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => (out[name] = value));
   // Ended meanwhile (the server's time limit answered, or the caller went away).

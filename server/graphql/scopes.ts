@@ -116,7 +116,9 @@ function refusal(context: GraphQLContext, schema: GraphQLSchema, document: Docum
   // operation is refused with 401, as the docs say, rather than run as a visitor's (a `viewer`
   // of null looked like an empty account). Logging in or signing up needs no token.
   if (context.authError && (context.authError instanceof IntegrationTokenError || !needsNoLogin(document))) {
-    return new GraphQLError(context.authError.message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: { 'www-authenticate': BEARER_CHALLENGE } } } });
+    return new GraphQLError(context.authError.message, {
+      extensions: { code: 'UNAUTHENTICATED', http: { status: 401, headers: { 'www-authenticate': BEARER_CHALLENGE } } },
+    });
   }
   const integration = context.viewer?.integration;
   if (!integration) return undefined;

@@ -46,7 +46,10 @@ export const GRAPHQL_BODY_LIMIT = 5 * 1024 * 1024;
 export const LIMIT_CODE = 'GRAPHQL_VALIDATION_FAILED';
 const limitError = (refusal: GraphQLError) => new GraphQLError(refusal.message.replace(/^Syntax Error: /, ''), { extensions: { code: LIMIT_CODE } });
 /** Validation rules report the refusal; the token limit, checked while parsing, throws it. */
-const reported = { propagateOnRejection: false, onReject: [(context: unknown, refusal: GraphQLError) => (context as ValidationContext).reportError(limitError(refusal))] };
+const reported = {
+  propagateOnRejection: false,
+  onReject: [(context: unknown, refusal: GraphQLError) => (context as ValidationContext).reportError(limitError(refusal))],
+};
 const thrown = {
   onReject: [
     (_context: unknown, refusal: GraphQLError) => {
@@ -97,7 +100,15 @@ function useRequestErrorCodes(): Plugin {
         if (isAsyncIterable(result) || result.data !== undefined || !result.errors?.length) return;
         if (result.errors.every((e) => e.extensions?.code)) return;
         const errors = result.errors.map((e) =>
-          e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code: 'BAD_USER_INPUT', http: { spec: true, status: 400 } } }),
+          e.extensions?.code
+            ? e
+            : new GraphQLError(e.message, {
+                nodes: e.nodes,
+                source: e.source,
+                positions: e.positions,
+                path: e.path,
+                extensions: { ...e.extensions, code: 'BAD_USER_INPUT', http: { spec: true, status: 400 } },
+              }),
         );
         setResult({ ...result, errors });
       },
@@ -140,7 +151,10 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       warn: (...a) => deps.log.warn(a.map(String).join(' ')),
       error: (...a) => {
         const err = a.find((x) => x instanceof Error);
-        const message = a.filter((x) => !(x instanceof Error)).map(String).join(' ');
+        const message = a
+          .filter((x) => !(x instanceof Error))
+          .map(String)
+          .join(' ');
         // A caller's mistake (no login, a bad id, a value the database refuses) is answered with
         // its sentence and is not the server's error; only the unexpected is logged as one.
         const original = err instanceof GraphQLError ? (err.originalError ?? err) : err;
@@ -156,13 +170,21 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
         // Errors of the context (the token check) arrive unwrapped.
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof DomainError) {
-          return new GraphQLError(original.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: errorCode(original) } });
+          return new GraphQLError(original.message, {
+            nodes: (error as GraphQLError).nodes,
+            path: (error as GraphQLError).path,
+            extensions: { code: errorCode(original) },
+          });
         }
         // The database refusing a value (400) or being unreachable (503) is said as such.
         const failure = original ? asDomainFailure(original) : null;
         if (failure) {
           if (failure instanceof UnavailableError) deps.log.warn({ err: original }, 'database unreachable');
-          return new GraphQLError(failure.message, { nodes: (error as GraphQLError).nodes, path: (error as GraphQLError).path, extensions: { code: errorCode(failure), http: { status: failure.httpStatus } } });
+          return new GraphQLError(failure.message, {
+            nodes: (error as GraphQLError).nodes,
+            path: (error as GraphQLError).path,
+            extensions: { code: errorCode(failure), http: { status: failure.httpStatus } },
+          });
         }
         reportError((error instanceof GraphQLError ? error.originalError : null) ?? error, { where: 'graphql' });
         return maskError(error, message, isDev);
@@ -201,7 +223,9 @@ class OpenLogins {
   take(ended: EndedLogins): WebSocket[] {
     const sockets = this.byUser.get(ended.userId);
     if (!sockets) return [];
-    return [...sockets].filter(([, sid]) => (ended.sid !== undefined ? sid === ended.sid : ended.exceptSid === undefined || sid !== ended.exceptSid)).map(([socket]) => socket);
+    return [...sockets]
+      .filter(([, sid]) => (ended.sid !== undefined ? sid === ended.sid : ended.exceptSid === undefined || sid !== ended.exceptSid))
+      .map(([socket]) => socket);
   }
 }
 

@@ -23,7 +23,10 @@ export function accessTokenOf(headers: IncomingHttpHeaders | Headers): string | 
 export function clientAddressOf(req: IncomingMessage | undefined, trustProxy: boolean): string | undefined {
   if (!req) return undefined;
   if (trustProxy) {
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (forwarded.length) return forwarded[forwarded.length - 1];
   }
   return req.socket?.remoteAddress ?? undefined;
@@ -32,7 +35,12 @@ export function clientAddressOf(req: IncomingMessage | undefined, trustProxy: bo
 /** Whether the request reached us over TLS (or, behind a trusted proxy, reached the proxy so). */
 function overTls(req: IncomingMessage, trustProxy: boolean): boolean {
   if ((req.socket as TLSSocket | undefined)?.encrypted) return true;
-  return trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
+  return (
+    trustProxy &&
+    String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      ?.trim() === 'https'
+  );
 }
 
 /**
@@ -52,7 +60,13 @@ export function loginClientOf(req: IncomingMessage | undefined, res: ServerRespo
       req && res
         ? (device) => {
             if (res.headersSent) return;
-            const cookie = stringifySetCookie(DEVICE_COOKIE, formatDevice(device), { httpOnly: true, sameSite: 'strict', path: '/', maxAge: DEVICE_MAX_AGE_SEC, secure: overTls(req, trustProxy) });
+            const cookie = stringifySetCookie(DEVICE_COOKIE, formatDevice(device), {
+              httpOnly: true,
+              sameSite: 'strict',
+              path: '/',
+              maxAge: DEVICE_MAX_AGE_SEC,
+              secure: overTls(req, trustProxy),
+            });
             res.appendHeader('set-cookie', cookie);
           }
         : undefined,

@@ -66,7 +66,15 @@ export function createCompressedFiles(root: string, cacheControlOf: (file: strin
     }
     const file = resolve(top, `.${decoded}`);
     // Only files of the build, and no hidden ones: anything else is serve-static's to refuse.
-    if (decoded.includes('\0') || !file.startsWith(`${top}${sep}`) || file.slice(top.length).split(sep).some((part) => part.startsWith('.'))) return false;
+    if (
+      decoded.includes('\0') ||
+      !file.startsWith(`${top}${sep}`) ||
+      file
+        .slice(top.length)
+        .split(sep)
+        .some((part) => part.startsWith('.'))
+    )
+      return false;
     const info = await stat(file).catch(() => null);
     if (!info?.isFile() || info.size < MIN_COMPRESSED_BYTES) return false;
     const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;

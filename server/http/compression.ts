@@ -72,7 +72,11 @@ export function sendCompressible(req: IncomingMessage, res: ServerResponse, stat
   const encoding = length >= MIN_COMPRESSED_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
   const send = (payload: string | Buffer, contentEncoding: Encoding | null) => {
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, { ...headers, ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}), 'content-length': contentEncoding ? payload.length : length });
+    res.writeHead(status, {
+      ...headers,
+      ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}),
+      'content-length': contentEncoding ? payload.length : length,
+    });
     res.end(payload);
   };
   if (!encoding) return send(body, null);

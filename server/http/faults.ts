@@ -7,14 +7,34 @@ import { DomainError } from '../errors.ts';
 
 /** SQLSTATE class 08 (connection), 57P0x (shutdown), 53300 (too many connections). */
 const UNAVAILABLE_STATES = /^(08\d{3}|57P0[1-4]|53300)$/;
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
 
 type FailureKind = 'bad-input' | 'unavailable' | 'gone';
 
 function failureKind(error: unknown): FailureKind | null {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 10; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined, depth = 0;
+    e && depth < 10;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code) || /PGlite is closed|write after end|Connection terminated|connect (ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH)/i.test(String(e.message ?? ''))) return 'unavailable';
+    if (
+      UNAVAILABLE_CODES.has(code) ||
+      UNAVAILABLE_STATES.test(code) ||
+      /PGlite is closed|write after end|Connection terminated|connect (ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH)/i.test(String(e.message ?? ''))
+    )
+      return 'unavailable';
     // SQLSTATE class 22: data exception (a NUL in text, a number out of range, a bad date…).
     if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input';
     // 23503: a row was written that points at one deleted meanwhile (a class or task removed

@@ -30,7 +30,11 @@ export function limitRequestTime(req: IncomingMessage, res: ServerResponse, limi
     if (res.headersSent || res.writableEnded) return;
     log.warn({ requestId: req.headers['x-request-id'], method: req.method, path: (req.url ?? '/').split('?')[0], limitMs }, 'request ended by the time limit');
     res.setHeader('connection', 'close');
-    send(res, { status: 503, headers: { 'retry-after': '5' }, json: { info: `The server did not finish this request within ${Math.round(limitMs / 1000)} s; nothing more will be done for it, please try again` } });
+    send(res, {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      json: { info: `The server did not finish this request within ${Math.round(limitMs / 1000)} s; nothing more will be done for it, please try again` },
+    });
   }, limitMs);
   timer.unref();
   res.once('close', () => clearTimeout(timer));

@@ -149,7 +149,13 @@ function declaredLength(req: IncomingMessage): number | undefined {
  * Throws (415, 413, 503, 400) with nothing held; on success the caller releases the reservation
  * when its work is done.
  */
-export async function receiveForm(req: IncomingMessage, res: ServerResponse, pool: ScoringPool, budget: UploadBudget, options: FormOptions): Promise<ReceivedForm> {
+export async function receiveForm(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pool: ScoringPool,
+  budget: UploadBudget,
+  options: FormOptions,
+): Promise<ReceivedForm> {
   let reserveBytes: number;
   try {
     reserveBytes = checkUploadHeaders(req, pool, budget, options.typeMessage);
@@ -250,7 +256,8 @@ function parseForm(req: IncomingMessage, reserved: number, options: FormOptions)
     req.on('close', closed);
 
     parser.on('field', (name, value, nameTruncated, valueTruncated) => {
-      if (nameTruncated || valueTruncated) return fail(new UploadTooLargeError(`The form field "${name.slice(0, 40)}" is longer than ${Math.round(options.fieldBytes / 1024)} KB`));
+      if (nameTruncated || valueTruncated)
+        return fail(new UploadTooLargeError(`The form field "${name.slice(0, 40)}" is longer than ${Math.round(options.fieldBytes / 1024)} KB`));
       if (!fields.has(name)) fields.set(name, value);
     });
     parser.on('file', (field, stream, fileName, _encoding, mimeType) => {

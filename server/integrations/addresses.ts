@@ -66,7 +66,8 @@ function isPublic(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
   if (v6.isIPv4MappedAddress()) return isPublic(v6.toIPv4Address());
   const parts = v6.parts;
   // NAT64's well-known prefix 64:ff9b::/96 carries an IPv4 address: judge that one.
-  if (parts[0] === 0x64 && parts[1] === 0xff9b && parts.slice(2, 6).every((p) => p === 0)) return isPublic(new ipaddr.IPv4([parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff]));
+  if (parts[0] === 0x64 && parts[1] === 0xff9b && parts.slice(2, 6).every((p) => p === 0))
+    return isPublic(new ipaddr.IPv4([parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff]));
   // IPv4-compatible ::a.b.c.d (deprecated) and anything else in ::/96.
   if (parts.slice(0, 6).every((p) => p === 0)) return false;
   return v6.range() === 'unicast';

@@ -57,7 +57,8 @@ function schemaCoordinates(sdl: string): { coordinate: string; reason: string | 
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
       for (const field of Object.values(type.getFields())) {
         out.push({ coordinate: `${type.name}.${field.name}`, reason: field.deprecationReason });
-        for (const arg of 'args' in field ? field.args : []) out.push({ coordinate: `${type.name}.${field.name}(${arg.name}:)`, reason: arg.deprecationReason });
+        for (const arg of 'args' in field ? field.args : [])
+          out.push({ coordinate: `${type.name}.${field.name}(${arg.name}:)`, reason: arg.deprecationReason });
       }
     }
   }

@@ -7,7 +7,17 @@ import { UserRef } from '../users/graphql.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { listClasses } from '../classes/service.ts';
 import type { Scope, WebhookEvent } from './schemas.ts';
-import { createWebhook, deleteWebhook, deliveryById, redeliverWebhookDelivery, listDeliveries, listWebhooks, webhookById, type DeliveryRecord, type WebhookRecord } from './webhooks.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  deliveryById,
+  redeliverWebhookDelivery,
+  listDeliveries,
+  listWebhooks,
+  webhookById,
+  type DeliveryRecord,
+  type WebhookRecord,
+} from './webhooks.ts';
 import { createIntegrationToken, integrationTokenById, listIntegrationTokens, revokeIntegrationToken, type IntegrationTokenRecord } from './tokens.ts';
 
 /** The row id inside a global id of `typename`; anything else names nothing ("not found", typed). */
@@ -34,7 +44,7 @@ const IntegrationScope = builder.enumType('IntegrationScope', {
 const IntegrationTokenRef = builder.objectRef<IntegrationTokenRecord>('IntegrationToken');
 
 builder.node(IntegrationTokenRef, {
-  description: 'A token another system uses to call this API for some of a teacher\'s classes. The token itself is shown once, when created.',
+  description: "A token another system uses to call this API for some of a teacher's classes. The token itself is shown once, when created.",
   id: { resolve: (t) => t.id },
   loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? integrationTokenById(ctx.deps.db, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
@@ -129,7 +139,10 @@ const DeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
     SENDING: { value: 'sending', description: 'Being sent now.' },
     SENT: { value: 'sent', description: 'The receiver answered 2xx.' },
     FAILED: { value: 'failed', description: 'Given up after the last attempt (or the webhook was deleted).' },
-    REFUSED: { value: 'refused', description: "Not sent: the URL's host led to an address webhooks may not reach (loopback, private, link-local, metadata…); nothing was tried." },
+    REFUSED: {
+      value: 'refused',
+      description: "Not sent: the URL's host led to an address webhooks may not reach (loopback, private, link-local, metadata…); nothing was tried.",
+    },
   },
 });
 
@@ -141,7 +154,11 @@ builder.node(WebhookDeliveryRef, {
   loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? deliveryById(ctx.deps.db, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     event: t.field({ type: WebhookEventEnum, description: 'The event.', resolve: (d) => d.event as WebhookEvent }),
-    status: t.field({ type: DeliveryStatusEnum, description: 'Where it stands.', resolve: (d) => d.status as 'pending' | 'sending' | 'sent' | 'failed' | 'refused' }),
+    status: t.field({
+      type: DeliveryStatusEnum,
+      description: 'Where it stands.',
+      resolve: (d) => d.status as 'pending' | 'sending' | 'sent' | 'failed' | 'refused',
+    }),
     attempts: t.exposeInt('attempts', { description: 'Attempts so far.' }),
     responseStatus: t.exposeInt('responseStatus', { nullable: true, description: "The receiver's last HTTP status; null when it could not be reached." }),
     lastError: t.exposeString('lastError', { nullable: true, description: 'Why the last attempt failed; null once sent.' }),
@@ -185,10 +202,14 @@ builder.objectField(UserRef, 'webhooks', (t) =>
 );
 
 const CreateWebhookInput = builder.inputType('CreateWebhookInput', {
-  description: 'A URL to tell about a class\'s events.',
+  description: "A URL to tell about a class's events.",
   fields: (t) => ({
     classId: t.id({ required: true, description: 'The global id of one of your classes.' }),
-    url: t.string({ required: true, description: 'An http:// or https:// URL (no user name or password in it) whose host leads to public addresses only (unless the server allows an internal network: WEBHOOK_ALLOW_NETWORKS).' }),
+    url: t.string({
+      required: true,
+      description:
+        'An http:// or https:// URL (no user name or password in it) whose host leads to public addresses only (unless the server allows an internal network: WEBHOOK_ALLOW_NETWORKS).',
+    }),
     events: t.field({ type: [WebhookEventEnum], required: true, description: 'At least one event.' }),
   }),
 });
@@ -208,7 +229,12 @@ builder.mutationField('createWebhook', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The webhook.' }) },
     resolve: (_root, { input }, ctx) =>
-      createWebhook(ctx.deps.db, viewerOf(ctx), { classId: localId(String(input.classId), 'Class'), url: input.url, events: input.events }, ctx.deps.webhookAddresses),
+      createWebhook(
+        ctx.deps.db,
+        viewerOf(ctx),
+        { classId: localId(String(input.classId), 'Class'), url: input.url, events: input.events },
+        ctx.deps.webhookAddresses,
+      ),
   }),
 );
 
@@ -246,7 +272,7 @@ builder.mutationField('redeliverWebhookDelivery', (t) =>
   t.field({
     type: RedeliveredPayload,
     description:
-      "Sends a delivery again now (signed-in teachers, for their own webhooks): a SENT one the receiver lost, or a FAILED or REFUSED one once the receiver is fixed. Same `WordBee-Delivery` id and body (a receiver drops repeats by it), a fresh signature and count of attempts. ConflictError: it is being sent at this moment.",
+      'Sends a delivery again now (signed-in teachers, for their own webhooks): a SENT one the receiver lost, or a FAILED or REFUSED one once the receiver is fixed. Same `WordBee-Delivery` id and body (a receiver drops repeats by it), a fresh signature and count of attempts. ConflictError: it is being sent at this moment.',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RedeliverWebhookDeliveryInput, required: true, description: 'The delivery to send again.' }) },
     resolve: (_root, { input }, ctx) => redeliverWebhookDelivery(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'WebhookDelivery', 'Webhook delivery')),

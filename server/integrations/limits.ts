@@ -30,7 +30,12 @@ const retryAfter = (missing: number, restorePerSec: number) => Math.max(1, Math.
 
 function chargeResult(buckets: Bucket[], before: number[], cost: number): Charge {
   const allowed = before.every((level) => level >= cost);
-  const levels = buckets.map((b, i) => ({ key: b.key, limit: b.points, remaining: Math.floor(allowed ? before[i]! - cost : before[i]!), restorePerSec: b.restorePerSec }));
+  const levels = buckets.map((b, i) => ({
+    key: b.key,
+    limit: b.points,
+    remaining: Math.floor(allowed ? before[i]! - cost : before[i]!),
+    restorePerSec: b.restorePerSec,
+  }));
   const retryAfterSec = allowed ? 0 : Math.max(...buckets.map((b, i) => (before[i]! >= cost ? 0 : retryAfter(cost - before[i]!, b.restorePerSec))));
   return { allowed, levels, retryAfterSec };
 }

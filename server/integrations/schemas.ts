@@ -21,7 +21,12 @@ const classIds = z
   .transform((ids) => [...new Set(ids)]);
 
 export const createTokenSchema = z.object({
-  name: z.string({ error: 'Give the token a name' }).trim().min(1, 'Give the token a name').max(60, 'The name is at most 60 characters').refine(...noControlCharacters('The name')),
+  name: z
+    .string({ error: 'Give the token a name' })
+    .trim()
+    .min(1, 'Give the token a name')
+    .max(60, 'The name is at most 60 characters')
+    .refine(...noControlCharacters('The name')),
   scopes: z
     .array(z.enum(SCOPES, { error: `Scopes are ${SCOPES.join(', ')}` }), { error: 'Choose what the token may do' })
     .min(1, 'Choose at least one scope')

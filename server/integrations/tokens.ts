@@ -27,12 +27,22 @@ export async function createIntegrationToken(db: Executor, viewer: Viewer, raw: 
   requireTeacherSession(viewer);
   const input = parseInput(createTokenSchema, raw);
   await teacherClassIds(db, viewer, input.classIds);
-  const live = await db.select({ id: integrationTokens.id }).from(integrationTokens).where(and(eq(integrationTokens.teacherId, viewer.id), isNull(integrationTokens.revokedAt)));
+  const live = await db
+    .select({ id: integrationTokens.id })
+    .from(integrationTokens)
+    .where(and(eq(integrationTokens.teacherId, viewer.id), isNull(integrationTokens.revokedAt)));
   if (live.length >= MAX_TOKENS) throw new ValidationError(`You have ${MAX_TOKENS} tokens already: revoke one first`);
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const [row] = await db
     .insert(integrationTokens)
-    .values({ teacherId: viewer.id, name: input.name, tokenHash: hashOf(token), tokenPrefix: token.slice(0, 10), scopes: input.scopes, classIds: input.classIds })
+    .values({
+      teacherId: viewer.id,
+      name: input.name,
+      tokenHash: hashOf(token),
+      tokenPrefix: token.slice(0, 10),
+      scopes: input.scopes,
+      classIds: input.classIds,
+    })
     .returning();
   const { tokenHash: _hash, ...record } = row!;
   return { token, record };
@@ -53,12 +63,19 @@ const recordColumns = {
 /** A teacher's tokens, newest first, revoked ones included (they say when). */
 export async function listIntegrationTokens(db: Executor, viewer: Viewer): Promise<IntegrationTokenRecord[]> {
   requireTeacherSession(viewer);
-  return db.select(recordColumns).from(integrationTokens).where(eq(integrationTokens.teacherId, viewer.id)).orderBy(desc(integrationTokens.createdAt), desc(integrationTokens.id));
+  return db
+    .select(recordColumns)
+    .from(integrationTokens)
+    .where(eq(integrationTokens.teacherId, viewer.id))
+    .orderBy(desc(integrationTokens.createdAt), desc(integrationTokens.id));
 }
 
 export async function integrationTokenById(db: Executor, viewer: Viewer, id: number): Promise<IntegrationTokenRecord | null> {
   if (!viewer.isTeacher || viewer.integration || !Number.isSafeInteger(id)) return null;
-  const [row] = await db.select(recordColumns).from(integrationTokens).where(and(eq(integrationTokens.id, id), eq(integrationTokens.teacherId, viewer.id)));
+  const [row] = await db
+    .select(recordColumns)
+    .from(integrationTokens)
+    .where(and(eq(integrationTokens.id, id), eq(integrationTokens.teacherId, viewer.id)));
   return row ?? null;
 }
 
@@ -68,7 +85,10 @@ export async function revokeIntegrationToken(db: Executor, viewer: Viewer, id: n
   const token = await integrationTokenById(db, viewer, id);
   if (!token) throw new NotFoundError('Token not found');
   if (token.revokedAt) return token;
-  await db.update(integrationTokens).set({ revokedAt: now }).where(and(eq(integrationTokens.id, id), isNull(integrationTokens.revokedAt)));
+  await db
+    .update(integrationTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(integrationTokens.id, id), isNull(integrationTokens.revokedAt)));
   return (await integrationTokenById(db, viewer, id))!;
 }
 
@@ -88,7 +108,12 @@ export async function authenticateIntegrationToken(deps: Deps, token: string, no
     await deps.db
       .update(integrationTokens)
       .set({ lastUsedAt: now })
-      .where(and(eq(integrationTokens.id, row.id), or(isNull(integrationTokens.lastUsedAt), lt(integrationTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)))));
+      .where(
+        and(
+          eq(integrationTokens.id, row.id),
+          or(isNull(integrationTokens.lastUsedAt), lt(integrationTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS))),
+        ),
+      );
   }
   return {
     id: row.teacherId,

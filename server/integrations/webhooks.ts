@@ -63,7 +63,10 @@ export async function createWebhook(db: Executor, viewer: Viewer, raw: unknown, 
   requireTeacherSession(viewer);
   const input = parseInput(createWebhookSchema, raw);
   await teacherClassIds(db, viewer, [input.classId]);
-  const live = await db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.classId, input.classId), isNull(webhooks.deletedAt)));
+  const live = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.classId, input.classId), isNull(webhooks.deletedAt)));
   if (live.length >= MAX_WEBHOOKS_PER_CLASS) throw new ValidationError(`A class has at most ${MAX_WEBHOOKS_PER_CLASS} webhooks: delete one first`);
   try {
     await addresses.check(input.url);
@@ -72,19 +75,29 @@ export async function createWebhook(db: Executor, viewer: Viewer, raw: unknown, 
     throw error;
   }
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-  const [row] = await db.insert(webhooks).values({ teacherId: viewer.id, classId: input.classId, url: input.url, events: input.events, secret }).returning(webhookColumns);
+  const [row] = await db
+    .insert(webhooks)
+    .values({ teacherId: viewer.id, classId: input.classId, url: input.url, events: input.events, secret })
+    .returning(webhookColumns);
   return { secret, record: row! };
 }
 
 /** A teacher's webhooks that are not deleted, newest first. */
 export async function listWebhooks(db: Executor, viewer: Viewer): Promise<WebhookRecord[]> {
   requireTeacherSession(viewer);
-  return db.select(webhookColumns).from(webhooks).where(and(eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt))).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+  return db
+    .select(webhookColumns)
+    .from(webhooks)
+    .where(and(eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt)))
+    .orderBy(desc(webhooks.createdAt), desc(webhooks.id));
 }
 
 export async function webhookById(db: Executor, viewer: Viewer, id: number): Promise<WebhookRecord | null> {
   if (!viewer.isTeacher || viewer.integration || !Number.isSafeInteger(id)) return null;
-  const [row] = await db.select(webhookColumns).from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt)));
+  const [row] = await db
+    .select(webhookColumns)
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt)));
   return row ?? null;
 }
 
@@ -94,7 +107,10 @@ export async function deleteWebhook(db: Executor, viewer: Viewer, id: number, no
   const hook = await webhookById(db, viewer, id);
   if (!hook) throw new NotFoundError('Webhook not found');
   await db.update(webhooks).set({ deletedAt: now }).where(eq(webhooks.id, id));
-  await db.update(webhookDeliveries).set({ status: 'failed', lastError: 'The webhook was deleted' }).where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.status, 'pending')));
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', lastError: 'The webhook was deleted' })
+    .where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.status, 'pending')));
   return { id };
 }
 
@@ -102,7 +118,12 @@ export async function deleteWebhook(db: Executor, viewer: Viewer, id: number, no
 export async function listDeliveries(db: Executor, viewer: Viewer, webhookId: number): Promise<DeliveryRecord[]> {
   const hook = await webhookById(db, viewer, webhookId);
   if (!hook) return [];
-  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(200);
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(200);
 }
 
 export async function deliveryById(db: Executor, viewer: Viewer, id: number): Promise<DeliveryRecord | null> {
@@ -138,7 +159,14 @@ export async function redeliverWebhookDelivery(db: Executor, viewer: Viewer, id:
  * Queues an event of a class for every webhook that wants it, in the caller's transaction.
  * `eventId` is stable per event, so the same event is queued once per webhook.
  */
-export async function enqueueWebhookEvent(tx: Executor, classId: number, event: WebhookEvent, eventId: string, data: Record<string, unknown>, now: Date): Promise<void> {
+export async function enqueueWebhookEvent(
+  tx: Executor,
+  classId: number,
+  event: WebhookEvent,
+  eventId: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   const hooks = await tx
     .select({ id: webhooks.id, className: classes.name })
     .from(webhooks)
@@ -164,12 +192,29 @@ export const webhookPayload = (classId: number, className: string, event: Webhoo
 /** Queues 'task.finished' for a stored result (every kind of task), in the result's transaction. */
 export function enqueueTaskFinished(
   tx: Executor,
-  finished: { classId: number; resultId: number; taskId: string; student: string; bookUnitId: string; type: string; score: number; correct: number; total: number },
+  finished: {
+    classId: number;
+    resultId: number;
+    taskId: string;
+    student: string;
+    bookUnitId: string;
+    type: string;
+    score: number;
+    correct: number;
+    total: number;
+  },
   now: Date,
 ): Promise<void> {
   const { classId, resultId, ...data } = finished;
   // resultId: the ClassResult's global id, what a receiver keys the result by (taskId is shared by an assignment's students).
-  return enqueueWebhookEvent(tx, classId, 'task.finished', `task.finished:${resultId}`, { resultId: encodeGlobalID('ClassResult', resultId), ...data, finishedAt: now.toISOString() }, now);
+  return enqueueWebhookEvent(
+    tx,
+    classId,
+    'task.finished',
+    `task.finished:${resultId}`,
+    { resultId: encodeGlobalID('ClassResult', resultId), ...data, finishedAt: now.toISOString() },
+    now,
+  );
 }
 
 /**

@@ -24,7 +24,10 @@ builder.node(ClassEventRef, {
     at: t.expose('at', { type: 'DateTime', description: 'When it happened.' }),
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     studentUsername: t.string({ nullable: true, description: 'The account that claimed the roster name.', resolve: (e) => e.studentUsername ?? null }),
-    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (e) => studentLabel(e.student, e.studentUsername) }),
+    studentDisplayName: t.string({
+      description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').",
+      resolve: (e) => studentLabel(e.student, e.studentUsername),
+    }),
     taskId: t.exposeString('taskId', { description: 'The task id.' }),
     bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
     type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
@@ -32,9 +35,22 @@ builder.node(ClassEventRef, {
     position: t.exposeInt('position', { nullable: true, description: 'Answers: the word number, from 1.' }),
     word: t.exposeString('word', { nullable: true, description: 'Answers: the word asked.' }),
     typed: t.exposeString('typed', { nullable: true, description: 'Answers: what the student typed.' }),
-    status: t.exposeString('status', { nullable: true, description: 'Answers: v, x, canceled, skipped or timeout:{s}s.', deprecationReason: deprecatedFor('answerStatus (and timeoutSec)') }),
-    answerStatus: t.field({ type: AnswerStatusEnum, nullable: true, description: 'Answers: how the word was answered; null for other events.', resolve: (e) => answerStatusOf(e.status) }),
-    timeoutSec: t.int({ nullable: true, description: 'Answers with TIMEOUT: the seconds the answer took; null otherwise.', resolve: (e) => timeoutSecOf(e.status) }),
+    status: t.exposeString('status', {
+      nullable: true,
+      description: 'Answers: v, x, canceled, skipped or timeout:{s}s.',
+      deprecationReason: deprecatedFor('answerStatus (and timeoutSec)'),
+    }),
+    answerStatus: t.field({
+      type: AnswerStatusEnum,
+      nullable: true,
+      description: 'Answers: how the word was answered; null for other events.',
+      resolve: (e) => answerStatusOf(e.status),
+    }),
+    timeoutSec: t.int({
+      nullable: true,
+      description: 'Answers with TIMEOUT: the seconds the answer took; null otherwise.',
+      resolve: (e) => timeoutSecOf(e.status),
+    }),
     score: t.exposeInt('score', { nullable: true, description: 'Finished tasks: the score, 0–100.' }),
     bookTitle: t.string({ nullable: true, description: 'bookFinished: the title of the book.', resolve: (e) => e.bookTitle ?? null }),
     practise: t.stringList({
@@ -55,7 +71,9 @@ builder.subscriptionField('classActivity', (t) =>
     args: {
       classId: t.arg.globalID({ required: true, description: 'The Class id.' }),
       since: t.arg({ type: 'DateTime', description: 'Replay events from this time (default: 24 hours ago).' }),
-      after: t.arg.globalID({ description: 'Replay the events after this one (a ClassEvent `id` this subscription sent): the cursor to resume from, instead of `since`.' }),
+      after: t.arg.globalID({
+        description: 'Replay the events after this one (a ClassEvent `id` this subscription sent): the cursor to resume from, instead of `since`.',
+      }),
     },
     subscribe: async (_root, { classId, since, after }, ctx) => {
       const rowId = classId.typename === 'Class' ? rowIdOf(classId.id) : null;

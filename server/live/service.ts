@@ -63,7 +63,14 @@ async function storedActivity(deps: Deps, classId: number, since: Date, until?: 
     .where(and(eq(assignments.classId, classId), gt(answers.answeredAt, since), until ? lte(answers.answeredAt, until) : undefined))
     .orderBy(asc(answers.answeredAt), asc(answers.id));
   const resultRows = await deps.db
-    .select({ studentUsername: sqlUsername(), r: results, student: rosterEntries.studentName, assignment: assignments, teacher: users.username, bookTitle: books.title })
+    .select({
+      studentUsername: sqlUsername(),
+      r: results,
+      student: rosterEntries.studentName,
+      assignment: assignments,
+      teacher: users.username,
+      bookTitle: books.title,
+    })
     .from(results)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
@@ -138,7 +145,11 @@ async function placeOfEvent(deps: Deps, eventId: string): Promise<{ classId: num
   const answer = /^answer:(\d{1,9}):(\d{1,4}):(\d{1,15})$/.exec(eventId);
   const result = /^(?:finished|bookFinished):(\d{1,9})$/.exec(eventId);
   if (answer) {
-    const [row] = await deps.db.select({ classId: assignments.classId }).from(taskRows).innerJoin(assignments, eq(assignments.id, taskRows.assignmentId)).where(eq(taskRows.id, Number(answer[1])));
+    const [row] = await deps.db
+      .select({ classId: assignments.classId })
+      .from(taskRows)
+      .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+      .where(eq(taskRows.id, Number(answer[1])));
     return row ? { classId: row.classId, at: new Date(Number(answer[3])) } : null;
   }
   if (result) {
@@ -158,7 +169,10 @@ export async function classEventById(deps: Deps, viewer: Viewer, eventId: string
   if (!viewer.isTeacher) return null;
   const place = await placeOfEvent(deps, eventId);
   if (!place) return null;
-  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, place.classId), ownClasses(viewer)));
+  const [klass] = await deps.db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, place.classId), ownClasses(viewer)));
   if (!klass) return null;
   // The id keeps milliseconds; the database may keep microseconds.
   const around = await storedActivity(deps, place.classId, new Date(place.at.getTime() - 1), new Date(place.at.getTime() + 1));
@@ -170,9 +184,18 @@ export async function classEventById(deps: Deps, viewer: Viewer, eventId: string
  * id is the replay cursor), then live. Subscribing to live events first and replaying after
  * means nothing falls between the two; duplicates are dropped.
  */
-export async function classActivity(deps: Deps, viewer: Viewer, classId: number, since?: Date | null, after?: string | null): Promise<AsyncIterable<ClassEvent>> {
+export async function classActivity(
+  deps: Deps,
+  viewer: Viewer,
+  classId: number,
+  since?: Date | null,
+  after?: string | null,
+): Promise<AsyncIterable<ClassEvent>> {
   requireTeacher(viewer);
-  const [klass] = await deps.db.select({ id: classes.id }).from(classes).where(and(eq(classes.id, classId), ownClasses(viewer)));
+  const [klass] = await deps.db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), ownClasses(viewer)));
   if (!klass) throw new NotFoundError('Class not found');
   // A cursor of another class, or of nothing (deleted since), is refused before a slot is taken.
   const cursor = after ? await placeOfEvent(deps, after) : null;

@@ -66,7 +66,7 @@ export function periodStart(period: WeakPeriod, now: Date, zone: string): Date {
   return localDayBounds(first, zone).start;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /** As classWeakWords, for a class already known to be the viewer's. */
@@ -134,7 +134,11 @@ export async function weakWordsOfClass(db: Executor, classId: number, period: We
 }
 
 const assignWordsSchema = z.object({
-  className: z.string({ error: 'Click Classes, then SelectClass menu to select a class to work with' }).trim().min(1, 'Click Classes, then SelectClass menu to select a class to work with').max(60),
+  className: z
+    .string({ error: 'Click Classes, then SelectClass menu to select a class to work with' })
+    .trim()
+    .min(1, 'Click Classes, then SelectClass menu to select a class to work with')
+    .max(60),
   words: z
     .array(z.string().trim().min(1, 'A word cannot be empty').max(60, 'A word is at most 60 characters'), { error: 'words is a list of words' })
     .min(1, 'Give at least one word to assign')
@@ -170,11 +174,30 @@ export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zo
     const title = `Weak words · 易错词 (${klass.name})`;
     await tx
       .insert(books)
-      .values({ id: bookId, title, kind: 'school', level: null, schoolId: klass.schoolId, pressId: 'SCHOOL', firstUnit: '1', lastUnit: '1', ownerTeacherId: viewer.id, sortOrder: 10_001 })
+      .values({
+        id: bookId,
+        title,
+        kind: 'school',
+        level: null,
+        schoolId: klass.schoolId,
+        pressId: 'SCHOOL',
+        firstUnit: '1',
+        lastUnit: '1',
+        ownerTeacherId: viewer.id,
+        sortOrder: 10_001,
+      })
       .onConflictDoUpdate({ target: books.id, set: { title, schoolId: klass.schoolId }, setWhere: sql`${books.ownerTeacherId} = ${viewer.id}` });
     const [last] = await tx.select().from(units).where(eq(units.bookId, bookId)).orderBy(desc(units.ordinal)).limit(1);
     let unitId: string;
-    const lastWords = last ? (await tx.select({ id: unitWords.wordId }).from(unitWords).where(and(eq(unitWords.bookId, bookId), eq(unitWords.unitId, last.unitId))).orderBy(unitWords.position)).map((r) => r.id) : [];
+    const lastWords = last
+      ? (
+          await tx
+            .select({ id: unitWords.wordId })
+            .from(unitWords)
+            .where(and(eq(unitWords.bookId, bookId), eq(unitWords.unitId, last.unitId)))
+            .orderBy(unitWords.position)
+        ).map((r) => r.id)
+      : [];
     if (last && lastWords.length === wordIds.length && lastWords.every((id, i) => id === wordIds[i])) unitId = last.unitId;
     else {
       const ordinal = last ? last.ordinal + 1 : 0;
@@ -183,7 +206,12 @@ export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zo
       await tx.insert(unitWords).values(wordIds.map((wordId, position) => ({ bookId, unitId, position, wordId })));
       await tx.update(books).set({ lastUnit: unitId }).where(eq(books.id, bookId));
     }
-    const info = await assignTask(tx, viewer, { className: klass.name, bookUnitID: `${bookId}-${unitId}`, Type: input.Type ?? klass.tbTaskType, taskDueDays: input.taskDueDays }, now);
+    const info = await assignTask(
+      tx,
+      viewer,
+      { className: klass.name, bookUnitID: `${bookId}-${unitId}`, Type: input.Type ?? klass.tbTaskType, taskDueDays: input.taskDueDays },
+      now,
+    );
     return { info, bookUnitId: `${bookId}-${unitId}` };
   });
 }

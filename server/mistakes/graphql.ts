@@ -3,7 +3,16 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { ClassRef, classNameOf } from '../classes/graphql.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, eitherOf } from '../tasks/enums.ts';
 import { studentLabel } from '../classes/service.ts';
-import { assignWords, MAX_WEAK_WORDS, MAX_WRONG_SPELLINGS, weakWordsOfClass, type ClassWeakWords, type WeakPeriod, type WeakWord, type WeakWordStudent } from './class.ts';
+import {
+  assignWords,
+  MAX_WEAK_WORDS,
+  MAX_WRONG_SPELLINGS,
+  weakWordsOfClass,
+  type ClassWeakWords,
+  type WeakPeriod,
+  type WeakWord,
+  type WeakWordStudent,
+} from './class.ts';
 import { builder, viewerOf } from '../graphql/builder.ts';
 import { AnswerStatusEnum, WordCardRef } from '../results/graphql.ts';
 import { lastTaskOf, mistakesOf, practiseMistakes, RIGHT_REVIEWS_TO_LEAVE, type LastTask, type Mistake } from './service.ts';
@@ -108,7 +117,10 @@ const WeakWordStudentRef = builder.objectRef<WeakWordStudent>('WeakWordStudent')
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The roster name.' }),
     username: t.exposeString('username', { nullable: true, description: 'The account that claimed the roster name.' }),
-    displayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (s) => studentLabel(s.name, s.username) }),
+    displayName: t.string({
+      description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').",
+      resolve: (s) => studentLabel(s.name, s.username),
+    }),
     timesMissed: t.exposeInt('timesMissed', { description: 'How many of their answers in the period missed the word.' }),
   }),
 });
@@ -120,7 +132,11 @@ const WeakWordRef = builder.objectRef<WeakWord>('WeakWord').implement({
     card: t.field({ type: WordCardRef, nullable: true, description: "The word's card (null for a word WordBee has no card for).", resolve: (w) => w.card }),
     studentCount: t.exposeInt('studentCount', { description: 'How many students missed it at least once.' }),
     timesMissed: t.exposeInt('timesMissed', { description: 'How many answers missed it.' }),
-    wrongSpellings: t.field({ type: [CommonWrongSpellingRef], description: `The most common wrong spellings typed (up to ${MAX_WRONG_SPELLINGS}), most common first.`, resolve: (w) => w.wrongSpellings }),
+    wrongSpellings: t.field({
+      type: [CommonWrongSpellingRef],
+      description: `The most common wrong spellings typed (up to ${MAX_WRONG_SPELLINGS}), most common first.`,
+      resolve: (w) => w.wrongSpellings,
+    }),
     students: t.field({ type: [WeakWordStudentRef], description: 'The students who missed it, who missed it most first.', resolve: (w) => w.students }),
   }),
 });
@@ -131,14 +147,19 @@ const ClassWeakWordsRef = builder.objectRef<ClassWeakWords>('ClassWeakWords').im
     period: t.field({ type: WeakPeriodEnum, description: 'The period asked for.', resolve: (w) => w.period }),
     since: t.expose('since', { type: 'DateTime', description: 'When the period began.' }),
     sinceDay: t.exposeString('sinceDay', { description: "The day the period began, in the school's time zone ('2026-11-23')." }),
-    words: t.field({ type: [WeakWordRef], description: `The words missed by the most students first, then by the most answers (at most ${MAX_WEAK_WORDS}).`, resolve: (w) => w.words }),
+    words: t.field({
+      type: [WeakWordRef],
+      description: `The words missed by the most students first, then by the most answers (at most ${MAX_WEAK_WORDS}).`,
+      resolve: (w) => w.words,
+    }),
   }),
 });
 
 builder.objectField(ClassRef, 'weakWords', (t) =>
   t.field({
     type: ClassWeakWordsRef,
-    description: "The words the class's students missed most in the period (answers of finished tasks), with the students and wrong spellings; assign them with `assignWords`.",
+    description:
+      "The words the class's students missed most in the period (answers of finished tasks), with the students and wrong spellings; assign them with `assignWords`.",
     args: { period: t.arg({ type: WeakPeriodEnum, defaultValue: 'week', required: true, description: 'This week (default) or this term.' }) },
     resolve: (klass, { period }, ctx) => weakWordsOfClass(ctx.deps.db, klass.id, period, ctx.deps.config.timeZone),
   }),
@@ -150,8 +171,11 @@ const AssignWordsInput = builder.inputType('AssignWordsInput', {
     classId: t.globalID({ description: 'One of your classes, by its global id (`Class.id`). Required unless the deprecated className is given.' }),
     className: t.string({ description: 'One of your classes.', deprecationReason: deprecatedFor('classId') }),
     words: t.stringList({ required: true, description: `The words (1–${MAX_WEAK_WORDS}), each one WordBee has a word card for.` }),
-    taskType: t.field({ type: AssignableTaskTypeEnum, description: "What to assign; default: what a textbook unit assigns in the class (textbookTaskType)." }),
-    type: t.string({ description: "PA+SB, PA, SB or FM; default: what a textbook unit assigns in the class (tbTaskType).", deprecationReason: deprecatedFor('taskType') }),
+    taskType: t.field({ type: AssignableTaskTypeEnum, description: 'What to assign; default: what a textbook unit assigns in the class (textbookTaskType).' }),
+    type: t.string({
+      description: 'PA+SB, PA, SB or FM; default: what a textbook unit assigns in the class (tbTaskType).',
+      deprecationReason: deprecatedFor('taskType'),
+    }),
     taskDueDays: t.int({ description: "Default: the class's taskDueDays." }),
   }),
 });
@@ -167,14 +191,20 @@ const AssignWordsPayload = builder.objectRef<{ info: string; bookUnitId: string 
 builder.mutationField('assignWords', (t) =>
   t.field({
     type: AssignWordsPayload,
-    description: "Assigns a list of words to every student of one of your classes (teachers only): they become a unit of the class's weak-words book (reused when the newest unit holds the same words), assigned as assignTask assigns a unit.",
+    description:
+      "Assigns a list of words to every student of one of your classes (teachers only): they become a unit of the class's weak-words book (reused when the newest unit holds the same words), assigned as assignTask assigns a unit.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: AssignWordsInput, required: true, description: 'The class and the words.' }) },
     resolve: async (_root, { input }, ctx) =>
       assignWords(
         ctx.deps.db,
         viewerOf(ctx),
-        { className: await classNameOf(ctx, input), words: input.words, Type: eitherOf<string>(input.taskType, input.type, 'taskType', 'type', (a, b) => a === b.trim()), taskDueDays: input.taskDueDays ?? undefined },
+        {
+          className: await classNameOf(ctx, input),
+          words: input.words,
+          Type: eitherOf<string>(input.taskType, input.type, 'taskType', 'type', (a, b) => a === b.trim()),
+          taskDueDays: input.taskDueDays ?? undefined,
+        },
         ctx.deps.config.timeZone,
       ),
   }),

@@ -54,7 +54,14 @@ type AnswerOfTask = { word: string; typed: string; status: string; reviewedAt: D
 
 async function answersOfFinishedTasks(db: Executor, userId: number): Promise<AnswerOfTask[]> {
   return db
-    .select({ word: answers.word, typed: answers.typed, status: answers.status, reviewedAt: results.createdAt, resultId: results.id, position: answers.position })
+    .select({
+      word: answers.word,
+      typed: answers.typed,
+      status: answers.status,
+      reviewedAt: results.createdAt,
+      resultId: results.id,
+      position: answers.position,
+    })
     .from(results)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(answers, eq(answers.taskRowId, taskRows.id))
@@ -105,7 +112,14 @@ export async function mistakesOf(db: Executor, viewer: Viewer): Promise<Mistake[
 export async function lastTaskOf(db: Executor, viewer: Viewer): Promise<LastTask | null> {
   if (viewer.isTeacher) return null;
   const [last] = await db
-    .select({ id: results.id, taskRowId: results.taskRowId, detail: results.detail, finishedAt: results.createdAt, correct: results.correct, total: results.total })
+    .select({
+      id: results.id,
+      taskRowId: results.taskRowId,
+      detail: results.detail,
+      finishedAt: results.createdAt,
+      correct: results.correct,
+      total: results.total,
+    })
     .from(results)
     .where(and(eq(results.userId, viewer.id), isNotNull(results.taskRowId)))
     .orderBy(desc(results.createdAt), desc(results.id))
@@ -116,7 +130,11 @@ export async function lastTaskOf(db: Executor, viewer: Viewer): Promise<LastTask
   if (!Array.isArray(detail)) return null;
   const tail = detail[detail.length - 1];
   const label = typeof tail === 'string' ? tail.slice(0, tail.lastIndexOf('-')) : '';
-  const rows = await db.select({ word: answers.word, status: answers.status }).from(answers).where(eq(answers.taskRowId, last.taskRowId)).orderBy(answers.position);
+  const rows = await db
+    .select({ word: answers.word, status: answers.status })
+    .from(answers)
+    .where(eq(answers.taskRowId, last.taskRowId))
+    .orderBy(answers.position);
   return { label, finishedAt: last.finishedAt, correct: last.correct, total: last.total, missed: rows.filter((r) => isMiss(r.status)).map((r) => r.word) };
 }
 
@@ -127,7 +145,12 @@ export type PracticeAnswer = { word: string; typed: string; status: string };
  * (right: Good; wrong or skipped: Again). Only words on the list can be practised this way.
  * Returns how many were right and the mistakes left.
  */
-export async function practiseMistakes(db: Database, viewer: Viewer, batch: PracticeAnswer[], now = new Date()): Promise<{ correct: number; total: number; remaining: Mistake[] }> {
+export async function practiseMistakes(
+  db: Database,
+  viewer: Viewer,
+  batch: PracticeAnswer[],
+  now = new Date(),
+): Promise<{ correct: number; total: number; remaining: Mistake[] }> {
   studentOnly(viewer);
   if (batch.length === 0) throw new ValidationError('A practice round has at least one answer', 'answers');
   if (batch.length > MAX_PRACTICE_WORDS) throw new ValidationError(`A practice round holds at most ${MAX_PRACTICE_WORDS} words`, 'answers');
@@ -137,7 +160,8 @@ export async function practiseMistakes(db: Database, viewer: Viewer, batch: Prac
     if (!['v', 'x', 'skipped'].includes(a.status)) throw new ValidationError(`Answer ${i + 1} has an unknown status "${a.status.slice(0, 20)}"`, 'answers');
     const card = listed.get(a.word);
     if (!card) throw new ValidationError(`"${a.word.slice(0, 60)}" is not one of your mistakes`, 'answers');
-    if ((a.status === 'v') !== isCorrect(a.typed, a.word) && a.status !== 'skipped') throw new ValidationError(`Answer ${i + 1} is marked ${a.status === 'v' ? 'right' : 'wrong'} but is not`, 'answers');
+    if ((a.status === 'v') !== isCorrect(a.typed, a.word) && a.status !== 'skipped')
+      throw new ValidationError(`Answer ${i + 1} is marked ${a.status === 'v' ? 'right' : 'wrong'} but is not`, 'answers');
     return { wordId: card.id, rating: ratingFor(a.status, a.typed, a.word)! };
   });
   await db.transaction(async (tx) => reviewWords(tx, viewer.id, reviews, now));

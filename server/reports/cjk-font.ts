@@ -16,7 +16,12 @@ export type Weight = 400 | 700;
 
 /** The few fontkit calls used here (fontkit ships no types). */
 type GlyphPath = { commands: { command: string; args: number[] }[] };
-type Glyph = { path: GlyphPath; advanceWidth: number; _decode(): { numberOfContours: number; instructions?: number[] } | null; _getMetrics(): { leftBearing: number } };
+type Glyph = {
+  path: GlyphPath;
+  advanceWidth: number;
+  _decode(): { numberOfContours: number; instructions?: number[] } | null;
+  _getMetrics(): { leftBearing: number };
+};
 type GlyphRun = { glyphs: unknown[]; positions: Record<string, number>[] };
 type Subset = {
   glyphEncoder: { encodeSimple(path: GlyphPath, instructions?: number[]): Uint8Array };
@@ -44,7 +49,14 @@ const PACKAGE_DIR = path.dirname(require.resolve('@fontsource-variable/noto-sans
  */
 const IPA_PACKAGE_DIR = path.dirname(require.resolve('@fontsource/noto-sans/package.json'));
 const IPA_SLICES: (Slice & { file: string })[] = [
-  { name: 'ipa', file: 'latin-ext', ranges: [[0x14b, 0x14b], [0x250, 0x2ff]] },
+  {
+    name: 'ipa',
+    file: 'latin-ext',
+    ranges: [
+      [0x14b, 0x14b],
+      [0x250, 0x2ff],
+    ],
+  },
   { name: 'ipa-greek', file: 'greek', ranges: [[0x370, 0x3ff]] },
 ];
 const ipaSlice = (name: string) => IPA_SLICES.find((s) => s.name === name);
@@ -93,7 +105,9 @@ export function runsOf(text: string): { slice: string; text: string }[] {
 /** The WOFF2 file of a slice (one variable file; the IPA slices have one static file a weight). */
 const sliceFile = (slice: string, weight: Weight = 400) => {
   const ipa = ipaSlice(slice);
-  return ipa ? path.join(IPA_PACKAGE_DIR, 'files', `noto-sans-${ipa.file}-${weight}-normal.woff2`) : path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
+  return ipa
+    ? path.join(IPA_PACKAGE_DIR, 'files', `noto-sans-${ipa.file}-${weight}-normal.woff2`)
+    : path.join(PACKAGE_DIR, 'files', `noto-sans-sc-${slice}-wght-normal.woff2`);
 };
 
 /** The slices that draw `text`, with their files and CSS unicode-ranges (for a browser's FontFace). */
@@ -178,11 +192,14 @@ function glyphsOnce(font: FontkitFont): (subset: Subset, gid: number) => number 
     if (glyph === undefined) {
       const g = font.getGlyph(gid);
       const decoded = g._decode();
-      glyph = decoded && decoded.numberOfContours < 0 ? null : {
-        glyf: decoded ? encodeSimpleGlyph(g.path, decoded.instructions) : new Uint8Array(0),
-        advance: g.advanceWidth,
-        bearing: g._getMetrics().leftBearing,
-      };
+      glyph =
+        decoded && decoded.numberOfContours < 0
+          ? null
+          : {
+              glyf: decoded ? encodeSimpleGlyph(g.path, decoded.instructions) : new Uint8Array(0),
+              advance: g.advanceWidth,
+              bearing: g._getMetrics().leftBearing,
+            };
       written.set(gid, glyph);
     }
     if (!glyph) return undefined;

@@ -15,7 +15,15 @@ import { assignments, classes, mailOutbox, results, rosterEntries, taskRows, use
 import type { Executor } from '../../db/index.ts';
 import { dayBefore, localDay, localDayBounds, localHour, localMinute } from '../time.ts';
 
-export type DigestRow = { className: string; student: string; studentUsername?: string | null; bookUnitId: string; type: string; score: number; finishedAt: Date };
+export type DigestRow = {
+  className: string;
+  student: string;
+  studentUsername?: string | null;
+  bookUnitId: string;
+  type: string;
+  score: number;
+  finishedAt: Date;
+};
 
 /** The local day whose summary is due at `now`: today from DIGEST_HOUR on, else yesterday. */
 export function dueDigestDay(now: Date, zone: string, hour: number): string {
@@ -44,10 +52,16 @@ export function composeDigest(teacher: string, day: string, rows: DigestRow[], z
   for (const [className, list] of byClass) {
     const students = new Set(list.map((r) => r.student)).size;
     const width = Math.max(...list.map((r) => displayWidth(who(r))));
-    lines.push('', `「${className}」：${students} 名学生完成 ${list.length} 个任务，平均分 ${average(list)}`, `${className}: ${tasks(list.length)} by ${students} student${students === 1 ? '' : 's'}, average ${average(list)}`);
+    lines.push(
+      '',
+      `「${className}」：${students} 名学生完成 ${list.length} 个任务，平均分 ${average(list)}`,
+      `${className}: ${tasks(list.length)} by ${students} student${students === 1 ? '' : 's'}, average ${average(list)}`,
+    );
     for (const r of list) {
       const name = TASK_NAMES[r.type as keyof typeof TASK_NAMES];
-      lines.push(`  ${localMinute(r.finishedAt, zone).slice(11, 16)}  ${who(r)}${' '.repeat(width - displayWidth(who(r)))}  ${r.bookUnitId} ${name ? `${name.zh} ${name.en}` : r.type}  ${r.score}`);
+      lines.push(
+        `  ${localMinute(r.finishedAt, zone).slice(11, 16)}  ${who(r)}${' '.repeat(width - displayWidth(who(r)))}  ${r.bookUnitId} ${name ? `${name.zh} ${name.en}` : r.type}  ${r.score}`,
+      );
     }
     const low = list.filter((r) => r.score < NEEDS_PRACTICE);
     if (low.length) {
@@ -55,12 +69,22 @@ export function composeDigest(teacher: string, day: string, rows: DigestRow[], z
       lines.push(`  低于 ${NEEDS_PRACTICE} 分、需要多练习：${named}`, `  Below ${NEEDS_PRACTICE}, to practise more: ${named}`);
     }
   }
-  lines.push('', '每份报告的 PDF 都在单词蜂「班级」页的报告列表中。', "Each report's PDF is in the Reports list on the Classes page of WordBee.", '', ...SIGNATURE);
-  return { subject: `单词蜂每日汇总 ${day}：完成 ${rows.length} 个任务 / WordBee daily summary ${day}: ${tasks(rows.length)} finished`, text: lines.join('\n') };
+  lines.push(
+    '',
+    '每份报告的 PDF 都在单词蜂「班级」页的报告列表中。',
+    "Each report's PDF is in the Reports list on the Classes page of WordBee.",
+    '',
+    ...SIGNATURE,
+  );
+  return {
+    subject: `单词蜂每日汇总 ${day}：完成 ${rows.length} 个任务 / WordBee daily summary ${day}: ${tasks(rows.length)} finished`,
+    text: lines.join('\n'),
+  };
 }
 
 /** Columns line up in a plain-text mail: a Chinese character is two columns wide. */
-const displayWidth = (text: string) => [...text].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c) ? 2 : 1), 0);
+const displayWidth = (text: string) =>
+  [...text].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c) ? 2 : 1), 0);
 
 /** Queues the due day's summary of every teacher who chose one (at most once per teacher and day). */
 export async function enqueueDigests(db: Executor, now: Date, options: { timeZone: string; hour: number }): Promise<number> {
@@ -92,7 +116,12 @@ export async function enqueueDigests(db: Executor, now: Date, options: { timeZon
   for (const row of rows) byTeacher.set(row.teacherId, [...(byTeacher.get(row.teacherId) ?? []), row]);
   let queued = 0;
   for (const [teacherId, list] of byTeacher) {
-    const { subject, text } = composeDigest(list[0]!.teacher, day, list.map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` })), options.timeZone);
+    const { subject, text } = composeDigest(
+      list[0]!.teacher,
+      day,
+      list.map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` })),
+      options.timeZone,
+    );
     const inserted = await db
       .insert(mailOutbox)
       .values({ dedupeKey: `digest:${teacherId}:${day}`, toAddress: list[0]!.email, subject, textBody: text, createdAt: now, nextAttemptAt: now })

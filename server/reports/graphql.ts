@@ -8,7 +8,8 @@ import { listReports, reportById, reportLink, reportsPage, REPORT_LINK_SECONDS, 
 
 const ReportRef = builder.objectRef<ReportListing>('Report');
 builder.node(ReportRef, {
-  description: 'A PDF report of a finished task, downloadable at downloadUrl (send the access token) until it expires. Its id is stable: key what you store by it.',
+  description:
+    'A PDF report of a finished task, downloadable at downloadUrl (send the access token) until it expires. Its id is stable: key what you store by it.',
   id: { resolve: (r) => r.id },
   isTypeOf: (v) => typeof v === 'object' && v !== null && 'fileName' in v && 'expireAt' in v,
   loadOne: (id, ctx) => {
@@ -22,13 +23,19 @@ builder.node(ReportRef, {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the task was finished and the report written.' }),
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     studentUsername: t.exposeString('studentUsername', { nullable: true, description: 'The account that claimed the roster name.' }),
-    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ.", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
+    studentDisplayName: t.string({
+      description: 'How a teacher reads the student: the roster name, with the username where they differ.',
+      resolve: (r) => studentLabel(r.student, r.studentUsername),
+    }),
     className: t.exposeString('className', { description: 'The class.' }),
     bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
     type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
     taskType: t.field({ type: TaskTypeEnum, description: 'How the unit was practised.', resolve: (r) => r.type as 'SB' | 'FM' | 'PA' }),
     score: t.exposeInt('score', { description: 'The score, 0–100.' }),
-    downloadUrl: t.string({ description: 'Where to GET the PDF (send the access token).', resolve: (r) => `/api/v1.0/userreports/${encodeURIComponent(r.fileName)}` }),
+    downloadUrl: t.string({
+      description: 'Where to GET the PDF (send the access token).',
+      resolve: (r) => `/api/v1.0/userreports/${encodeURIComponent(r.fileName)}`,
+    }),
     signedDownloadUrl: t.string({
       description: `A link to GET the PDF without credentials, for ${REPORT_LINK_SECONDS / 60} minutes (an integration token cannot call the REST download): ask again for a fresh one.`,
       resolve: (r, _args, ctx) => reportLink(ctx.deps.tokens, r.fileName),

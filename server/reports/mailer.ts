@@ -27,8 +27,6 @@ import type { BlobStore } from '../storage/blobs.ts';
 const MAX_ATTEMPTS = 12;
 /** How often the same loop sweeps stored files no row names any more (server/jobs/orphaned-files.ts). */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-;
-
 /** How long a claim (and the outbox worker lease) holds before another worker may take over, and the first retry's delay. */
 export type MailTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
 
@@ -43,7 +41,19 @@ export type Mailer = {
 /** When the teachers' daily summaries go out: DIGEST_HOUR in TIME_ZONE. */
 export type DigestTiming = { timeZone: string; hour: number };
 
-export function createMailer(options: { db: Database; blobs: BlobStore; smtpUrl?: string; from: string; dataDir: string; log: Logger; instanceId?: string; timing?: MailTiming; digest?: DigestTiming; now?: () => number; jobs?: { drain(now?: Date): Promise<number> } }): Mailer {
+export function createMailer(options: {
+  db: Database;
+  blobs: BlobStore;
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: Logger;
+  instanceId?: string;
+  timing?: MailTiming;
+  digest?: DigestTiming;
+  now?: () => number;
+  jobs?: { drain(now?: Date): Promise<number> };
+}): Mailer {
   const outboxDir = path.join(options.dataDir, 'outbox');
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)

@@ -79,7 +79,9 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
   const runningHead = `${r.student} · ${TYPE_NAMES[r.type]} · ${r.bookUnitId}`;
   const texts = [
     runningHead,
-    ...Object.values(LABELS).flat().filter((v): v is string => typeof v === 'string'),
+    ...Object.values(LABELS)
+      .flat()
+      .filter((v): v is string => typeof v === 'string'),
     LABELS.right(r.correct, r.total, r.type),
     TYPE_NAMES[r.type],
     ...details.flat(),
@@ -91,7 +93,12 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
 
   return new Promise((resolve, reject) => {
     // Pages buffered, so each footer can say "page n of N" once all are laid out.
-    const doc = new PDFDocument({ size: 'A4', margin: 48, bufferPages: true, info: { Title: `WordBee report: ${r.student} ${r.bookUnitId}`, Author: 'WordBee' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 48,
+      bufferPages: true,
+      info: { Title: `WordBee report: ${r.student} ${r.bookUnitId}`, Author: 'WordBee' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -100,7 +107,9 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
     /** Without the Chinese font: Helvetica, and only what it can print (Chinese label halves dropped). */
     const standard = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff—·]+\s*/g, '').trim() || (text.trim() ? '-' : ' ');
     const runsFor = (text: string, weight: Weight) =>
-      fonts ? runsOf(text).map((run) => ({ font: fontName(run.slice, weight), text: run.text })) : [{ font: weight === 700 ? 'Helvetica-Bold' : 'Helvetica', text: standard(text) }];
+      fonts
+        ? runsOf(text).map((run) => ({ font: fontName(run.slice, weight), text: run.text }))
+        : [{ font: weight === 700 ? 'Helvetica-Bold' : 'Helvetica', text: standard(text) }];
 
     /** Writes text in the slices of Noto Sans SC it needs, one pdfkit run per slice. */
     const write = (text: string, weight: Weight, x?: number, y?: number, options: TextOptions = {}) => {
@@ -179,7 +188,14 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
         y += 24;
         doc.fontSize(10);
       }
-      const color = row.status === 'v' || row.status === 'good' ? '#15803D' : row.status === 'x' || row.status === 'omitted' || row.status === 'weak' ? '#DC2626' : row.status === 'fair' ? '#B45309' : '#6B7280';
+      const color =
+        row.status === 'v' || row.status === 'good'
+          ? '#15803D'
+          : row.status === 'x' || row.status === 'omitted' || row.status === 'weak'
+            ? '#DC2626'
+            : row.status === 'fair'
+              ? '#B45309'
+              : '#6B7280';
       doc.fillColor('#1F2937');
       write(String(row.position), 400, cols[0]! + 4, y, { width: 48, ...cell });
       write(row.word, 400, cols[1]! + 4, y, { width: 146, ...cell });

@@ -34,5 +34,17 @@ export function reportRenderer(options: { threads: number; log: Logger }): (cont
 
 /** Starts a thread and loads the fonts of a report's fixed labels ahead of the first result. */
 export async function warmUpReportRenderer(options: { threads: number; log: Logger }): Promise<void> {
-  await reportRenderer(options)({ student: '学生 student', className: '班级 class', teacher: 'teacher', taskId: 'warm-up', bookUnitId: 'warm-up', type: 'SB', finishedAt: new Date(), score: 100, correct: 1, total: 1, rows: [{ position: 1, word: 'bee', typed: 'bee', status: 'v' }] });
+  await reportRenderer(options)({
+    student: '学生 student',
+    className: '班级 class',
+    teacher: 'teacher',
+    taskId: 'warm-up',
+    bookUnitId: 'warm-up',
+    type: 'SB',
+    finishedAt: new Date(),
+    score: 100,
+    correct: 1,
+    total: 1,
+    rows: [{ position: 1, word: 'bee', typed: 'bee', status: 'v' }],
+  });
 }

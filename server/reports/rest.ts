@@ -6,14 +6,24 @@ export function registerReportRoutes(router: RestRouter): void {
   router.on('GET', '/userreports', async (r) => {
     const list = await listReports(r.deps.db, await r.viewer());
     return {
-      json: list.map((x) => ({ fileName: x.fileName, expireAt: x.expireAt.toISOString(), student: x.student, className: x.className, bookUnitID: x.bookUnitId, Type: x.type, score: x.score })),
+      json: list.map((x) => ({
+        fileName: x.fileName,
+        expireAt: x.expireAt.toISOString(),
+        student: x.student,
+        className: x.className,
+        bookUnitID: x.bookUnitId,
+        Type: x.type,
+        score: x.score,
+      })),
     };
   });
   router.on('GET', '/userreports/:fileName', async (r) => {
     const name = r.params.fileName ?? '';
     // ?link=: a download link from Report.signedDownloadUrl, which needs no login.
     const link = r.query.get('link');
-    const pdf = link ? await reportPdfByLink(r.deps.db, r.deps.blobs, r.deps.tokens, name, link) : await reportPdf(r.deps.db, r.deps.blobs, await r.viewer(), name);
+    const pdf = link
+      ? await reportPdfByLink(r.deps.db, r.deps.blobs, r.deps.tokens, name, link)
+      : await reportPdf(r.deps.db, r.deps.blobs, await r.viewer(), name);
     return { bytes: pdf, contentType: 'application/pdf', headers: { 'content-disposition': `attachment; filename="${name}"` } };
   });
 }

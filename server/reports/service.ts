@@ -32,7 +32,6 @@ function reportFileName(c: Pick<ReportContent, 'student' | 'studentUsername' | '
   return `${who}-${bookId}-${unitId}-${tpid}-${type}-${date}-${resultId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
-
 const isReportFileName = (name: string) => /^[A-Za-z0-9_.-]{1,160}\.pdf$/.test(name) && !name.includes('..');
 
 /** What a report job carries: the report's content as the result's transaction knew it. */
@@ -58,7 +57,13 @@ export async function enqueueReport(tx: Executor, resultId: number, content: Rep
  * key), so a job done again after a crash (its work committed, its 'done' mark not) writes
  * nothing new. False when the report was there already.
  */
-export async function makeReport(db: Database, blobs: BlobStore, resultId: number, job: ReportJob, render: (content: ReportContent) => Promise<Buffer> = renderReportPdf): Promise<boolean> {
+export async function makeReport(
+  db: Database,
+  blobs: BlobStore,
+  resultId: number,
+  job: ReportJob,
+  render: (content: ReportContent) => Promise<Buffer> = renderReportPdf,
+): Promise<boolean> {
   const content: ReportContent = { ...job, finishedAt: new Date(job.finishedAt) };
   const pdf = await render(content);
   return db.transaction((tx) => createReport(tx, blobs, resultId, content, job.ttlDays, content.finishedAt, pdf));
@@ -68,7 +73,15 @@ export async function makeReport(db: Database, blobs: BlobStore, resultId: numbe
  * Writes the report and its two e-mails in the caller's transaction; nothing when the result
  * has its report already (returns false).
  */
-async function createReport(tx: Executor, blobs: BlobStore, resultId: number, content: ReportContent, ttlDays: number, now: Date, rendered?: Buffer): Promise<boolean> {
+async function createReport(
+  tx: Executor,
+  blobs: BlobStore,
+  resultId: number,
+  content: ReportContent,
+  ttlDays: number,
+  now: Date,
+  rendered?: Buffer,
+): Promise<boolean> {
   const fileName = reportFileName(content, resultId);
   const [report] = await tx
     .insert(reports)
@@ -101,26 +114,54 @@ async function createReport(tx: Executor, blobs: BlobStore, resultId: number, co
   if (recipients.length) {
     await tx
       .insert(mailOutbox)
-      .values(recipients.map((to) => ({ dedupeKey: `report:${report!.id}:${to.toLowerCase()}`, toAddress: to, subject, textBody: text, reportId: report!.id, createdAt: now, nextAttemptAt: now })))
+      .values(
+        recipients.map((to) => ({
+          dedupeKey: `report:${report!.id}:${to.toLowerCase()}`,
+          toAddress: to,
+          subject,
+          textBody: text,
+          reportId: report!.id,
+          createdAt: now,
+          nextAttemptAt: now,
+        })),
+      )
       .onConflictDoNothing();
   }
   if (people) {
-    await enqueueWebhookEvent(tx, people.classId, 'report.ready', `report.ready:${report!.id}`, {
-      reportId: encodeGlobalID('Report', report!.id),
-      fileName,
-      student: content.student,
-      taskId: content.taskId,
-      bookUnitId: content.bookUnitId,
-      type: content.type,
-      score: content.score,
-      expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
-      downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
-    }, now);
+    await enqueueWebhookEvent(
+      tx,
+      people.classId,
+      'report.ready',
+      `report.ready:${report!.id}`,
+      {
+        reportId: encodeGlobalID('Report', report!.id),
+        fileName,
+        student: content.student,
+        taskId: content.taskId,
+        bookUnitId: content.bookUnitId,
+        type: content.type,
+        score: content.score,
+        expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
+        downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
+      },
+      now,
+    );
   }
   return true;
 }
 
-export type ReportListing = { id: number; fileName: string; expireAt: Date; createdAt: Date; student: string; studentUsername: string | null; className: string; bookUnitId: string; type: string; score: number };
+export type ReportListing = {
+  id: number;
+  fileName: string;
+  expireAt: Date;
+  createdAt: Date;
+  student: string;
+  studentUsername: string | null;
+  className: string;
+  bookUnitId: string;
+  type: string;
+  score: number;
+};
 
 /** A place in the report list (newest first, then by file name): a report's time and file name. */
 export type ReportPlace = { createdAt: Date; fileName: string };
@@ -206,7 +247,8 @@ export async function reportLink(tokens: TokenIssuer, fileName: string): Promise
 
 /** A report's PDF by a download link: the link was signed for this file and has not expired. */
 export async function reportPdfByLink(db: Executor, blobs: BlobStore, tokens: TokenIssuer, fileName: string, link: string, now = new Date()): Promise<Buffer> {
-  if (!(await tokens.verifyLink(link, linkSubject(fileName)))) throw new AuthenticationError('This download link is not valid or has expired; ask for a new one');
+  if (!(await tokens.verifyLink(link, linkSubject(fileName))))
+    throw new AuthenticationError('This download link is not valid or has expired; ask for a new one');
   return readReportPdf(db, blobs, fileName, undefined, now);
 }
 
@@ -231,4 +273,3 @@ export async function deleteExpiredReports(db: Executor, now = new Date(), blobs
   await blobs.delete(gone.map((r) => reportKey(r.fileName)));
   return gone.length;
 }
-

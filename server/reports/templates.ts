@@ -38,7 +38,10 @@ export function composeReportMail(m: ReportMail): { subject: string; text: strin
   const kind = taskName(m.type);
   const unit = m.unitName ? `${m.unitName}（${m.bookUnitId}）` : m.bookUnitId;
   const unitEn = m.unitName ? `${m.unitName} (${m.bookUnitId})` : m.bookUnitId;
-  const counted = m.type === 'PA' ? { zh: `${m.total} 个词中读好了 ${m.correct} 个`, en: `${m.correct} of ${m.total} words said well` } : { zh: `${m.total} 题答对 ${m.correct} 题`, en: `${m.correct} of ${m.total} right` };
+  const counted =
+    m.type === 'PA'
+      ? { zh: `${m.total} 个词中读好了 ${m.correct} 个`, en: `${m.correct} of ${m.total} words said well` }
+      : { zh: `${m.total} 题答对 ${m.correct} 题`, en: `${m.correct} of ${m.total} right` };
   return {
     subject: `单词蜂学习报告：${who}「${kind.zh}」${m.score} 分 / WordBee report: ${who}, ${kind.en}, score ${m.score}`,
     text: [

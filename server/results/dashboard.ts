@@ -139,10 +139,18 @@ export async function classResultsPage(
 ): Promise<FinishedTask[]> {
   if (!(await classById(db, viewer, classId))) throw new NotFoundError('Class not found');
   const beyond = (p: ResultPosition, later: boolean) =>
-    later ? or(gt(results.createdAt, p.at), and(eq(results.createdAt, p.at), gt(results.id, p.id)))! : or(lt(results.createdAt, p.at), and(eq(results.createdAt, p.at), lt(results.id, p.id)))!;
-  const where = and(page.since ? gte(results.createdAt, page.since) : undefined, page.after ? beyond(page.after, true) : undefined, page.before ? beyond(page.before, false) : undefined);
+    later
+      ? or(gt(results.createdAt, p.at), and(eq(results.createdAt, p.at), gt(results.id, p.id)))!
+      : or(lt(results.createdAt, p.at), and(eq(results.createdAt, p.at), lt(results.id, p.id)))!;
+  const where = and(
+    page.since ? gte(results.createdAt, page.since) : undefined,
+    page.after ? beyond(page.after, true) : undefined,
+    page.before ? beyond(page.before, false) : undefined,
+  );
   const order = page.newestFirst ? [desc(results.createdAt), desc(results.id)] : [asc(results.createdAt), asc(results.id)];
-  return finishedTasks(db, classId, where).orderBy(...order).limit(page.limit);
+  return finishedTasks(db, classId, where)
+    .orderBy(...order)
+    .limit(page.limit);
 }
 
 /** One finished task of the viewer's classes by its result id (`node(id:)`), or null. */
@@ -165,6 +173,17 @@ export async function classResultsCsv(db: Executor, viewer: Viewer, className: s
   const rows = await finishedTasks(db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
   return csvText([
     ['class', 'student', 'username', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'],
-    ...rows.map((r) => [klass.name, r.student, r.studentUsername ?? '', `${r.bookId}-${r.unitId}`, r.tpid, r.type, r.score, r.correct, r.total, localIso(r.finishedAt, timeZone)]),
+    ...rows.map((r) => [
+      klass.name,
+      r.student,
+      r.studentUsername ?? '',
+      `${r.bookId}-${r.unitId}`,
+      r.tpid,
+      r.type,
+      r.score,
+      r.correct,
+      r.total,
+      localIso(r.finishedAt, timeZone),
+    ]),
   ]);
 }

@@ -10,7 +10,17 @@ import { taskContent, type TaskContent } from '../tasks/service.ts';
 import { taskIdSchema } from '../tasks/schemas.ts';
 import { bookById, unitOf } from '../textbooks/service.ts';
 import { recordAnswer, submitSpellingResult, type ResultReceipt } from './service.ts';
-import { classResultById, classResultsPage, dashboardRecordById, dashboardRecords, passedPercent, vocabulary, type DashboardRecord, type FinishedTask, type ResultPosition } from './dashboard.ts';
+import {
+  classResultById,
+  classResultsPage,
+  dashboardRecordById,
+  dashboardRecords,
+  passedPercent,
+  vocabulary,
+  type DashboardRecord,
+  type FinishedTask,
+  type ResultPosition,
+} from './dashboard.ts';
 import { ClassRef } from '../classes/graphql.ts';
 import { taskIdOf } from '../tasks/service.ts';
 import { UserRef } from '../users/graphql.ts';
@@ -30,9 +40,16 @@ export const WordCardRef = builder.objectRef<WordCard>('WordCard').implement({
     phonetic: t.exposeString('phonetic', { description: 'IPA, e.g. /ˈæpəl/ (empty when unknown).' }),
     definition: t.exposeString('definition', { description: 'A simple English definition.' }),
     sentences: t.exposeStringList('sentences', { description: 'Example sentences; the first is the Spelling Bee sentence.' }),
-    pictureUrl: t.string({ nullable: true, description: 'The picture (avatar), when the word has one.', resolve: (w) => (w.picture ? `/avatars/${w.picture}` : null) }),
+    pictureUrl: t.string({
+      nullable: true,
+      description: 'The picture (avatar), when the word has one.',
+      resolve: (w) => (w.picture ? `/avatars/${w.picture}` : null),
+    }),
     audioUrl: t.string({ description: 'The word spoken.', resolve: (w) => ttsUrl(w.text) }),
-    sentenceAudioUrl: t.string({ description: 'The word, its first sentence, and the word again, spoken (the Spelling Bee prompt).', resolve: (w) => ttsUrl(`${w.text}. ${w.sentences[0] ?? ''} ${w.text}.`.slice(0, 200)) }),
+    sentenceAudioUrl: t.string({
+      description: 'The word, its first sentence, and the word again, spoken (the Spelling Bee prompt).',
+      resolve: (w) => ttsUrl(`${w.text}. ${w.sentences[0] ?? ''} ${w.text}.`.slice(0, 200)),
+    }),
   }),
 });
 
@@ -54,7 +71,10 @@ const TaskContentRef = builder.objectRef<TaskContent>('TaskContent').implement({
         return `${unit?.title || `Unit ${unitId}`} · ${book?.title.split(':')[0] ?? bookId}`;
       },
     }),
-    spellingTimeoutSec: t.int({ description: 'Spelling Bee countdown per word (the class setting).', resolve: (c) => (c.type === 'SB' ? c.spellingTimeoutSec : 15) }),
+    spellingTimeoutSec: t.int({
+      description: 'Spelling Bee countdown per word (the class setting).',
+      resolve: (c) => (c.type === 'SB' ? c.spellingTimeoutSec : 15),
+    }),
     words: t.field({ type: [WordCardRef], description: 'The words to practise, in order.', resolve: (c) => c.words }),
   }),
 });
@@ -92,7 +112,8 @@ function answerStatusText(status: AnswerStatus, timeoutSec: number | null | unde
   return `timeout:${timeoutSec}s`;
 }
 /** The enum status of a stored status text (null for none). */
-export const answerStatusOf = (status: string | null | undefined): AnswerStatus | null => (status == null ? null : status.startsWith('timeout:') ? 'timeout' : (status as AnswerStatus));
+export const answerStatusOf = (status: string | null | undefined): AnswerStatus | null =>
+  status == null ? null : status.startsWith('timeout:') ? 'timeout' : (status as AnswerStatus);
 /** A timeout's seconds, from its stored status text ('timeout:75s'); null for any other status. */
 export const timeoutSecOf = (status: string | null | undefined): number | null => {
   const match = /^timeout:(\d+)s$/.exec(status ?? '');
@@ -154,7 +175,11 @@ const ResultPayload = builder.objectRef<ResultReceipt>('ResultPayload').implemen
     total: t.exposeInt('total', { description: 'Words in the task.' }),
     alreadyStored: t.boolean({ resolve: (r) => !r.stored, description: 'True when this exact result had been posted before.' }),
     wrongSpellings: t.field({ type: [WrongSpellingRef], description: 'The spelling-check list.', resolve: (r) => r.wrongSpellings }),
-    nextTask: t.string({ nullable: true, description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.", resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null) }),
+    nextTask: t.string({
+      nullable: true,
+      description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.",
+      resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null),
+    }),
   }),
 });
 
@@ -207,18 +232,22 @@ const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
       description: 'Finished tasks, with the class comparison, in the order they were finished; page with first/after.',
       resolve: async (viewer, args, ctx) => offsetConnection(args, await dashboardRecords(ctx.deps.db, viewer)),
     }),
-    records: t.field({ type: [DashboardRecordRef], deprecationReason: 'Use `finishedTasks`, a connection (first/after). May be removed after 2027-06-01.', description: 'Finished tasks, with the class comparison.', resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer) }),
+    records: t.field({
+      type: [DashboardRecordRef],
+      deprecationReason: 'Use `finishedTasks`, a connection (first/after). May be removed after 2027-06-01.',
+      description: 'Finished tasks, with the class comparison.',
+      resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer),
+    }),
     vocabulary: t.field({
       type: [LevelVocabularyRef],
       description: 'The vocabulary measure, per level.',
-      resolve: async (viewer, _a, ctx) => Object.entries(await vocabulary(ctx.deps.db, viewer)).map(([level, [passed, required]]) => ({ level, passed, required })),
+      resolve: async (viewer, _a, ctx) =>
+        Object.entries(await vocabulary(ctx.deps.db, viewer)).map(([level, [passed, required]]) => ({ level, passed, required })),
     }),
   }),
 });
 
-builder.objectField(UserRef, 'dashboard', (t) =>
-  t.field({ type: DashboardRef, description: 'Scores and vocabulary of this user.', resolve: (user) => user }),
-);
+builder.objectField(UserRef, 'dashboard', (t) => t.field({ type: DashboardRef, description: 'Scores and vocabulary of this user.', resolve: (user) => user }));
 
 // ---------------------------------------------------------------- pronunciation assessment
 
@@ -255,7 +284,12 @@ const WordScoreRef = builder.objectRef<WordScore>('PronouncedWord').implement({
     word: t.exposeString('word', { description: 'The target word.' }),
     score: t.exposeInt('score', { description: '0–100.' }),
     heard: t.exposeBoolean('heard', { description: 'False when the word was not heard at all.' }),
-    error: t.field({ type: WordErrorRef, description: 'The error type, as Azure Pronunciation Assessment names them.', deprecationReason: deprecatedFor('errorType'), resolve: (w) => w.error }),
+    error: t.field({
+      type: WordErrorRef,
+      description: 'The error type, as Azure Pronunciation Assessment names them.',
+      deprecationReason: deprecatedFor('errorType'),
+      resolve: (w) => w.error,
+    }),
     errorType: t.field({ type: WordErrorTypeRef, description: 'The error type, as Azure Pronunciation Assessment names them.', resolve: (w) => w.error }),
     start: t.exposeFloat('start', { description: 'Seconds from the start of the recording (0 when omitted).' }),
     end: t.exposeFloat('end', { description: 'Seconds from the start of the recording (0 when omitted).' }),
@@ -272,9 +306,16 @@ const PronunciationPayload = builder.objectRef<PronunciationReceipt>('Pronunciat
     fluency: t.int({ description: '0–100: how smoothly they were said.', resolve: (r) => r.result.fluency }),
     completeness: t.int({ description: '0–100: the share of the words that were heard.', resolve: (r) => r.result.completeness }),
     words: t.field({ type: [WordScoreRef], description: 'Every target word in the order of the text.', resolve: (r) => r.result.words }),
-    alreadyStored: t.boolean({ description: 'True when this recording had been uploaded for the task before.', resolve: (r) => r.resultId !== null && !r.stored }),
+    alreadyStored: t.boolean({
+      description: 'True when this recording had been uploaded for the task before.',
+      resolve: (r) => r.resultId !== null && !r.stored,
+    }),
     practice: t.boolean({ description: 'True for free practice, which is scored but not stored.', resolve: (r) => r.resultId === null }),
-    nextTask: t.string({ nullable: true, description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.", resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null) }),
+    nextTask: t.string({
+      nullable: true,
+      description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.",
+      resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null),
+    }),
   }),
 });
 
@@ -305,7 +346,8 @@ builder.mutationField('submitRecording', (t) =>
 type ClassResult = FinishedTask & { teacher: string };
 const ClassResultRef = builder.objectRef<ClassResult>('ClassResult');
 builder.node(ClassResultRef, {
-  description: "A student's finished task: the result a gradebook keeps. Its id is this student's result (taskId is shared by every student of an assignment): key what you store by it.",
+  description:
+    "A student's finished task: the result a gradebook keeps. Its id is this student's result (taskId is shared by every student of an assignment): key what you store by it.",
   id: { resolve: (r) => r.id },
   isTypeOf: (v) => typeof v === 'object' && v !== null && 'correct' in v && 'finishedAt' in v && 'tpid' in v,
   loadOne: async (id, ctx) => {
@@ -318,7 +360,10 @@ builder.node(ClassResultRef, {
   fields: (t) => ({
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
     studentUsername: t.exposeString('studentUsername', { nullable: true, description: 'The account that claimed the roster name.' }),
-    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ.", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
+    studentDisplayName: t.string({
+      description: 'How a teacher reads the student: the roster name, with the username where they differ.',
+      resolve: (r) => studentLabel(r.student, r.studentUsername),
+    }),
     taskId: t.string({ description: 'The task id: {bookID}-{unitID}-{TPID}-{Type}-{teachername}.', resolve: (r) => taskIdOf({ ...r, teacher: r.teacher }) }),
     bookUnitId: t.string({ description: "'{bookID}-{unitID}'.", resolve: (r) => `${r.bookId}-${r.unitId}` }),
     type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
@@ -347,13 +392,16 @@ builder.objectField(ClassRef, 'results', (t) =>
       "The class's finished tasks, oldest first (newest first with last/before), page by page with first/after. The cursors are positions in time: results added while a gradebook pages through never make it repeat or skip one. Pass `since` to catch up from a time on.",
     args: { since: t.arg({ type: 'DateTime', description: 'Only results finished at this time or later.' }) },
     resolve: (klass, args, ctx) =>
-      placeConnection<ClassResult>(
-        { args, toCursor, defaultSize: 50, maxSize: 100 },
-        async ({ after, before, limit, inverted }) => {
-          const viewer = viewerOf(ctx);
-          const rows = await classResultsPage(ctx.deps.db, viewer, klass.id, { after: fromCursor(after), before: fromCursor(before), limit, newestFirst: inverted, since: args.since });
-          return rows.map((r) => ({ ...r, teacher: viewer.teacherName }));
-        },
-      ),
+      placeConnection<ClassResult>({ args, toCursor, defaultSize: 50, maxSize: 100 }, async ({ after, before, limit, inverted }) => {
+        const viewer = viewerOf(ctx);
+        const rows = await classResultsPage(ctx.deps.db, viewer, klass.id, {
+          after: fromCursor(after),
+          before: fromCursor(before),
+          limit,
+          newestFirst: inverted,
+          since: args.since,
+        });
+        return rows.map((r) => ({ ...r, teacher: viewer.teacherName }));
+      }),
   }),
 );

@@ -79,7 +79,10 @@ export function scheduleReviews(existing: StoredCard[], reviews: Review[], now: 
 export async function reviewWords(tx: Executor, userId: number, reviews: Review[], now: Date): Promise<void> {
   if (reviews.length === 0) return;
   const ids = [...new Set(reviews.map((r) => r.wordId))];
-  const existing = await tx.select().from(wordMemory).where(and(eq(wordMemory.userId, userId), inArray(wordMemory.wordId, ids)));
+  const existing = await tx
+    .select()
+    .from(wordMemory)
+    .where(and(eq(wordMemory.userId, userId), inArray(wordMemory.wordId, ids)));
   const rows = scheduleReviews(existing, reviews, now).map((c) => ({ ...c, userId }));
   await tx
     .insert(wordMemory)

@@ -62,7 +62,8 @@ export async function submitPronunciation(
   // Free practice is for everyone (a teacher trying the screen too); task results only for students.
   const practice = PRACTICE_LABELS.has(label.toLowerCase());
   const text = upload.text?.trim();
-  if (text && !practice) throw new ValidationError("A text is scored only in free practice (taskId '0'); a task's recording is scored against its own words", 'text');
+  if (text && !practice)
+    throw new ValidationError("A text is scored only in free practice (taskId '0'); a task's recording is scored against its own words", 'text');
   if (!practice && viewer.isTeacher) throw new ForbiddenError('Only students upload recordings for their tasks');
   if (practice) {
     if (text !== undefined && upload.text !== null && !text) throw new ValidationError('The text to score against is empty', 'text');
@@ -70,7 +71,13 @@ export async function submitPronunciation(
     // Any text an integration sends (said as one reading), or the practice list the Record screen paces.
     const content = text ? null : await taskContent(deps.db, viewer, '0');
     const result = await scoreOrReject(deps, upload.bytes, text ? [text] : content!.words.map((w) => w.text), { paced: !text });
-    return { resultId: null, label: content?.label ?? 'free practice', result, stored: false, next: { assigned: false, reason: 'free practice is not stored' } };
+    return {
+      resultId: null,
+      label: content?.label ?? 'free practice',
+      result,
+      stored: false,
+      next: { assigned: false, reason: 'free practice is not stored' },
+    };
   }
 
   const task = await studentTaskRow(deps.db, viewer, label);
@@ -95,15 +102,45 @@ export async function submitPronunciation(
     if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
     const [stored] = await tx
       .insert(results)
-      .values({ taskRowId: task.row.id, userId: viewer.id, score: result.total, correct, total, detail: { ...result, recordingSha256: digest }, createdAt: now })
+      .values({
+        taskRowId: task.row.id,
+        userId: viewer.id,
+        score: result.total,
+        correct,
+        total,
+        detail: { ...result, recordingSha256: digest },
+        createdAt: now,
+      })
       .returning({ id: results.id });
     const resultId = stored!.id;
-    await tx.insert(pronunciationWords).values(
-      result.words.map((w, i) => ({ resultId, position: i + 1, word: w.word, score: w.score, heard: w.heard, error: w.error, startSec: w.heard ? w.start : null, endSec: w.heard ? w.end : null, phones: w.phones })),
-    );
-    await storeRecording(tx, deps.blobs, { taskRowId: task.row.id, userId: viewer.id, mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`, bytes: upload.bytes, createdAt: now });
+    await tx
+      .insert(pronunciationWords)
+      .values(
+        result.words.map((w, i) => ({
+          resultId,
+          position: i + 1,
+          word: w.word,
+          score: w.score,
+          heard: w.heard,
+          error: w.error,
+          startSec: w.heard ? w.start : null,
+          endSec: w.heard ? w.end : null,
+          phones: w.phones,
+        })),
+      );
+    await storeRecording(tx, deps.blobs, {
+      taskRowId: task.row.id,
+      userId: viewer.id,
+      mimeType: container === 'wav' ? 'audio/wav' : `audio/${container}`,
+      bytes: upload.bytes,
+      createdAt: now,
+    });
     await tx.update(taskRows).set({ status: 'done', finishedAt: now }).where(eq(taskRows.id, task.row.id));
-    await enqueueTaskFinished(tx, { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total }, now);
+    await enqueueTaskFinished(
+      tx,
+      { classId: task.klass.id, resultId, taskId: label, student: task.studentName, bookUnitId, type: 'PA', score: result.total, correct, total },
+      now,
+    );
     // The report (PDF, e-mails, webhook) is a job done after the commit (server/jobs/queue.ts).
     await enqueueReport(
       tx,
@@ -131,7 +168,15 @@ export async function submitPronunciation(
     return { resultId, label, result, stored: true, next };
   });
   if (receipt.stored) deps.jobs?.wake();
-  if (receipt.stored) await announceFinished(deps, task, { resultId: receipt.resultId!, label, score: result.total, next: receipt.next, at: now, practise: wordsToPractise(result) });
+  if (receipt.stored)
+    await announceFinished(deps, task, {
+      resultId: receipt.resultId!,
+      label,
+      score: result.total,
+      next: receipt.next,
+      at: now,
+      practise: wordsToPractise(result),
+    });
   return receipt;
 }
 

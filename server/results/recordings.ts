@@ -23,11 +23,23 @@ export async function storeRecording(
   recording: { taskRowId: number; userId: number; mimeType: string; bytes: Uint8Array; createdAt: Date },
 ): Promise<{ id: number; blobKey: string }> {
   // The key names the row, so the id is drawn first.
-  const drawn = (await tx.execute(sql`select nextval(pg_get_serial_sequence('recordings', 'id'))::int as id`)) as unknown as { rows?: { id: number }[] } & { id: number }[];
+  const drawn = (await tx.execute(sql`select nextval(pg_get_serial_sequence('recordings', 'id'))::int as id`)) as unknown as { rows?: { id: number }[] } & {
+    id: number;
+  }[];
   const id = Number((drawn.rows ?? drawn)[0]!.id);
   const blobKey = recordingKey(id);
   await blobs.put(blobKey, recording.bytes, recording.mimeType, tx);
-  await tx.insert(recordings).values({ id, taskRowId: recording.taskRowId, userId: recording.userId, mimeType: recording.mimeType, sizeBytes: recording.bytes.length, blobKey, createdAt: recording.createdAt });
+  await tx
+    .insert(recordings)
+    .values({
+      id,
+      taskRowId: recording.taskRowId,
+      userId: recording.userId,
+      mimeType: recording.mimeType,
+      sizeBytes: recording.bytes.length,
+      blobKey,
+      createdAt: recording.createdAt,
+    });
   return { id, blobKey };
 }
 

@@ -32,7 +32,11 @@ export function registerResultRoutes(router: RestRouter): void {
     '/upload',
     async (r) => {
       const viewer = await r.viewer();
-      const form = await receiveForm(r.req, r.res, r.deps.pa, r.deps.uploads, { fields: 8, fieldBytes: 16 * 1024, typeMessage: 'Send the recording as multipart/form-data with the field "upl"' });
+      const form = await receiveForm(r.req, r.res, r.deps.pa, r.deps.uploads, {
+        fields: 8,
+        fieldBytes: 16 * 1024,
+        typeMessage: 'Send the recording as multipart/form-data with the field "upl"',
+      });
       try {
         const file = form.file;
         if (!file || file.field !== 'upl') throw new ValidationError('The recording is missing: send it in the multipart field "upl"');

@@ -18,7 +18,10 @@ export type AnswerRow = { position: number; word: string; typed: string; status:
 export type ParsedSbArr = { label: string; percentage: number; rows: AnswerRow[]; raw: unknown[] };
 
 const rowSchema = z.tuple([
-  z.union([z.number(), z.string()]).transform((v) => Number(v)).pipe(z.number().int().min(1).max(MAX_WORDS)),
+  z
+    .union([z.number(), z.string()])
+    .transform((v) => Number(v))
+    .pipe(z.number().int().min(1).max(MAX_WORDS)),
   z.string().max(60),
   z.union([z.string().max(MAX_TYPED), z.null()]).transform((v) => v ?? ''),
   z.string().regex(STATUS_PATTERN),
@@ -74,8 +77,10 @@ export function checkAgainstTask(parsed: ParsedSbArr, taskWords: readonly string
   }
   let correct = 0;
   parsed.rows.forEach((row, i) => {
-    if (row.word !== taskWords[i]) throw new ValidationError(`Answer ${i + 1} is for "${row.word}", but the task's word ${i + 1} is "${taskWords[i]}"`, 'sbArr');
-    if (row.status === 'v' && !isCorrect(row.typed, row.word)) throw new ValidationError(`Answer ${i + 1} is marked right but "${row.typed}" is not "${row.word}"`, 'sbArr');
+    if (row.word !== taskWords[i])
+      throw new ValidationError(`Answer ${i + 1} is for "${row.word}", but the task's word ${i + 1} is "${taskWords[i]}"`, 'sbArr');
+    if (row.status === 'v' && !isCorrect(row.typed, row.word))
+      throw new ValidationError(`Answer ${i + 1} is marked right but "${row.typed}" is not "${row.word}"`, 'sbArr');
     if (row.status === 'x' && isCorrect(row.typed, row.word)) throw new ValidationError(`Answer ${i + 1} is marked wrong but is right`, 'sbArr');
     const timeout = /^timeout:(\d+)s$/.exec(row.status);
     if (timeout && Number(timeout[1]) < SPELLING_TIME_LIMIT_SEC) {

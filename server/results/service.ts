@@ -7,7 +7,20 @@
  * Rules: spec section 3 (sbArr), section 4 (SB and FM flows) and DESIGN (results, vocabulary).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { answers, assignments, books, jobs, results, taskRows, units, vocabularyPasses, webhookDeliveries, webhooks, wordMemory, type TaskType } from '../../db/schema.ts';
+import {
+  answers,
+  assignments,
+  books,
+  jobs,
+  results,
+  taskRows,
+  units,
+  vocabularyPasses,
+  webhookDeliveries,
+  webhooks,
+  wordMemory,
+  type TaskType,
+} from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import type { Database, Executor } from '../../db/index.ts';
@@ -58,11 +71,27 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
 
   const plan = planNext(task.assignment.bookId, task.assignment.unitId, facts.later, facts.own);
   const bookUnitId = `${task.assignment.bookId}-${task.assignment.unitId}`;
-  const finished = { taskId: parsed.label, student: task.studentName, bookUnitId, type: task.assignment.type, score, correct, total: taskWords.length, finishedAt: now.toISOString() };
+  const finished = {
+    taskId: parsed.label,
+    student: task.studentName,
+    bookUnitId,
+    type: task.assignment.type,
+    score,
+    correct,
+    total: taskWords.length,
+    finishedAt: now.toISOString(),
+  };
   // Only National standards Spelling Bee answers count as passed words (DESIGN: vocabulary measure).
   const passed =
     task.assignment.bookId === NATIONAL_BOOK && task.assignment.type === 'SB'
-      ? [...new Set(parsed.rows.filter((r) => r.status === 'v').map((r) => idOf.get(r.word)).filter((id): id is number => id !== undefined))]
+      ? [
+          ...new Set(
+            parsed.rows
+              .filter((r) => r.status === 'v')
+              .map((r) => idOf.get(r.word))
+              .filter((id): id is number => id !== undefined),
+          ),
+        ]
       : [];
   const written = await writeResult(deps.db, {
     taskRowId: task.row.id,
@@ -95,7 +124,16 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
       },
       deps.config.reportTtlDays,
     ),
-    next: 'unitId' in plan ? { bookId: task.assignment.bookId, unitId: plan.unitId, type: task.assignment.type, dueDays: task.klass.taskDueDays, rosterEntryId: task.row.rosterEntryId } : null,
+    next:
+      'unitId' in plan
+        ? {
+            bookId: task.assignment.bookId,
+            unitId: plan.unitId,
+            type: task.assignment.type,
+            dueDays: task.klass.taskDueDays,
+            rosterEntryId: task.row.rosterEntryId,
+          }
+        : null,
     now,
   });
   if (written.resultId === null) {
@@ -105,7 +143,8 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     throw new ValidationError('This task is no longer open');
   }
   deps.jobs?.wake();
-  const next: NextTask = 'unitId' in plan ? { assigned: true, bookUnitID: `${task.assignment.bookId}-${plan.unitId}`, type: task.assignment.type, tpid: written.tpid! } : plan;
+  const next: NextTask =
+    'unitId' in plan ? { assigned: true, bookUnitID: `${task.assignment.bookId}-${plan.unitId}`, type: task.assignment.type, tpid: written.tpid! } : plan;
   const inserted = new Set(written.announced);
   for (const r of parsed.rows) if (inserted.has(r.position)) publishAnswer(deps, task, parsed.label, { ...r, answeredAt: now });
   await announceFinished(deps, task, { resultId: written.resultId, label: parsed.label, score, next, at: now, bookTitle: facts.bookTitle ?? undefined });
@@ -115,10 +154,25 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
 type StoredResult = { id: number; score: number; correct: number; total: number; detail: unknown; createdAt: string };
 
 /** The same result posted again: the stored one and the next task it brought; a different one is refused. */
-async function alreadyStored(db: Executor, taskRowId: number, previous: StoredResult, parsed: ReturnType<typeof parseSbArr>, wrongSpellings: ResultReceipt['wrongSpellings']): Promise<ResultReceipt> {
+async function alreadyStored(
+  db: Executor,
+  taskRowId: number,
+  previous: StoredResult,
+  parsed: ReturnType<typeof parseSbArr>,
+  wrongSpellings: ResultReceipt['wrongSpellings'],
+): Promise<ResultReceipt> {
   if (JSON.stringify(previous.detail) !== JSON.stringify(parsed.raw)) throw new ConflictError('This task already has a different result');
   const next = await nextAssignedAt(db, taskRowId, new Date(previous.createdAt));
-  return { resultId: previous.id, label: parsed.label, score: previous.score, correct: previous.correct, total: previous.total, stored: false, next, wrongSpellings };
+  return {
+    resultId: previous.id,
+    label: parsed.label,
+    score: previous.score,
+    correct: previous.correct,
+    total: previous.total,
+    stored: false,
+    next,
+    wrongSpellings,
+  };
 }
 
 /**
@@ -241,8 +295,19 @@ async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: nu
     const [shared] = await db
       .select({ id: assignments.id })
       .from(assignments)
-      .where(and(eq(assignments.classId, w.classId), eq(assignments.bookId, next.bookId), eq(assignments.unitId, next.unitId), eq(assignments.type, next.type as TaskType), AUTO_UNIT));
-    await db.insert(taskRows).values({ assignmentId: shared!.id, rosterEntryId: next.rosterEntryId, dueAt: new Date(w.now.getTime() + next.dueDays * DAY_MS), createdAt: w.now }).onConflictDoNothing();
+      .where(
+        and(
+          eq(assignments.classId, w.classId),
+          eq(assignments.bookId, next.bookId),
+          eq(assignments.unitId, next.unitId),
+          eq(assignments.type, next.type as TaskType),
+          AUTO_UNIT,
+        ),
+      );
+    await db
+      .insert(taskRows)
+      .values({ assignmentId: shared!.id, rosterEntryId: next.rosterEntryId, dueAt: new Date(w.now.getTime() + next.dueDays * DAY_MS), createdAt: w.now })
+      .onConflictDoNothing();
     return { ...row!, tpid: shared!.id };
   }
   return row!;
@@ -286,13 +351,19 @@ export async function announceFinished(
  * One answer as it is given, for the live class view: stored (or replaced, when the student
  * restarts) so a result posted later finds it; the final result stays the record.
  */
-export async function recordAnswer(deps: Deps, viewer: Viewer, input: { taskId: string; position: number; word: string; typed: string; status: string }, now = new Date()) {
+export async function recordAnswer(
+  deps: Deps,
+  viewer: Viewer,
+  input: { taskId: string; position: number; word: string; typed: string; status: string },
+  now = new Date(),
+) {
   if (viewer.isTeacher) throw new ForbiddenError('Only students answer tasks');
   if (input.typed.length > MAX_TYPED) throw new ValidationError(`An answer is at most ${MAX_TYPED} characters`, 'typed');
   const task = await studentTaskRow(deps.db, viewer, input.taskId);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
   const words = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
-  if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length) throw new ValidationError('No such word in this task', 'position');
+  if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length)
+    throw new ValidationError('No such word in this task', 'position');
   if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`, 'word');
   if (!STATUS_PATTERN.test(input.status)) throw new ValidationError(`Unknown status "${input.status.slice(0, 20)}"`, 'status');
   if ((input.status === 'v') !== isCorrect(input.typed, input.word) && (input.status === 'v' || input.status === 'x')) {

@@ -59,22 +59,10 @@ const ARTICLE: [string, string][] = [
     '2. Write and read aloud what you heard',
     'Play it again in short parts. Write down the words and sentences you hear, then read them aloud, copying the speaker as closely as you can.',
   ],
-  [
-    '3. Repeat until nothing more is understood',
-    'Keep listening, writing and reading aloud until another round brings nothing new.',
-  ],
-  [
-    '4. Check against the text',
-    'Now open the text. Compare it with what you wrote, mark the differences and listen again to the parts you missed.',
-  ],
-  [
-    '5. Repeat until everything is understood',
-    'Listen once more with the text, then without it, until every word is clear.',
-  ],
-  [
-    'Speed',
-    'Practise at normal speed (1.0x) and use the text for support when needed. Slow the audio down only for a hard sentence, then return to 1.0x.',
-  ],
+  ['3. Repeat until nothing more is understood', 'Keep listening, writing and reading aloud until another round brings nothing new.'],
+  ['4. Check against the text', 'Now open the text. Compare it with what you wrote, mark the differences and listen again to the parts you missed.'],
+  ['5. Repeat until everything is understood', 'Listen once more with the text, then without it, until every word is clear.'],
+  ['Speed', 'Practise at normal speed (1.0x) and use the text for support when needed. Slow the audio down only for a hard sentence, then return to 1.0x.'],
   ['A little every day', 'Ten minutes of listening every day does more than an hour once a week.'],
 ];
 

@@ -3,10 +3,41 @@
  * speaks them, and the page, which shows them for checking after listening.
  */
 export const SAMPLE_WORDS = [
-  'apple', 'banana', 'bird', 'book', 'brother', 'cat', 'chair', 'classroom', 'dog', 'door',
-  'egg', 'elephant', 'father', 'fish', 'friend', 'green', 'happy', 'house', 'juice', 'kite',
-  'library', 'milk', 'morning', 'mother', 'orange', 'panda', 'pencil', 'rabbit', 'school', 'sister',
-  'teacher', 'tiger', 'water', 'window', 'yellow',
+  'apple',
+  'banana',
+  'bird',
+  'book',
+  'brother',
+  'cat',
+  'chair',
+  'classroom',
+  'dog',
+  'door',
+  'egg',
+  'elephant',
+  'father',
+  'fish',
+  'friend',
+  'green',
+  'happy',
+  'house',
+  'juice',
+  'kite',
+  'library',
+  'milk',
+  'morning',
+  'mother',
+  'orange',
+  'panda',
+  'pencil',
+  'rabbit',
+  'school',
+  'sister',
+  'teacher',
+  'tiger',
+  'water',
+  'window',
+  'yellow',
 ];
 
 export const SAMPLE_EXPRESSIONS = [
@@ -33,7 +64,6 @@ export const LISTENING_FILES = {
 /** The sample video (made by `npm run media:video`, served from the client's public files). */
 export const LISTENING_VIDEO = '/video/listening-sample.webm';
 
-
 type VideoVoice = 'slt' | 'rms';
 /** One slide of the video: what it shows and what is said while it shows. */
 export type VideoSlide =
@@ -53,8 +83,37 @@ const VIDEO_WORDS = ['apple', 'panda', 'school', 'teacher', 'window'];
 
 /** The video's slides: the script draws them, the page shows what is said (for checking after listening). */
 export const VIDEO_SLIDES: VideoSlide[] = [
-  { kind: 'title', title: 'WordBee 单词蜂', subtitle: 'How to practise listening · 听力练习方法', say: 'Welcome to WordBee! Here is how to practise listening, in five steps.', voice: 'slt', speed: 1 },
-  ...VIDEO_STEPS.map(([english, chinese], i): VideoSlide => ({ kind: 'step', step: i + 1, english, chinese, say: `Step ${['one', 'two', 'three', 'four', 'five'][i]}. ${english}`, voice: 'slt', speed: 1 })),
-  { kind: 'words', title: 'Listen and repeat · 跟读单词', words: VIDEO_WORDS, say: `Listen and repeat. ${VIDEO_WORDS.map((w) => `${w[0]!.toUpperCase()}${w.slice(1)}.`).join(' ')}`, voice: 'rms', speed: 0.85 },
-  { kind: 'end', english: 'Practise at normal speed (1.0x), a little every day.', chinese: '建议以正常速度（1.0x）每天练习一点。', say: 'Practise at normal speed, a little every day. Good luck!', voice: 'slt', speed: 1 },
+  {
+    kind: 'title',
+    title: 'WordBee 单词蜂',
+    subtitle: 'How to practise listening · 听力练习方法',
+    say: 'Welcome to WordBee! Here is how to practise listening, in five steps.',
+    voice: 'slt',
+    speed: 1,
+  },
+  ...VIDEO_STEPS.map(([english, chinese], i): VideoSlide => ({
+    kind: 'step',
+    step: i + 1,
+    english,
+    chinese,
+    say: `Step ${['one', 'two', 'three', 'four', 'five'][i]}. ${english}`,
+    voice: 'slt',
+    speed: 1,
+  })),
+  {
+    kind: 'words',
+    title: 'Listen and repeat · 跟读单词',
+    words: VIDEO_WORDS,
+    say: `Listen and repeat. ${VIDEO_WORDS.map((w) => `${w[0]!.toUpperCase()}${w.slice(1)}.`).join(' ')}`,
+    voice: 'rms',
+    speed: 0.85,
+  },
+  {
+    kind: 'end',
+    english: 'Practise at normal speed (1.0x), a little every day.',
+    chinese: '建议以正常速度（1.0x）每天练习一点。',
+    say: 'Practise at normal speed, a little every day. Good luck!',
+    voice: 'slt',
+    speed: 1,
+  },
 ];

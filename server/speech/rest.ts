@@ -50,7 +50,12 @@ export function registerSpeechRoutes(router: RestRouter): void {
   // GET /tts/?text={word}[&voice=slt|rms|awb|kal][&speed=one of TTS_SPEEDS][&format=wav|opus]: speech audio (spec section 7; WAV unless Ogg Opus is asked for).
   router.on('GET', '/tts', async (r) => {
     const input = parseInput(ttsInputSchema, Object.fromEntries(r.query));
-    const signedIn = accessTokenOf(r.req.headers) ? await r.viewer().then(() => true, () => false) : false;
+    const signedIn = accessTokenOf(r.req.headers)
+      ? await r.viewer().then(
+          () => true,
+          () => false,
+        )
+      : false;
     const address = clientAddressOf(r.req, r.deps.config.trustProxy) ?? 'unknown';
     return speechReply(r.req, await r.deps.tts.speak(input, signedIn ? undefined : () => admit(address, r.deps.config.ttsSynthesesPerAddress)));
   });
@@ -73,8 +78,7 @@ export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: Serve
   const name = fileName(file);
   if (name === null) return send(res, { status: 404, text: 'No such file' });
   listeningMedia(deps.config.dataDir, deps.tts, name).then(
-    ({ bytes, type }) =>
-      send(res, { bytes, contentType: type, headers: { 'cache-control': 'public, max-age=86400', 'accept-ranges': 'none' } }),
+    ({ bytes, type }) => send(res, { bytes, contentType: type, headers: { 'cache-control': 'public, max-age=86400', 'accept-ranges': 'none' } }),
     (error) => {
       if (error instanceof DomainError) return send(res, { status: error.httpStatus, text: error.message });
       deps.log.error({ err: error, url: (req.url ?? '').split('?')[0] }, 'listening media failed');

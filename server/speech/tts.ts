@@ -90,7 +90,8 @@ export function synthesizeInChild(input: TtsInput): Promise<Buffer> {
       ['--no-warnings', cliFile, input.voice, String(input.speed), input.text],
       { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024, timeout: 20_000 },
       (error, stdout) => {
-        if (error || stdout.length < 44 || stdout.subarray(0, 4).toString() !== 'RIFF') reject(new Error(`speech synthesis failed${error ? `: ${error.message}` : ''}`));
+        if (error || stdout.length < 44 || stdout.subarray(0, 4).toString() !== 'RIFF')
+          reject(new Error(`speech synthesis failed${error ? `: ${error.message}` : ''}`));
         else resolve(stdout);
       },
     );
@@ -109,8 +110,11 @@ function diskIndex(dir: string, maxBytes: number, log?: Logger) {
   // What an earlier run left, oldest use first (a read refreshes a file's access time).
   const ready = readdir(dir)
     .then(async (names) => {
-      const found = await Promise.all(names.filter((n) => /^[0-9a-f]{32}\.(wav|opus)$/.test(n)).map(async (n) => ({ n, st: await stat(path.join(dir, n)).catch(() => null) })));
-      for (const { n, st } of found.filter((f) => f.st).sort((a, b) => Math.max(a.st!.atimeMs, a.st!.mtimeMs) - Math.max(b.st!.atimeMs, b.st!.mtimeMs))) files.set(n, st!.size);
+      const found = await Promise.all(
+        names.filter((n) => /^[0-9a-f]{32}\.(wav|opus)$/.test(n)).map(async (n) => ({ n, st: await stat(path.join(dir, n)).catch(() => null) })),
+      );
+      for (const { n, st } of found.filter((f) => f.st).sort((a, b) => Math.max(a.st!.atimeMs, a.st!.mtimeMs) - Math.max(b.st!.atimeMs, b.st!.mtimeMs)))
+        files.set(n, st!.size);
     })
     // Not there yet, or not a folder: a cache that cannot be written is said when writing.
     .catch((error: unknown) => log?.debug({ err: error, dir }, 'speech cache could not be listed'));
@@ -169,10 +173,12 @@ export function createTts(dataDir: string, log?: Logger, options: { cacheBytes?:
         : // One retry: a synthesis process that crashed is simply started again.
           await limited(() => synthesizeInChild(input).catch(() => synthesizeInChild(input)));
       // The speech is served even when it cannot be kept (a full or read-only disk): said once.
-      await keep(file, bytes).then(() => disk.used(name, bytes.length)).catch((error) => {
-        if (!cacheFailureLogged) log?.warn({ err: error, dir }, 'speech cache cannot be written; speech is made again each time');
-        cacheFailureLogged = true;
-      });
+      await keep(file, bytes)
+        .then(() => disk.used(name, bytes.length))
+        .catch((error) => {
+          if (!cacheFailureLogged) log?.warn({ err: error, dir }, 'speech cache cannot be written; speech is made again each time');
+          cacheFailureLogged = true;
+        });
     }
     const speech: Speech = { bytes, etag: `"${key}"`, contentType: opus ? 'audio/ogg' : 'audio/wav' };
     memory.set(key, speech);
@@ -198,5 +204,3 @@ export function createTts(dataDir: string, log?: Logger, options: { cacheBytes?:
 
   return { speak, close: async () => {} };
 }
-
-;

@@ -37,7 +37,10 @@ export function postgresBlobStore(db: Executor): BlobStore {
     async put(key, bytes, contentType, tx = db) {
       // A view of the caller's bytes (an upload's one buffer), not a copy.
       const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      await tx.insert(blobs).values({ key, bytes: view, contentType }).onConflictDoUpdate({ target: blobs.key, set: { bytes: view, contentType } });
+      await tx
+        .insert(blobs)
+        .values({ key, bytes: view, contentType })
+        .onConflictDoUpdate({ target: blobs.key, set: { bytes: view, contentType } });
     },
     async get(key) {
       const [row] = await db.select({ bytes: blobs.bytes }).from(blobs).where(eq(blobs.key, key));
@@ -50,7 +53,13 @@ export function postgresBlobStore(db: Executor): BlobStore {
       const rows = await db
         .select({ key: blobs.key })
         .from(blobs)
-        .where(and(like(blobs.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`), lt(blobs.createdAt, createdBefore), after === undefined ? undefined : gt(blobs.key, after)))
+        .where(
+          and(
+            like(blobs.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`),
+            lt(blobs.createdAt, createdBefore),
+            after === undefined ? undefined : gt(blobs.key, after),
+          ),
+        )
         .orderBy(asc(blobs.key))
         .limit(limit);
       return rows.map((r) => r.key);

@@ -36,7 +36,7 @@ export const ClassEventKindEnum = builder.enumType('ClassEventKind', {
   values: {
     ANSWER: { value: 'answer', description: 'An answer, as it was given.' },
     FINISHED: { value: 'finished', description: 'A finished task.' },
-    BOOK_FINISHED: { value: 'bookFinished', description: "The student finished the last unit of the book: no next task; assign a new book." },
+    BOOK_FINISHED: { value: 'bookFinished', description: 'The student finished the last unit of the book: no next task; assign a new book.' },
   } as const,
 });
 
@@ -45,7 +45,8 @@ export const ClassEventKindEnum = builder.enumType('ClassEventKind', {
  * needed, and both must agree.
  */
 export function kindOf<T extends string>(fromEnum: T | null | undefined, fromString: string | null | undefined, enumField: string): string {
-  if (fromEnum != null && fromString != null && fromEnum !== fromString) throw new ValidationError(`Give ${enumField} or type, not two different kinds`, enumField);
+  if (fromEnum != null && fromString != null && fromEnum !== fromString)
+    throw new ValidationError(`Give ${enumField} or type, not two different kinds`, enumField);
   const kind = fromEnum ?? fromString;
   if (kind == null) throw new ValidationError(`${enumField} is required`, enumField);
   return kind;
@@ -55,7 +56,14 @@ export function kindOf<T extends string>(fromEnum: T | null | undefined, fromStr
  * The value an input gives in its new field or in the deprecated one it replaces (an enum beside
  * a string, a new spelling beside an old one): either, or none (undefined), but not two that differ.
  */
-export function eitherOf<T>(fromNew: T | null | undefined, fromOld: T | null | undefined, newField: string, oldField: string, same: (a: T, b: T) => boolean = (a, b) => a === b): T | undefined {
-  if (fromNew != null && fromOld != null && !same(fromNew, fromOld)) throw new ValidationError(`Give ${newField} or ${oldField}, not two different values`, newField);
+export function eitherOf<T>(
+  fromNew: T | null | undefined,
+  fromOld: T | null | undefined,
+  newField: string,
+  oldField: string,
+  same: (a: T, b: T) => boolean = (a, b) => a === b,
+): T | undefined {
+  if (fromNew != null && fromOld != null && !same(fromNew, fromOld))
+    throw new ValidationError(`Give ${newField} or ${oldField}, not two different values`, newField);
   return fromNew ?? fromOld ?? undefined;
 }

@@ -22,8 +22,14 @@ builder.node(TaskRef, {
   },
   fields: (t) => ({
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
-    studentUsername: t.exposeString('studentUsername', { nullable: true, description: 'The account that claimed the roster name; null before the student signs up.' }),
-    studentDisplayName: t.string({ description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').", resolve: (r) => studentLabel(r.student, r.studentUsername) }),
+    studentUsername: t.exposeString('studentUsername', {
+      nullable: true,
+      description: 'The account that claimed the roster name; null before the student signs up.',
+    }),
+    studentDisplayName: t.string({
+      description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').",
+      resolve: (r) => studentLabel(r.student, r.studentUsername),
+    }),
     bookUnitId: t.exposeString('bookUnitID', { description: "'{bookID}-{unitID}'." }),
     tpid: t.exposeInt('TPID', { description: 'The assignment this task belongs to.' }),
     type: t.exposeString('Type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
@@ -52,7 +58,8 @@ builder.objectField(UserRef, 'tasks', (t) =>
         const rowId = args.classId.typename === 'Class' ? rowIdOf(args.classId.id) : null;
         const klass = rowId === null ? null : await classById(ctx.deps.db, viewer, rowId);
         if (!klass) return offsetConnection(args, []);
-        if (className !== undefined && nameKey(className) !== klass.nameKey) throw new ValidationError('Give classId or className, not two different classes', 'classId');
+        if (className !== undefined && nameKey(className) !== klass.nameKey)
+          throw new ValidationError('Give classId or className, not two different classes', 'classId');
         className = klass.name;
       }
       return offsetConnection(args, await listTasks(ctx.deps.db, viewer, { className, student: args.student?.trim() || undefined }));
@@ -106,7 +113,7 @@ const RemoveTaskInput = builder.inputType('RemoveTaskInput', {
 });
 
 const RemoveTaskPayload = builder.objectRef<{ info: string; id: number }>('RemoveTaskPayload').implement({
-  description: 'The task was removed from the student\'s list.',
+  description: "The task was removed from the student's list.",
   fields: (t) => ({
     info: t.exposeString('info', { description: "Starts with 'success'." }),
     removedTaskId: t.globalID({ description: 'The global id the task had: drop it from client stores.', resolve: (p) => ({ type: 'Task', id: String(p.id) }) }),
@@ -120,7 +127,12 @@ builder.mutationField('removeTask', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RemoveTaskInput, required: true, description: 'The task to remove.' }) },
     resolve: (_root, { input }, ctx) =>
-      removeTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: kindOf(input.taskType, input.type, 'taskType') }),
+      removeTask(ctx.deps.db, viewerOf(ctx), {
+        student: input.student,
+        bookUnitID: input.bookUnitId,
+        TPID: input.tpid,
+        Type: kindOf(input.taskType, input.type, 'taskType'),
+      }),
   }),
 );
 
@@ -140,17 +152,29 @@ const RestoreTaskPayload = builder.objectRef<{ info: string; id: number }>('Rest
   description: "The task is in the student's list again.",
   fields: (t) => ({
     info: t.exposeString('info', { description: "Starts with 'success'." }),
-    task: t.field({ type: TaskRef, nullable: true, description: 'The task, as the list shows it.', resolve: (p, _a, ctx) => taskById(ctx.deps.db, viewerOf(ctx), p.id) }),
+    task: t.field({
+      type: TaskRef,
+      nullable: true,
+      description: 'The task, as the list shows it.',
+      resolve: (p, _a, ctx) => taskById(ctx.deps.db, viewerOf(ctx), p.id),
+    }),
   }),
 });
 
 builder.mutationField('restoreTask', (t) =>
   t.field({
     type: RestoreTaskPayload,
-    description: "Puts back one student's task that removeTask removed (teachers only; Undo). ConflictError: the student has it again or finished it meanwhile.",
+    description:
+      "Puts back one student's task that removeTask removed (teachers only; Undo). ConflictError: the student has it again or finished it meanwhile.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RestoreTaskInput, required: true, description: 'The task to put back.' }) },
     resolve: (_root, { input }, ctx) =>
-      restoreTask(ctx.deps.db, viewerOf(ctx), { student: input.student, bookUnitID: input.bookUnitId, TPID: input.tpid, Type: kindOf(input.taskType, input.type, 'taskType'), dueBy: input.dueBy }),
+      restoreTask(ctx.deps.db, viewerOf(ctx), {
+        student: input.student,
+        bookUnitID: input.bookUnitId,
+        TPID: input.tpid,
+        Type: kindOf(input.taskType, input.type, 'taskType'),
+        dueBy: input.dueBy,
+      }),
   }),
 );

@@ -36,7 +36,12 @@ const optionalDueDays = z
   );
 
 export const assignTaskSchema = z.object({
-  className: z.string({ error: 'Click Classes, then SelectClass menu to select a class to work with' }).trim().min(1, 'Click Classes, then SelectClass menu to select a class to work with').max(MAX_INPUT).refine(...noControlCharacters('className')),
+  className: z
+    .string({ error: 'Click Classes, then SelectClass menu to select a class to work with' })
+    .trim()
+    .min(1, 'Click Classes, then SelectClass menu to select a class to work with')
+    .max(MAX_INPUT)
+    .refine(...noControlCharacters('className')),
   bookUnitID: bookUnitIdSchema,
   Type: z
     .string({ error: 'Type is required' })
@@ -46,7 +51,12 @@ export const assignTaskSchema = z.object({
 });
 
 export const removeTaskSchema = z.object({
-  student: z.string({ error: 'student is required' }).trim().min(1, 'student is required').max(MAX_INPUT).refine(...noControlCharacters('student')),
+  student: z
+    .string({ error: 'student is required' })
+    .trim()
+    .min(1, 'student is required')
+    .max(MAX_INPUT)
+    .refine(...noControlCharacters('student')),
   bookUnitID: bookUnitIdSchema,
   TPID: z
     .union([z.number(), z.string()], { error: 'TPID is required' })
@@ -62,7 +72,10 @@ export const restoreTaskSchema = removeTaskSchema.extend({
     .optional()
     .nullable()
     .transform((v) => (v === null || v === undefined ? undefined : new Date(v)))
-    .refine((d) => d === undefined || (!Number.isNaN(d.getTime()) && Math.abs(d.getTime() - Date.now()) < 400 * 24 * 3600 * 1000), 'dueBy must be a date within a year'),
+    .refine(
+      (d) => d === undefined || (!Number.isNaN(d.getTime()) && Math.abs(d.getTime() - Date.now()) < 400 * 24 * 3600 * 1000),
+      'dueBy must be a date within a year',
+    ),
 });
 
 /** `{bookID}-{unitID}-{TPID}-{Type}-{teachername}` (DESIGN), or '0' for free practice. */
@@ -74,7 +87,13 @@ export const taskIdSchema = z
     if (v === '0') return { practice: true as const };
     const parts = v.split('-');
     const [bookId, unitId, tpid, type, teacher] = parts;
-    if (parts.length !== 5 || ![bookId, unitId].every((p) => p && idPart.test(p)) || !teacherPart.test(teacher ?? '') || !/^\d{1,9}$/.test(tpid ?? '') || !['PA', 'SB', 'FM'].includes(type ?? '')) {
+    if (
+      parts.length !== 5 ||
+      ![bookId, unitId].every((p) => p && idPart.test(p)) ||
+      !teacherPart.test(teacher ?? '') ||
+      !/^\d{1,9}$/.test(tpid ?? '') ||
+      !['PA', 'SB', 'FM'].includes(type ?? '')
+    ) {
       ctx.addIssue({ code: 'custom', message: 'This task id is not valid; open the task from the task list' });
       return z.NEVER;
     }

@@ -6,7 +6,20 @@
 import { oneReading } from '../speech/pa/text.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { assignments, books, classes, levelWords, rosterEntries, taskRows, units, users, wordMemory, words, type Level, type TaskType } from '../../db/schema.ts';
+import {
+  assignments,
+  books,
+  classes,
+  levelWords,
+  rosterEntries,
+  taskRows,
+  units,
+  users,
+  wordMemory,
+  words,
+  type Level,
+  type TaskType,
+} from '../../db/schema.ts';
 import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
@@ -145,7 +158,20 @@ const taskListColumns = {
   unitTitle: sql<string>`coalesce((select u.title from ${units} u where u.book_id = ${qualified(assignments.bookId)} and u.unit_id = ${qualified(assignments.unitId)}), '')`,
 };
 
-function toListRow(r: { id: number; student: string; studentUsername: string | null; bookId: string; unitId: string; tpid: number; type: TaskType; dueBy: Date; teacher: string; className: string; bookTitle: string; unitTitle: string }): TaskListRow {
+function toListRow(r: {
+  id: number;
+  student: string;
+  studentUsername: string | null;
+  bookId: string;
+  unitId: string;
+  tpid: number;
+  type: TaskType;
+  dueBy: Date;
+  teacher: string;
+  className: string;
+  bookTitle: string;
+  unitTitle: string;
+}): TaskListRow {
   return {
     id: r.id,
     student: r.student,
@@ -165,7 +191,11 @@ function toListRow(r: { id: number; student: string; studentUsername: string | n
  * The signed-in user's open tasks: a student's own, a teacher's students' (optionally of one
  * class), soonest due first. The hottest read of all: a prepared statement per scope.
  */
-export async function listTasks(db: Executor, viewer: Viewer, options: { className?: string; taskRowId?: number; student?: string } = {}): Promise<TaskListRow[]> {
+export async function listTasks(
+  db: Executor,
+  viewer: Viewer,
+  options: { className?: string; taskRowId?: number; student?: string } = {},
+): Promise<TaskListRow[]> {
   // An integration token limited to some classes, one task, or a teacher's search for a student:
   // a query built for the case.
   if (viewer.integration || options.taskRowId !== undefined || (viewer.isTeacher && options.student)) {
@@ -243,13 +273,7 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(
-      and(
-        namedAssignment(viewer, input),
-        eq(rosterEntries.studentKey, nameKey(input.student)),
-        eq(taskRows.status, 'open'),
-      ),
-    );
+    .where(and(namedAssignment(viewer, input), eq(rosterEntries.studentKey, nameKey(input.student)), eq(taskRows.status, 'open')));
   const what = `${input.Type} task ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} (TPID ${input.TPID}) for ${input.student}`;
   if (!row) throw new NotFoundError(`No open ${what}`);
   // Only while still open: a result the student was saving meanwhile is kept, and wins.
@@ -306,7 +330,14 @@ export async function taskRowFor(db: Executor, taskId: string, student: SQL) {
   const parts = parseInput(taskIdSchema, taskId);
   if (parts.practice) throw new ValidationError('Free practice has no task row');
   const [row] = await db
-    .select({ row: taskRows, assignment: assignments, klass: classes, teacher: users.username, studentName: rosterEntries.studentName, studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})` })
+    .select({
+      row: taskRows,
+      assignment: assignments,
+      klass: classes,
+      teacher: users.username,
+      studentName: rosterEntries.studentName,
+      studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
+    })
     .from(taskRows)
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .innerJoin(classes, eq(classes.id, assignments.classId))
@@ -348,7 +379,15 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
       .select({ klass: classes })
       .from(assignments)
       .innerJoin(classes, eq(classes.id, assignments.classId))
-      .where(and(eq(assignments.id, parts.tpid), ownClasses(viewer), eq(assignments.type, parts.type), eq(assignments.bookId, parts.bookId), eq(assignments.unitId, parts.unitId)));
+      .where(
+        and(
+          eq(assignments.id, parts.tpid),
+          ownClasses(viewer),
+          eq(assignments.type, parts.type),
+          eq(assignments.bookId, parts.bookId),
+          eq(assignments.unitId, parts.unitId),
+        ),
+      );
     if (!row) throw new NotFoundError('This task is not one of your classes');
     spellingTimeoutSec = row.klass.spellingTimeoutSec;
     batchSize = row.klass.fmBatchSize;
@@ -383,7 +422,15 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
 
 async function cardsFor(db: Executor, texts: string[]): Promise<WordCard[]> {
   if (texts.length === 0) return [];
-  const rows = await db.select().from(words).where(inArray(words.textKey, texts.map((t) => t.toLowerCase())));
+  const rows = await db
+    .select()
+    .from(words)
+    .where(
+      inArray(
+        words.textKey,
+        texts.map((t) => t.toLowerCase()),
+      ),
+    );
   const byKey = new Map(rows.map((r) => [r.textKey, r]));
   return texts.map((t) => byKey.get(t.toLowerCase())).filter((r): r is WordCard => Boolean(r));
 }
@@ -435,7 +482,12 @@ export type OwnUnitRow = { unitId: string; status: string };
  * unit 'R' brings another memory-model batch. Nothing when the next one is already in their
  * list, or the book is finished. Pure: `laterUnits` are the book's units after `unitId` in order.
  */
-export function planNext(bookId: string, unitId: string, laterUnits: string[], own: OwnUnitRow[]): { unitId: string } | { assigned: false; reason: string; bookFinished?: true } {
+export function planNext(
+  bookId: string,
+  unitId: string,
+  laterUnits: string[],
+  own: OwnUnitRow[],
+): { unitId: string } | { assigned: false; reason: string; bookFinished?: true } {
   if (unitId === PROFILE_UNIT) {
     if (own.some((r) => r.unitId === PROFILE_UNIT && r.status === 'open')) return { assigned: false, reason: 'the next task is already in the list' };
     return { unitId: PROFILE_UNIT };
@@ -483,7 +535,11 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   const facts = await nextTaskFacts(tx, taskRowId, row.row.rosterEntryId, assignment);
   const next = planNext(assignment.bookId, assignment.unitId, facts.later, facts.own);
   if (!('unitId' in next)) return next;
-  const tpid = await autoAssignment(tx, { classId: klass.id, bookId: assignment.bookId, unitId: next.unitId, type: assignment.type, dueDays: klass.taskDueDays }, now);
+  const tpid = await autoAssignment(
+    tx,
+    { classId: klass.id, bookId: assignment.bookId, unitId: next.unitId, type: assignment.type, dueDays: klass.taskDueDays },
+    now,
+  );
   await tx
     .insert(taskRows)
     .values({ assignmentId: tpid, rosterEntryId: row.row.rosterEntryId, dueAt: new Date(now.getTime() + klass.taskDueDays * DAY_MS), createdAt: now })
@@ -492,7 +548,11 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
 }
 
 /** The class's automatic assignment of a unit and kind, made if there is none yet (an 'R' batch: always a new one). */
-async function autoAssignment(tx: Executor, a: { classId: number; bookId: string; unitId: string; type: TaskType; dueDays: number }, now: Date): Promise<number> {
+async function autoAssignment(
+  tx: Executor,
+  a: { classId: number; bookId: string; unitId: string; type: TaskType; dueDays: number },
+  now: Date,
+): Promise<number> {
   const values = { classId: a.classId, bookId: a.bookId, unitId: a.unitId, type: a.type, origin: 'auto', dueDays: a.dueDays, createdAt: now };
   if (a.unitId === PROFILE_UNIT) return (await tx.insert(assignments).values(values).returning({ id: assignments.id }))[0]!.id;
   const [made] = await tx
@@ -505,7 +565,9 @@ async function autoAssignment(tx: Executor, a: { classId: number; bookId: string
   const [shared] = await tx
     .select({ id: assignments.id })
     .from(assignments)
-    .where(and(eq(assignments.classId, a.classId), eq(assignments.bookId, a.bookId), eq(assignments.unitId, a.unitId), eq(assignments.type, a.type), AUTO_UNIT));
+    .where(
+      and(eq(assignments.classId, a.classId), eq(assignments.bookId, a.bookId), eq(assignments.unitId, a.unitId), eq(assignments.type, a.type), AUTO_UNIT),
+    );
   return shared!.id;
 }
 
@@ -524,10 +586,20 @@ export async function nextAssignedAt(db: Executor, taskRowId: number, storedAt: 
     .from(done)
     .innerJoin(doneAssignment, eq(doneAssignment.id, done.assignmentId))
     .innerJoin(taskRows, and(eq(taskRows.rosterEntryId, done.rosterEntryId), eq(taskRows.createdAt, storedAt), ne(taskRows.id, done.id)))
-    .innerJoin(assignments, and(eq(assignments.id, taskRows.assignmentId), eq(assignments.bookId, doneAssignment.bookId), eq(assignments.type, doneAssignment.type), eq(assignments.origin, 'auto')))
+    .innerJoin(
+      assignments,
+      and(
+        eq(assignments.id, taskRows.assignmentId),
+        eq(assignments.bookId, doneAssignment.bookId),
+        eq(assignments.type, doneAssignment.type),
+        eq(assignments.origin, 'auto'),
+      ),
+    )
     .where(eq(done.id, taskRowId))
     .limit(1);
-  return next ? { assigned: true, bookUnitID: `${next.bookId}-${next.unitId}`, type: next.type, tpid: next.tpid } : { assigned: false, reason: 'already recorded' };
+  return next
+    ? { assigned: true, bookUnitID: `${next.bookId}-${next.unitId}`, type: next.type, tpid: next.tpid }
+    : { assigned: false, reason: 'already recorded' };
 }
 
 /** The words a task asks, in order: its memory-model batch, or its unit's words. */

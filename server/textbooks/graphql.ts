@@ -9,13 +9,13 @@ import type { Level, BookRecord, Shelf, UnitSummary, WordCard } from './service.
 import { bookById, bookEntry, pictureUrlOf, shelfFor, unitsOfBooks, wordsOfUnits } from './service.ts';
 
 const UnitWordRef = builder.objectRef<WordCard>('UnitWord').implement({
-  description: "A word of a unit, as a teacher previews it before assigning the unit.",
+  description: 'A word of a unit, as a teacher previews it before assigning the unit.',
   fields: (t) => ({
     text: t.exposeString('text', { description: 'The word or phrase, exactly as a student must type it.' }),
     partOfSpeech: t.exposeString('partOfSpeech', { description: "e.g. 'n.' or 'v.' (empty when unknown)." }),
     phonetic: t.exposeString('phonetic', { description: 'IPA, e.g. /ˈæpəl/ (empty when unknown).' }),
     definition: t.exposeString('definition', { description: 'A simple English definition.' }),
-    pictureUrl: t.string({ nullable: true, description: "The picture the players show for the word, when it has one.", resolve: (w) => pictureUrlOf(w) }),
+    pictureUrl: t.string({ nullable: true, description: 'The picture the players show for the word, when it has one.', resolve: (w) => pictureUrlOf(w) }),
   }),
 });
 
@@ -56,7 +56,8 @@ const UnitRef = builder.objectRef<UnitSummary>('Unit').implement({
     bookUnitId: t.string({ description: "'{bookID}-{unitID}', as assignments name it.", resolve: (u) => `${u.bookId}-${u.unitId}` }),
     words: t.field({
       type: [UnitWordRef],
-      description: "The unit's words in teaching order, as a Spelling Bee or Flashcard Master task of the unit asks them (empty for R units: drawn per student). Teachers only.",
+      description:
+        "The unit's words in teaching order, as a Spelling Bee or Flashcard Master task of the unit asks them (empty for R units: drawn per student). Teachers only.",
       resolve: (u, _args, ctx) => {
         requireTeacher(viewerOf(ctx));
         return wordsOfUnit(ctx, u.bookId, u.unitId);
@@ -128,8 +129,17 @@ builder.node(BookRef, {
     title: t.exposeString('title', { description: "The book's title." }),
     kind: t.exposeString('kind', { description: 'national, source, press or school.', deprecationReason: deprecatedFor('bookKind') }),
     bookKind: t.field({ type: BookKindEnum, description: 'Where the book comes from.', resolve: (b) => b.kind as BookKind }),
-    level: t.exposeString('level', { nullable: true, description: 'The level a source draws from: FC, ES, MS, HM or HSM.', deprecationReason: deprecatedFor('vocabularyLevel') }),
-    vocabularyLevel: t.field({ type: VocabularyLevelEnum, nullable: true, description: 'The level a source draws from; null for other books.', resolve: (b) => (b.level as Level | null) ?? null }),
+    level: t.exposeString('level', {
+      nullable: true,
+      description: 'The level a source draws from: FC, ES, MS, HM or HSM.',
+      deprecationReason: deprecatedFor('vocabularyLevel'),
+    }),
+    vocabularyLevel: t.field({
+      type: VocabularyLevelEnum,
+      nullable: true,
+      description: 'The level a source draws from; null for other books.',
+      resolve: (b) => (b.level as Level | null) ?? null,
+    }),
     entry: t.string({ description: "'bookID-firstUnit-lastUnit' (the spec's textbook entry).", resolve: (b) => bookEntry(b) }),
     units: t.field({
       type: [UnitRef],

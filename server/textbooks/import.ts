@@ -46,11 +46,26 @@ export type ImportedBook = {
 /** Problems found, each with the line (CSV) or path (JSON) where it is. */
 export class ImportError extends ValidationError {
   constructor(readonly problems: string[]) {
-    super(`The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 20).join('; ')}${problems.length > 20 ? '; …' : ''}`);
+    super(
+      `The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 20).join('; ')}${problems.length > 20 ? '; …' : ''}`,
+    );
   }
 }
 
-const CSV_COLUMNS = ['bookID', 'bookTitle', 'schoolID', 'pressID', 'unitID', 'unitTitle', 'word', 'partOfSpeech', 'definition', 'sentence1', 'sentence2', 'sentence3'];
+const CSV_COLUMNS = [
+  'bookID',
+  'bookTitle',
+  'schoolID',
+  'pressID',
+  'unitID',
+  'unitTitle',
+  'word',
+  'partOfSpeech',
+  'definition',
+  'sentence1',
+  'sentence2',
+  'sentence3',
+];
 
 function checkIds(where: string, bookId: string, unitId: string, problems: string[]) {
   if (!idPart.test(bookId)) problems.push(`${where}: bookID "${bookId}" must be 1–30 letters, digits, "_" or "." (no "-")`);
@@ -64,7 +79,11 @@ export function parseCsvBooks(text: string): ImportedBook[] {
   } catch (error) {
     throw new ImportError([`the CSV cannot be read: ${(error as Error).message}`]);
   }
-  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.split(',').map((h) => h.trim());
+  const header = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]!
+    .split(',')
+    .map((h) => h.trim());
   const missing = ['bookID', 'unitID', 'word'].filter((c) => !header.includes(c));
   if (missing.length) throw new ImportError([`line 1: the header must name the columns ${CSV_COLUMNS.join(',')} (missing ${missing.join(', ')})`]);
   const problems: string[] = [];
@@ -100,7 +119,10 @@ export function parseCsvBooks(text: string): ImportedBook[] {
 }
 
 // The shape only: lengths and counts are checked for both formats by checkBooks.
-const jsonWord = z.union([wordText, z.object({ word: wordText, partOfSpeech: z.string().optional(), definition: z.string().optional(), sentences: z.array(z.string()).default([]) })]);
+const jsonWord = z.union([
+  wordText,
+  z.object({ word: wordText, partOfSpeech: z.string().optional(), definition: z.string().optional(), sentences: z.array(z.string()).default([]) }),
+]);
 const jsonBooks = z.object({
   books: z
     .array(
@@ -170,16 +192,19 @@ function checkBooks(imported: ImportedBook[]): void {
   if (imported.length > L.books) problems.push(`a file holds at most ${L.books} books (this one has ${imported.length})`);
   for (const book of imported) {
     const where = `book ${book.bookId}`;
-    if (book.bookId.toUpperCase().startsWith(WEAK_BOOK_PREFIX)) problems.push(`${where}: bookIDs starting with "${WEAK_BOOK_PREFIX}" are kept for a class's weak words; choose another`);
+    if (book.bookId.toUpperCase().startsWith(WEAK_BOOK_PREFIX))
+      problems.push(`${where}: bookIDs starting with "${WEAK_BOOK_PREFIX}" are kept for a class's weak words; choose another`);
     tooLong(where, 'the title', book.title, L.title);
     tooLong(where, 'pressID', book.pressId, L.pressId);
-    if (!(SCHOOL_IDS as readonly string[]).includes(book.schoolId)) problems.push(`${where}: schoolID "${book.schoolId.slice(0, 20)}" must be one of ${SCHOOL_IDS.join(', ')}`);
+    if (!(SCHOOL_IDS as readonly string[]).includes(book.schoolId))
+      problems.push(`${where}: schoolID "${book.schoolId.slice(0, 20)}" must be one of ${SCHOOL_IDS.join(', ')}`);
     if (book.units.length > L.unitsPerBook) problems.push(`${where}: a book has at most ${L.unitsPerBook} units (this one has ${book.units.length})`);
     for (const unit of book.units) {
       const at = `${where}, unit ${unit.unitId}`;
       if (unit.unitId === PROFILE_UNIT) problems.push(`${at}: unitID "${PROFILE_UNIT}" is kept for Flashcard Master review batches; choose another`);
       tooLong(at, 'the title', unit.title, L.title);
-      if (unit.words.length > L.wordsPerUnit) problems.push(`${at}: a unit has at most ${L.wordsPerUnit} words, one task's worth (this one has ${unit.words.length})`);
+      if (unit.words.length > L.wordsPerUnit)
+        problems.push(`${at}: a unit has at most ${L.wordsPerUnit} words, one task's worth (this one has ${unit.words.length})`);
       for (const word of unit.words) {
         tooLong(`${at}, word ${word.word}`, 'partOfSpeech', word.partOfSpeech, L.partOfSpeech);
         tooLong(`${at}, word ${word.word}`, 'the definition', word.definition, L.definition);
@@ -197,7 +222,11 @@ const takenId = (bookId: string) => `book ${bookId}: this id is already used by 
  * Writes the books: a teacher's import belongs to that teacher; an operator's (CLI) to the
  * whole installation. Pack books cannot be overwritten.
  */
-export async function importBooks(db: Database, imported: ImportedBook[], ownerTeacherId: number | null): Promise<{ books: number; units: number; words: number; newWords: number }> {
+export async function importBooks(
+  db: Database,
+  imported: ImportedBook[],
+  ownerTeacherId: number | null,
+): Promise<{ books: number; units: number; words: number; newWords: number }> {
   const problems: string[] = [];
   const ids = imported.map((b) => b.bookId);
   const existing = await db.select().from(books).where(inArray(books.id, ids));
@@ -207,9 +236,7 @@ export async function importBooks(db: Database, imported: ImportedBook[], ownerT
   }
   const allWords = imported.flatMap((b) => b.units.flatMap((u) => u.words));
   const keys = [...new Set(allWords.map((w) => w.word.toLowerCase()))];
-  const known = new Set(
-    keys.length ? (await db.select({ key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((r) => r.key) : [],
-  );
+  const known = new Set(keys.length ? (await db.select({ key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((r) => r.key) : []);
   const fresh = new Map<string, ImportedWord>();
   for (const w of allWords) {
     const key = w.word.toLowerCase();
@@ -226,20 +253,21 @@ export async function importBooks(db: Database, imported: ImportedBook[], ownerT
   return db.transaction(async (tx) => {
     const freshList = [...fresh.values()];
     if (freshList.length) {
-      await tx.insert(words).values(
-        freshList.map((w) => ({
-          text: w.word,
-          textKey: w.word.toLowerCase(),
-          partOfSpeech: w.partOfSpeech ?? '',
-          phonetic: phoneticOf(w.word),
-          definition: w.definition!,
-          sentences: w.sentences,
-        })),
-      ).onConflictDoNothing();
+      await tx
+        .insert(words)
+        .values(
+          freshList.map((w) => ({
+            text: w.word,
+            textKey: w.word.toLowerCase(),
+            partOfSpeech: w.partOfSpeech ?? '',
+            phonetic: phoneticOf(w.word),
+            definition: w.definition!,
+            sentences: w.sentences,
+          })),
+        )
+        .onConflictDoNothing();
     }
-    const idOf = new Map(
-      (await tx.select({ id: words.id, key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((r) => [r.key, r.id]),
-    );
+    const idOf = new Map((await tx.select({ id: words.id, key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((r) => [r.key, r.id]));
     let unitCount = 0;
     let wordCount = 0;
     for (const book of imported) {
@@ -268,7 +296,9 @@ export async function importBooks(db: Database, imported: ImportedBook[], ownerT
       await tx.delete(unitWords).where(eq(unitWords.bookId, book.bookId));
       await tx.delete(units).where(eq(units.bookId, book.bookId));
       await tx.insert(units).values(book.units.map((u, ordinal) => ({ bookId: book.bookId, unitId: u.unitId, ordinal, title: u.title })));
-      const rows = book.units.flatMap((u) => u.words.map((w, position) => ({ bookId: book.bookId, unitId: u.unitId, position, wordId: idOf.get(w.word.toLowerCase())! })));
+      const rows = book.units.flatMap((u) =>
+        u.words.map((w, position) => ({ bookId: book.bookId, unitId: u.unitId, position, wordId: idOf.get(w.word.toLowerCase())! })),
+      );
       await tx.insert(unitWords).values(rows);
       unitCount += book.units.length;
       wordCount += rows.length;

@@ -58,7 +58,10 @@ export async function textbookListText(db: Executor, viewer: Viewer, className: 
 }
 
 export async function bookById(db: Executor, viewer: Viewer, bookId: string): Promise<BookRecord | null> {
-  const [book] = await db.select().from(books).where(and(eq(books.id, bookId), visibleTo(viewer)));
+  const [book] = await db
+    .select()
+    .from(books)
+    .where(and(eq(books.id, bookId), visibleTo(viewer)));
   return book ?? null;
 }
 
@@ -80,7 +83,10 @@ export async function unitsOfBooks(db: Executor, bookIds: readonly string[]): Pr
 }
 
 export async function unitOf(db: Executor, bookId: string, unitId: string) {
-  const [unit] = await db.select().from(units).where(and(eq(units.bookId, bookId), eq(units.unitId, unitId)));
+  const [unit] = await db
+    .select()
+    .from(units)
+    .where(and(eq(units.bookId, bookId), eq(units.unitId, unitId)));
   return unit ?? null;
 }
 

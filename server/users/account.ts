@@ -110,7 +110,10 @@ export async function logout(deps: Deps, viewer: Viewer): Promise<{ everywhere: 
 export async function logoutEverywhere(deps: Deps, viewer: Viewer): Promise<void> {
   requireSession(viewer, 'log out');
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, viewer.id));
+    await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, viewer.id));
     // Their tokens now fail the version check anyway.
     await tx.delete(endedLogins).where(eq(endedLogins.userId, viewer.id));
   });
@@ -163,12 +166,19 @@ async function deleteUser(db: Executor, blobs: BlobStore, userId: number): Promi
 export async function forgetResults(tx: Executor, resultIds: number[], reportIds: number[]): Promise<void> {
   if (reportIds.length) await tx.delete(mailOutbox).where(inArray(mailOutbox.reportId, reportIds));
   const events = [...resultIds.map((id) => `task.finished:${id}`), ...reportIds.map((id) => `report.ready:${id}`)];
-  if (events.length) await tx.delete(webhookDeliveries).where(inArray(sql`substring(${webhookDeliveries.dedupeKey} from position(':' in ${webhookDeliveries.dedupeKey}) + 1)`, events));
+  if (events.length)
+    await tx
+      .delete(webhookDeliveries)
+      .where(inArray(sql`substring(${webhookDeliveries.dedupeKey} from position(':' in ${webhookDeliveries.dedupeKey}) + 1)`, events));
 }
 
 /** deleteUser's rows, in the caller's transaction; returns the stored files to delete, or null when there is no such user. */
 export async function purgeUser(tx: Executor, userId: number): Promise<string[] | null> {
-  const [user] = await tx.select({ id: users.id, usernameKey: users.usernameKey, email: users.email, isTeacher: users.isTeacher }).from(users).where(eq(users.id, userId)).for('update');
+  const [user] = await tx
+    .select({ id: users.id, usernameKey: users.usernameKey, email: users.email, isTeacher: users.isTeacher })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   if (!user) return null;
   const teacherClasses = user.isTeacher ? (await tx.select({ id: classes.id }).from(classes).where(eq(classes.teacherId, userId))).map((c) => c.id) : [];
   // The rows the deletion takes: a student's own, or every one made in the teacher's classes.
@@ -181,19 +191,30 @@ export async function purgeUser(tx: Executor, userId: number): Promise<string[] 
   const nothing = user.isTeacher && teacherClasses.length === 0;
   const resultRows = nothing ? [] : await tx.select({ id: results.id }).from(results).where(theirs(results.taskRowId, results.userId));
   const resultIds = resultRows.map((r) => r.id);
-  const reportRows = resultIds.length ? await tx.select({ id: reports.id, fileName: reports.fileName }).from(reports).where(inArray(reports.resultId, resultIds)) : [];
+  const reportRows = resultIds.length
+    ? await tx.select({ id: reports.id, fileName: reports.fileName }).from(reports).where(inArray(reports.resultId, resultIds))
+    : [];
   const recordingRows = nothing ? [] : await tx.select({ key: recordings.blobKey }).from(recordings).where(theirs(recordings.taskRowId, recordings.userId));
   const files = [...reportRows.map((r) => reportKey(r.fileName)), ...recordingRows.map((r) => r.key)];
 
-  await forgetResults(tx, resultIds, reportRows.map((r) => r.id));
+  await forgetResults(
+    tx,
+    resultIds,
+    reportRows.map((r) => r.id),
+  );
   // Their daily summaries, and mail to their address whose report is gone already.
-  await tx.delete(mailOutbox).where(or(like(mailOutbox.dedupeKey, `digest:${userId}:%`), and(eq(mailOutbox.toAddress, user.email), isNull(mailOutbox.reportId))));
+  await tx
+    .delete(mailOutbox)
+    .where(or(like(mailOutbox.dedupeKey, `digest:${userId}:%`), and(eq(mailOutbox.toAddress, user.email), isNull(mailOutbox.reportId))));
   await tx.delete(loginFailures).where(eq(loginFailures.key, `account:${user.usernameKey}`));
 
   if (!user.isTeacher) {
     // The student's roster entries: their tasks (and with them answers, results, reports,
     // recordings) go; a name the teacher wrote is listed again, unclaimed.
-    const entries = await tx.select({ id: rosterEntries.id, classId: rosterEntries.classId, key: rosterEntries.studentKey }).from(rosterEntries).where(eq(rosterEntries.userId, userId));
+    const entries = await tx
+      .select({ id: rosterEntries.id, classId: rosterEntries.classId, key: rosterEntries.studentKey })
+      .from(rosterEntries)
+      .where(eq(rosterEntries.userId, userId));
     for (const entry of entries) {
       await lockClassTasks(tx, entry.classId);
       await tx.delete(taskRows).where(eq(taskRows.rosterEntryId, entry.id));
@@ -210,4 +231,3 @@ export async function purgeUser(tx: Executor, userId: number): Promise<string[] 
   await tx.delete(users).where(eq(users.id, userId));
   return files;
 }
-

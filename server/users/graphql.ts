@@ -44,7 +44,8 @@ builder.node(UserRef, {
     }),
     reportDigest: t.boolean({
       nullable: true,
-      description: "Teachers: whether they get one e-mail a day (at DIGEST_HOUR, 18:00 by default, school time) listing the tasks their students finished that day (setReportDigest); null for a student.",
+      description:
+        'Teachers: whether they get one e-mail a day (at DIGEST_HOUR, 18:00 by default, school time) listing the tasks their students finished that day (setReportDigest); null for a student.',
       resolve: async (u, _a, ctx) => (await mailSettingsOf(u, ctx))?.digest ?? null,
     }),
   }),
@@ -54,14 +55,18 @@ const SetReportMailPayload = builder.objectRef<{ enabled: boolean }>('SetReportM
   description: "Whether each student's report is e-mailed to the teacher from now on.",
   fields: (t) => ({
     reportMail: t.exposeBoolean('enabled', { description: 'The setting now.' }),
-    info: t.string({ description: 'What changed, for the teacher.', resolve: (p) => (p.enabled ? "Each student's report is e-mailed to you" : "Reports are no longer e-mailed to you; they stay in the Reports list") }),
+    info: t.string({
+      description: 'What changed, for the teacher.',
+      resolve: (p) => (p.enabled ? "Each student's report is e-mailed to you" : 'Reports are no longer e-mailed to you; they stay in the Reports list'),
+    }),
   }),
 });
 
 builder.mutationField('setReportMail', (t) =>
   t.field({
     type: SetReportMailPayload,
-    description: "A teacher turns the e-mail of each student's report to them on or off (students always get their own). The Reports list keeps every report either way.",
+    description:
+      "A teacher turns the e-mail of each student's report to them on or off (students always get their own). The Reports list keeps every report either way.",
     errors: { types: [ForbiddenError] },
     args: { enabled: t.arg.boolean({ required: true, description: 'True: e-mail each report to me too.' }) },
     resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), 'each', enabled) }),
@@ -85,7 +90,8 @@ const SetReportDigestPayload = builder.objectRef<{ enabled: boolean }>('SetRepor
 builder.mutationField('setReportDigest', (t) =>
   t.field({
     type: SetReportDigestPayload,
-    description: "A teacher turns the daily summary on or off: one e-mail a day listing the tasks their students finished that day, class by class (besides or instead of each report's e-mail, setReportMail).",
+    description:
+      "A teacher turns the daily summary on or off: one e-mail a day listing the tasks their students finished that day, class by class (besides or instead of each report's e-mail, setReportMail).",
     errors: { types: [ForbiddenError] },
     args: { enabled: t.arg.boolean({ required: true, description: 'True: e-mail me the daily summary.' }) },
     resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), 'digest', enabled) }),
@@ -111,7 +117,10 @@ const SignupInput = builder.inputType('SignupInput', {
     teachername: t.string({ description: "Students only: the teacher's username." }),
     className: t.string({ description: "Students only: the name of the teacher's class." }),
     classname: t.string({ description: "Students only: the name of the teacher's class.", deprecationReason: deprecatedFor('className') }),
-    rostername: t.string({ description: "Students only: which of the class's roster names is theirs (see `signupRoster`); blank: the name written as the username, or join without one where the class allows it." }),
+    rostername: t.string({
+      description:
+        "Students only: which of the class's roster names is theirs (see `signupRoster`); blank: the name written as the username, or join without one where the class allows it.",
+    }),
   }),
 });
 
@@ -130,7 +139,11 @@ builder.mutationField('signup', (t) =>
     errors: { types: [ValidationError, ConflictError, NotFoundError, RateLimitError] },
     args: { input: t.arg({ type: SignupInput, required: true, description: 'The new account.' }) },
     resolve: (_root, { input: { className, classname, ...input } }, ctx) =>
-      signup(ctx.deps, { ...input, classname: eitherOf(className, classname, 'className', 'classname', (a, b) => nameKey(a) === nameKey(b)) }, ctx.client.address),
+      signup(
+        ctx.deps,
+        { ...input, classname: eitherOf(className, classname, 'className', 'classname', (a, b) => nameKey(a) === nameKey(b)) },
+        ctx.client.address,
+      ),
   }),
 );
 
@@ -198,7 +211,7 @@ builder.mutationField('changePassword', (t) =>
 const LogoutPayload = builder.objectRef<{ everywhere: boolean }>('LogoutPayload').implement({
   description: 'The login has ended on the server.',
   fields: (t) => ({
-    everywhere: t.exposeBoolean('everywhere', { description: "True when every login of the user ended (logoutEverywhere, or a token too old to end alone)." }),
+    everywhere: t.exposeBoolean('everywhere', { description: 'True when every login of the user ended (logoutEverywhere, or a token too old to end alone).' }),
     info: t.string({ description: 'A sentence to show.', resolve: (p) => (p.everywhere ? 'Logged out everywhere' : 'Logged out') }),
   }),
 });
@@ -216,7 +229,7 @@ builder.mutationField('logout', (t) =>
 builder.mutationField('logoutEverywhere', (t) =>
   t.field({
     type: LogoutPayload,
-    description: "Ends every login of the signed-in user, this one included, on every server. Integration tokens stay (their teacher revokes them).",
+    description: 'Ends every login of the signed-in user, this one included, on every server. Integration tokens stay (their teacher revokes them).',
     errors: { types: [ForbiddenError] },
     resolve: async (_root, _args, ctx) => {
       await logoutEverywhere(ctx.deps, viewerOf(ctx));

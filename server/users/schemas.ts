@@ -32,14 +32,10 @@ export const usernameSchema = text('Username')
   .refine((v) => !v.includes('-'), 'Username must not contain "-"')
   .refine((v) => /^[\p{L}\p{N}_.]+$/u.test(v), 'Username may use only letters, digits, "_" and "."');
 
-export const passwordSchema = text('Password')
-  .min(1, 'Password is required')
-  .min(MIN_LENGTH, `Password must be at least ${MIN_LENGTH} characters`);
+export const passwordSchema = text('Password').min(1, 'Password is required').min(MIN_LENGTH, `Password must be at least ${MIN_LENGTH} characters`);
 
 export const loginSchema = z.object({
-  username: text('Username')
-    .min(1, 'Username is required')
-    .min(MIN_LENGTH, `Username must be at least ${MIN_LENGTH} characters`),
+  username: text('Username').min(1, 'Username is required').min(MIN_LENGTH, `Username must be at least ${MIN_LENGTH} characters`),
   password: passwordSchema,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -62,9 +58,7 @@ const studentFields = z.object({
   password: passwordSchema,
   email: emailSchema,
   isTeacher: z.literal(false),
-  teachername: text('Teachername')
-    .min(1, 'Teachername is required')
-    .min(MIN_LENGTH, `Teachername must be at least ${MIN_LENGTH} characters`),
+  teachername: text('Teachername').min(1, 'Teachername is required').min(MIN_LENGTH, `Teachername must be at least ${MIN_LENGTH} characters`),
   classname: text('Classname').min(1, 'Classname is required'),
   /** The roster name the student claims (a name the teacher listed); blank: the name written as the username, or none. */
   rostername: z
@@ -80,9 +74,7 @@ export const signupSchema = z.preprocess(
     if (raw && typeof raw === 'object') {
       const r = raw as Record<string, unknown>;
       const isTeacher = r.isTeacher === true || r.isTeacher === 'true';
-      return isTeacher
-        ? { username: r.username, password: r.password, email: r.email, isTeacher }
-        : { ...r, isTeacher };
+      return isTeacher ? { username: r.username, password: r.password, email: r.email, isTeacher } : { ...r, isTeacher };
     }
     return raw;
   },

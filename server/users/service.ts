@@ -63,11 +63,16 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
       throw new NotFoundError(`${klass.name} 的名单上没有“${input.rostername}” · ${input.rostername} is not on the roster of class ${klass.name}`);
     }
     if (input.rostername && listed?.userId !== null) {
-      throw new ConflictError(`“${listed!.name}”已被另一位同学认领，请告诉老师 · ${listed!.name} has already been claimed by another student: please tell your teacher`);
+      throw new ConflictError(
+        `“${listed!.name}”已被另一位同学认领，请告诉老师 · ${listed!.name} has already been claimed by another student: please tell your teacher`,
+      );
     }
     const claim = listed && listed.userId === null ? listed : null;
     if (!claim && !klass.joinWithoutRoster) {
-      throw new ValidationError(`请在名单中选出你的名字（${klass.name} 只接受名单上的学生） · Choose your name from the roster: class ${klass.name} takes only the students it lists`, 'rostername');
+      throw new ValidationError(
+        `请在名单中选出你的名字（${klass.name} 只接受名单上的学生） · Choose your name from the roster: class ${klass.name} takes only the students it lists`,
+        'rostername',
+      );
     }
     const userId = await insertUser(tx, {
       username: input.username,
@@ -90,7 +95,10 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
           .returning({ id: rosterEntries.id });
         entryId = entry!.id;
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(`“${input.username}”已被另一位同学认领 · ${input.username} has already been claimed by another student of class ${klass.name}`);
+        if (isUniqueViolation(error))
+          throw new ConflictError(
+            `“${input.username}”已被另一位同学认领 · ${input.username} has already been claimed by another student of class ${klass.name}`,
+          );
         throw error;
       }
     }
@@ -222,6 +230,9 @@ export async function reportMailOf(db: Executor, viewer: Viewer): Promise<{ each
  */
 export async function setReportMail(db: Executor, viewer: Viewer, which: 'each' | 'digest', enabled: boolean): Promise<boolean> {
   if (!viewer.isTeacher) throw new ForbiddenError('Only teachers choose whether reports are e-mailed to them; a student always gets their own');
-  await db.update(users).set(which === 'each' ? { reportMail: enabled } : { reportDigest: enabled }).where(eq(users.id, viewer.id));
+  await db
+    .update(users)
+    .set(which === 'each' ? { reportMail: enabled } : { reportDigest: enabled })
+    .where(eq(users.id, viewer.id));
   return enabled;
 }

@@ -69,7 +69,13 @@ export async function checkLoginAllowed(db: Database, usernameKey: string, addre
 }
 
 /** Counts a failed attempt: against the `trusted` key alone, else against the account and the address. */
-export async function recordLoginFailure(db: Database, usernameKey: string, address: string | undefined, addressLimit: number, trusted?: string): Promise<void> {
+export async function recordLoginFailure(
+  db: Database,
+  usernameKey: string,
+  address: string | undefined,
+  addressLimit: number,
+  trusted?: string,
+): Promise<void> {
   if (trusted) return bump(db, trusted, ACCOUNT_FREE_FAILURES);
   await bump(db, accountKey(usernameKey), ACCOUNT_FREE_FAILURES);
   if (address) await bump(db, addressKey(address), addressLimit);

@@ -109,7 +109,13 @@ export function createTokenIssuer(secret: string, ttlMinutes: number, now: () =>
     },
     async verifyLink(token, subject) {
       try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], issuer: 'wordbee', audience: LINK_AUDIENCE, subject, currentDate: new Date(now()) });
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          issuer: 'wordbee',
+          audience: LINK_AUDIENCE,
+          subject,
+          currentDate: new Date(now()),
+        });
         return typeof payload.exp === 'number';
       } catch {
         return false;

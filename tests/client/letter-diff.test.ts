@@ -36,7 +36,9 @@ describe('letterDiff', () => {
 
 describe('blankWord', () => {
   it('blanks the word whatever its case, and the forms a child would spot', () => {
-    expect(blankWord('I have an apple. Apples are red. The Apple’s skin is thin.', 'apple')).toBe(`I have an ${BLANK}. ${BLANK} are red. The ${BLANK} skin is thin.`);
+    expect(blankWord('I have an apple. Apples are red. The Apple’s skin is thin.', 'apple')).toBe(
+      `I have an ${BLANK}. ${BLANK} are red. The ${BLANK} skin is thin.`,
+    );
     expect(blankWord("The apple's seeds and the apples' colour.", 'apple')).toBe(`The ${BLANK} seeds and the ${BLANK} colour.`);
     expect(blankWord('Two boxes and a box.', 'box')).toBe(`Two ${BLANK} and a ${BLANK}.`);
     expect(blankWord('The babies smile at the baby.', 'baby')).toBe(`The ${BLANK} smile at the ${BLANK}.`);

@@ -6,9 +6,17 @@ const answer = (student: string, n: number) => ({ eventId: `answer:${student}:${
 describe("the live view's store of a class's events", () => {
   it("keeps an untouched student's list as it was, so only the cards of students who answered are drawn again", () => {
     const roster = Array.from({ length: 50 }, (_, i) => `Student${String(i + 1).padStart(2, '0')}`);
-    const before = addEvents(emptyActivity(), roster.flatMap((s) => [answer(s, 1), answer(s, 2)]));
+    const before = addEvents(
+      emptyActivity(),
+      roster.flatMap((s) => [answer(s, 1), answer(s, 2)]),
+    );
     const after = addEvents(before, [answer('Student07', 3), answer('student07', 4), answer('Student42', 3)]);
-    expect(after.byStudent.get('student07')?.map((e) => e.eventId)).toEqual(['answer:Student07:1', 'answer:Student07:2', 'answer:Student07:3', 'answer:student07:4']);
+    expect(after.byStudent.get('student07')?.map((e) => e.eventId)).toEqual([
+      'answer:Student07:1',
+      'answer:Student07:2',
+      'answer:Student07:3',
+      'answer:student07:4',
+    ]);
     const redrawn = roster.filter((s) => after.byStudent.get(s.toLowerCase()) !== before.byStudent.get(s.toLowerCase()));
     expect(redrawn).toEqual(['Student07', 'Student42']);
     expect(after.count).toBe(103);

@@ -14,7 +14,9 @@ describe("the server's messages in Chinese", () => {
   it('gives a known sentence its Chinese, with the values the server put in it and its English beside', () => {
     expect(serverMessage('zh', 'Wrong username or password')).toBe('用户名或密码错误 · Wrong username or password');
     expect(serverMessage('zh', 'Teacher nobodyteacher not found')).toBe('找不到老师 nobodyteacher · Teacher nobodyteacher not found');
-    expect(serverMessage('zh', 'Too many failed logins for this account; please wait 42 seconds and try again')).toMatch(/^登录失败次数太多，请等 42 秒再试 · /);
+    expect(serverMessage('zh', 'Too many failed logins for this account; please wait 42 seconds and try again')).toMatch(
+      /^登录失败次数太多，请等 42 秒再试 · /,
+    );
     expect(serverMessage('zh', 'Student newkid signed up to class 三年级二班, please login')).toBe(
       '学生 newkid 已注册并加入班级 三年级二班，请登录 · Student newkid signed up to class 三年级二班, please login',
     );

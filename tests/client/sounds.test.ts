@@ -26,6 +26,11 @@ describe('the sounds a child is told to practise', () => {
       { phone: 'AH', score: 10 },
     ];
     expect(weakSoundsOf(phones)).toEqual(['AH', 'N', 'AX']);
-    expect(weakSoundsOf([{ phone: 'TH', score: 59 }, { phone: 'IH', score: 60 }])).toEqual(['TH']);
+    expect(
+      weakSoundsOf([
+        { phone: 'TH', score: 59 },
+        { phone: 'IH', score: 60 },
+      ]),
+    ).toEqual(['TH']);
   });
 });

@@ -29,7 +29,11 @@ describe('finding a unit in a long book', () => {
   });
 
   it('puts the unit whose id is exactly what was typed first, and keeps the book order otherwise', () => {
-    const lessons = [{ unitId: '120', title: 'a' }, { unitId: '12', title: 'b' }, { unitId: '121', title: 'c' }];
+    const lessons = [
+      { unitId: '120', title: 'a' },
+      { unitId: '12', title: 'b' },
+      { unitId: '121', title: 'c' },
+    ];
     expect(ids(unitsMatching(lessons, '12'))).toEqual(['12', '120', '121']);
     expect(ids(unitsMatching(national, 'MS 12'))).toEqual(['MS12']);
   });

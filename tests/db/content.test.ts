@@ -7,7 +7,16 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../db/index.ts';
 import { buildPack, NATIONAL_BOOK, type Pack } from '../../db/content/pack.ts';
 import { loadPack } from '../../db/content/load.ts';
-import { BOOK_REPEATS, checkBookFiles, checkDuplicateCards, checkWordFiles, parseBookFiles, readBookFiles, readWordFiles, WORDS_DIR } from '../../db/content/check.ts';
+import {
+  BOOK_REPEATS,
+  checkBookFiles,
+  checkDuplicateCards,
+  checkWordFiles,
+  parseBookFiles,
+  readBookFiles,
+  readWordFiles,
+  WORDS_DIR,
+} from '../../db/content/check.ts';
 import { AVATARS_FILE, isConcrete, pictureCoverage, readAvatarMapping, TWEMOJI_DIR } from '../../db/content/avatars.ts';
 import { levelWords, unitWords, words } from '../../db/schema.ts';
 
@@ -28,7 +37,12 @@ describe('the content pack', () => {
 
   it('has the curriculum levels at their sizes ("in all": each level includes the ones below)', async () => {
     const counts: Record<string, number> = Object.fromEntries(
-      (await database.db.select({ level: levelWords.level, n: sql<number>`count(*)::int` }).from(levelWords).groupBy(levelWords.level)).map((r) => [r.level, r.n]),
+      (
+        await database.db
+          .select({ level: levelWords.level, n: sql<number>`count(*)::int` })
+          .from(levelWords)
+          .groupBy(levelWords.level)
+      ).map((r) => [r.level, r.n]),
     );
     expect(counts.ES).toBeGreaterThanOrEqual(450);
     // The 2022 standard's level 2 (about 500 words) plus everything the PEP primary books teach:
@@ -43,7 +57,7 @@ describe('the content pack', () => {
     expect(counts.HSM).toBeGreaterThan(counts.HM!);
   });
 
-  it("gives every unit word a card with a definition and at least two sentences", async () => {
+  it('gives every unit word a card with a definition and at least two sentences', async () => {
     const rows = await database.db
       .select({ text: words.text, definition: words.definition, sentences: words.sentences })
       .from(unitWords)
@@ -95,18 +109,35 @@ describe('the book files loader', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'wordbee-books-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (books: unknown[], extra: object = {}) => ({
-    series: 'PEP Primary English', edition: '2012 edition', schoolId: 'ES', pressId: 'PEP', sources: ['a test'], books, ...extra,
+    series: 'PEP Primary English',
+    edition: '2012 edition',
+    schoolId: 'ES',
+    pressId: 'PEP',
+    sources: ['a test'],
+    books,
+    ...extra,
   });
 
   it('puts a real book in place of its synthesized namesake and adds new ids after the synthesized books', () => {
-    writeFileSync(path.join(dir, 'a.json'), JSON.stringify(file([
-      { id: 'PEP3A', title: 'PEP Primary English 3A', units: [{ unitId: '1', title: 'Unit 1 Hello!', words: ['ruler', 'pencil', 'zzqxw'] }] },
-      { id: 'PEP2024_3A', title: 'PEP Primary English 3A (2024)', units: [{ unitId: '1', title: 'Unit 1', words: ['hello'] }] },
-    ])));
+    writeFileSync(
+      path.join(dir, 'a.json'),
+      JSON.stringify(
+        file([
+          { id: 'PEP3A', title: 'PEP Primary English 3A', units: [{ unitId: '1', title: 'Unit 1 Hello!', words: ['ruler', 'pencil', 'zzqxw'] }] },
+          { id: 'PEP2024_3A', title: 'PEP Primary English 3A (2024)', units: [{ unitId: '1', title: 'Unit 1', words: ['hello'] }] },
+        ]),
+      ),
+    );
     const pack = buildPack(WORDS_DIR, AVATARS_FILE, dir);
     const pep3a = pack.books.find((b) => b.id === 'PEP3A')!;
     // The word without a card is left out of the pack (the check names it).
-    expect(pep3a).toMatchObject({ kind: 'press', schoolId: 'ES', pressId: 'PEP', title: 'PEP Primary English 3A', units: [{ unitId: '1', title: 'Unit 1 Hello!', words: ['ruler', 'pencil'] }] });
+    expect(pep3a).toMatchObject({
+      kind: 'press',
+      schoolId: 'ES',
+      pressId: 'PEP',
+      title: 'PEP Primary English 3A',
+      units: [{ unitId: '1', title: 'Unit 1 Hello!', words: ['ruler', 'pencil'] }],
+    });
     expect(pack.books.filter((b) => b.id === 'PEP3A')).toHaveLength(1);
     expect(pack.books.find((b) => b.id === 'PEP3B')!.title).toMatch(/units built from the level's word list by topic/);
     expect(pack.books.at(-1)!.id).toBe('PEP2024_3A');
@@ -115,12 +146,33 @@ describe('the book files loader', () => {
   });
 
   it('reports a word twice in one book, a book id used twice and a file that does not parse', () => {
-    writeFileSync(path.join(dir, 'a.json'), JSON.stringify(file([
-      { id: 'PEP3A', title: '3A', units: [{ unitId: '1', title: 'Unit 1', words: ['ruler'] }, { unitId: '2', title: 'Unit 2', words: ['Ruler', 'pen'] }] },
-    ])));
-    writeFileSync(path.join(dir, 'b.json'), JSON.stringify(file([{ id: 'PEP3A', title: '3A again', units: [{ unitId: '1', title: 'Unit 1', words: ['pen'] }] }])));
-    writeFileSync(path.join(dir, 'c.json'), JSON.stringify(file([{ id: 'PEP-3B', title: '3B', units: [{ unitId: 'R', title: 'Unit 1', words: ['sth./sb.'] }] }])));
-    const problems = checkBookFiles(parseBookFiles(dir).flatMap(({ file, data }) => (data ? [{ file, data }] : [])), readWordFiles()).map((p) => `${p.file} ${p.word}: ${p.problem}`);
+    writeFileSync(
+      path.join(dir, 'a.json'),
+      JSON.stringify(
+        file([
+          {
+            id: 'PEP3A',
+            title: '3A',
+            units: [
+              { unitId: '1', title: 'Unit 1', words: ['ruler'] },
+              { unitId: '2', title: 'Unit 2', words: ['Ruler', 'pen'] },
+            ],
+          },
+        ]),
+      ),
+    );
+    writeFileSync(
+      path.join(dir, 'b.json'),
+      JSON.stringify(file([{ id: 'PEP3A', title: '3A again', units: [{ unitId: '1', title: 'Unit 1', words: ['pen'] }] }])),
+    );
+    writeFileSync(
+      path.join(dir, 'c.json'),
+      JSON.stringify(file([{ id: 'PEP-3B', title: '3B', units: [{ unitId: 'R', title: 'Unit 1', words: ['sth./sb.'] }] }])),
+    );
+    const problems = checkBookFiles(
+      parseBookFiles(dir).flatMap(({ file, data }) => (data ? [{ file, data }] : [])),
+      readWordFiles(),
+    ).map((p) => `${p.file} ${p.word}: ${p.problem}`);
     expect(problems).toEqual(['a.json Ruler: PEP3A unit 2: already in unit 1 of this book', 'b.json PEP3A: book id already used in a.json']);
     expect(parseBookFiles(dir).find((f) => f.file === 'c.json')!.errors).toEqual([
       'books.0.id: 1–30 letters, digits, _ or . (no -)',
@@ -139,13 +191,28 @@ describe('the book files loader', () => {
 
 /** The PEP books as printed (edition used before the 2024 revision): units that introduce words. */
 const PRINTED_UNITS: Record<string, number> = {
-  PEP3A: 6, PEP3B: 6, PEP4A: 6, PEP4B: 6, PEP5A: 6, PEP5B: 6, PEP6A: 6, PEP6B: 4,
+  PEP3A: 6,
+  PEP3B: 6,
+  PEP4A: 6,
+  PEP4B: 6,
+  PEP5A: 6,
+  PEP5B: 6,
+  PEP6A: 6,
+  PEP6B: 4,
   PEP7A: 12, // Starter Units 1–3 and Units 1–9
-  PEP7B: 12, PEP8A: 10, PEP8B: 10, PEP9: 14,
+  PEP7B: 12,
+  PEP8A: 10,
+  PEP8B: 10,
+  PEP9: 14,
   // PEP senior high, 2019 edition: 必修第一册 has the Welcome Unit and Units 1–5.
-  PEPB1: 6, PEPB2: 5, PEPB3: 5,
+  PEPB1: 6,
+  PEPB2: 5,
+  PEPB3: 5,
   // 选择性必修 (selective-compulsory), 2019 edition.
-  PEPX1: 5, PEPX2: 5, PEPX3: 5, PEPX4: 5,
+  PEPX1: 5,
+  PEPX2: 5,
+  PEPX3: 5,
+  PEPX4: 5,
 };
 /** The senior books: every word they teach is on the senior compulsory (HM) list or below. */
 const SENIOR_COMPULSORY = ['PEPB1', 'PEPB2', 'PEPB3'];
@@ -164,7 +231,10 @@ describe('the PEP textbooks', () => {
     for (const [id, count] of Object.entries(PRINTED_UNITS)) {
       const book = pack.books.find((b) => b.id === id)!;
       expect(book.title, id).not.toMatch(/units built from/);
-      expect(book.units.map((u) => u.unitId), id).toEqual(fileBooks.get(id)!.units.map((u) => u.unitId));
+      expect(
+        book.units.map((u) => u.unitId),
+        id,
+      ).toEqual(fileBooks.get(id)!.units.map((u) => u.unitId));
       expect(book.units, id).toHaveLength(count);
       // No unit lost a word on the way into the pack (a word without a card would be dropped).
       for (const [i, unit] of book.units.entries()) {
@@ -176,10 +246,14 @@ describe('the PEP textbooks', () => {
     expect(pep3a.units[0]).toMatchObject({ unitId: '1', title: 'Unit 1 Hello!' });
     expect(pep3a.units[0]!.words.slice(0, 4)).toEqual(['ruler', 'pencil', 'eraser', 'crayon']);
     expect(pack.books.find((b) => b.id === 'PEP6B')!.units.map((u) => u.title)).toEqual([
-      'Unit 1 How tall are you?', 'Unit 2 Last weekend', 'Unit 3 Where did you go?', 'Unit 4 Then and now',
+      'Unit 1 How tall are you?',
+      'Unit 2 Last weekend',
+      'Unit 3 Where did you go?',
+      'Unit 4 Then and now',
     ]);
     // Series nobody has established yet keep saying so.
-    for (const id of ['BNU3A', 'BNU7A', 'BNUB1', 'BNUX1']) expect(pack.books.find((b) => b.id === id)!.title, id).toMatch(/\(units built from the level's word list by topic\)$/);
+    for (const id of ['BNU3A', 'BNU7A', 'BNUB1', 'BNUX1'])
+      expect(pack.books.find((b) => b.id === id)!.title, id).toMatch(/\(units built from the level's word list by topic\)$/);
   });
 
   it('lists no word twice in one book unless the book itself does', () => {
@@ -218,7 +292,12 @@ describe('the PEP textbooks', () => {
     expect(coverage.withPicture / coverage.concrete).toBeGreaterThanOrEqual(0.9);
     // What a teacher of 3A Unit 1 sees: every school thing with its picture.
     const unit1 = pack.books.find((b) => b.id === 'PEP3A')!.units[0]!.words.map((w) => cards.get(w.toLowerCase())!);
-    expect(unit1.filter(isConcrete).filter((c) => !c.picture).map((c) => c.word)).toEqual([]);
+    expect(
+      unit1
+        .filter(isConcrete)
+        .filter((c) => !c.picture)
+        .map((c) => c.word),
+    ).toEqual([]);
     expect(isConcrete(cards.get('because')!)).toBe(false);
     expect(isConcrete(cards.get('go swimming')!)).toBe(true);
   });

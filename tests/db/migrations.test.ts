@@ -79,7 +79,9 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
         { id: 1, mime_type: 'audio/webm', size_bytes: 7, blob_key: 'recordings/1' },
         { id: 2, mime_type: 'audio/ogg', size_bytes: 6, blob_key: 'recordings/2' },
       ]);
-      const blobs = await db.query(`select key, content_type, encode(bytes, 'hex') as hex, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as created from blobs order by key`);
+      const blobs = await db.query(
+        `select key, content_type, encode(bytes, 'hex') as hex, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as created from blobs order by key`,
+      );
       expect(blobs.map(({ created, ...b }) => b)).toEqual([
         { key: 'recordings/1', content_type: 'audio/webm', hex: '1a45dfa3000102' },
         { key: 'recordings/2', content_type: 'audio/ogg', hex: '4f67675300ff' },

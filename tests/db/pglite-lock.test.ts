@@ -20,7 +20,9 @@ describe('the embedded database folder', () => {
     const other = spawn('sleep', ['30']);
     await new Promise((r) => other.once('spawn', r));
     writeFileSync(lock, String(other.pid));
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`another WordBee process (pid ${other.pid}) is using the embedded database in ${dir}; stop it first, or give this one another DATA_DIR`);
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      `another WordBee process (pid ${other.pid}) is using the embedded database in ${dir}; stop it first, or give this one another DATA_DIR`,
+    );
     // It dies without cleaning up: its lock is stale.
     const exited = new Promise((r) => other.once('exit', r));
     other.kill('SIGKILL');
@@ -31,7 +33,7 @@ describe('the embedded database folder', () => {
     expect(existsSync(lock)).toBe(false);
   }, 60_000);
 
-  it("has fresh planner statistics after a start (PGlite runs no autovacuum)", async () => {
+  it('has fresh planner statistics after a start (PGlite runs no autovacuum)', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'wordbee-stats-'));
     try {
       const first = await openDatabase({ dataDir: folder });

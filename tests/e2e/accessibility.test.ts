@@ -75,7 +75,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('accessibility of every s
 
   for (const viewport of widths) {
     it(`a visitor's screens at ${viewport.width} px`, async () => {
-      const screens = ['/', '/help', '/listening', '/login', '/signup', '/padocs', '/nowhere'].map((p) => [p, visit(p)] as [string, (page: Page) => Promise<unknown>]);
+      const screens = ['/', '/help', '/listening', '/login', '/signup', '/padocs', '/nowhere'].map(
+        (p) => [p, visit(p)] as [string, (page: Page) => Promise<unknown>],
+      );
       expect(await audit(viewport, null, screens)).toEqual({});
     });
 

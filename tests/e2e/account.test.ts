@@ -16,7 +16,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Account page in Chro
   beforeAll(async () => {
     server = await startServer('pglite');
     browser = await launchBrowser();
-    const r = await server.post('/api/v1.0/username/signup', { username: 'acctkid', password: 'first-pw', email: 'acctkid@home.cn', isTeacher: false, teachername: 'demoteacher', classname: 'Demo Class' });
+    const r = await server.post('/api/v1.0/username/signup', {
+      username: 'acctkid',
+      password: 'first-pw',
+      email: 'acctkid@home.cn',
+      isTeacher: false,
+      teachername: 'demoteacher',
+      classname: 'Demo Class',
+    });
     expect(r.status).toBe(200);
   });
   afterAll(async () => {
@@ -91,7 +98,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Account page in Chro
   });
 
   it("a teacher removes a student from the class, choosing to delete the student's account and data", async () => {
-    const r = await server.post('/api/v1.0/username/signup', { username: 'gonekid', password: 'gone-pw', email: 'gonekid@home.cn', isTeacher: false, teachername: 'demoteacher', classname: 'Demo Class' });
+    const r = await server.post('/api/v1.0/username/signup', {
+      username: 'gonekid',
+      password: 'gone-pw',
+      email: 'gonekid@home.cn',
+      isTeacher: false,
+      teachername: 'demoteacher',
+      classname: 'Demo Class',
+    });
     expect(r.status).toBe(200);
     const kidToken = (await server.login('gonekid', 'gone-pw')).accessToken;
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -106,7 +120,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Account page in Chro
     await expect.poll(() => line.locator('.roster-remove .status').innerText()).toContain('把“gonekid”移出 Demo Class');
     await line.locator('input[name=deleteData]').check();
     await line.getByRole('button', { name: /^确认移除/ }).click();
-    await expect.poll(() => page.locator('.roster-panel').getByTestId('status').innerText()).toBe('已把 gonekid 移出班级，并删除了其账号和全部数据 · gonekid removed, with their account and all their data');
+    await expect
+      .poll(() => page.locator('.roster-panel').getByTestId('status').innerText())
+      .toBe('已把 gonekid 移出班级，并删除了其账号和全部数据 · gonekid removed, with their account and all their data');
     await expect.poll(() => page.locator('.roster-list li', { hasText: 'gonekid' }).count()).toBe(0);
     expect(await refusal(kidToken)).toMatch(/^401 This account no longer exists/);
     await page.context().close();

@@ -37,12 +37,17 @@ export const SCREENS: Screen[] = [
   { name: 'Listening', roles: ALL, open: visit('/listening'), ready: '.sample-grid' },
   { name: 'Textbook audio', roles: ['visitor'], open: visit('/rjbpep'), ready: '.doc h1' },
   { name: 'Login', roles: ['visitor'], open: visit('/login'), ready: 'form' },
-  { name: 'Login, refused', roles: ['visitor'], open: async (page, url) => {
-    await page.goto(`${url}/login`);
-    await page.fill('input[name=username]', 'demoteacher');
-    await page.fill('input[name=password]', 'wrongpass');
-    await page.click('button[type=submit]');
-  }, ready: '[data-testid=status].status-error' },
+  {
+    name: 'Login, refused',
+    roles: ['visitor'],
+    open: async (page, url) => {
+      await page.goto(`${url}/login`);
+      await page.fill('input[name=username]', 'demoteacher');
+      await page.fill('input[name=password]', 'wrongpass');
+      await page.click('button[type=submit]');
+    },
+    ready: '[data-testid=status].status-error',
+  },
   { name: 'Page not found', roles: ALL, open: visit('/no/such/page'), ready: '.panel-warn' },
   { name: 'Teachers only', roles: ['demostudent'], open: visit('/classes'), ready: '.panel-warn' },
   { name: 'Record (free practice)', roles: SIGNED_IN, open: visit('/record'), ready: 'section.record' },
@@ -77,10 +82,15 @@ export const SCREENS: Screen[] = [
   { name: 'Flashcard Master', roles: ['demostudent'], open: fromTasks('FC2025-R', 'FM'), ready: '[data-testid=card]' },
   { name: 'Spelling Bee, before (Re)Begin', roles: ['demostudent'], open: fromTasks('PEP3A-1', 'SB'), ready: '[data-testid=word-count]' },
   // Last: once begun, leaving the page would ask first.
-  { name: 'Spelling Bee, a word asked', roles: ['demostudent'], open: async (page, url) => {
-    await fromTasks('PEP3A-1', 'SB')(page, url);
-    await page.getByRole('button', { name: '(Re)Begin' }).click();
-  }, ready: '[data-testid=countdown]' },
+  {
+    name: 'Spelling Bee, a word asked',
+    roles: ['demostudent'],
+    open: async (page, url) => {
+      await fromTasks('PEP3A-1', 'SB')(page, url);
+      await page.getByRole('button', { name: '(Re)Begin' }).click();
+    },
+    ready: '[data-testid=countdown]',
+  },
 ];
 
 /** The visible text of <main> that reads in English only, and how many Chinese texts there were. */

@@ -22,7 +22,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Content-Security-Pol
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => (window as any).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${location.pathname}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as any).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${location.pathname}`),
+      );
     });
     const response = await page.goto(`${server.url}/`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");

@@ -67,13 +67,17 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     await form.locator('select[name=webhookClass]').selectOption({ label: 'Demo Class' });
     await page.fill('input[name=webhookUrl]', 'ftp://example.org/x');
     await form.getByRole('button', { name: 'Add webhook' }).click();
-    await expect.poll(() => form.getByTestId('status').innerText()).toMatch(/The URL must start with http:\/\/ or https:\/\/ \(and hold no user name or password\)$/);
+    await expect
+      .poll(() => form.getByTestId('status').innerText())
+      .toMatch(/The URL must start with http:\/\/ or https:\/\/ \(and hold no user name or password\)$/);
     // The cloud metadata address (or any internal one) is refused, in Chinese first.
     await page.fill('input[name=webhookUrl]', 'http://169.254.169.254/latest/meta-data/');
     await form.getByRole('button', { name: 'Add webhook' }).click();
-    await expect.poll(() => form.getByTestId('status').innerText()).toBe(
-      '这个网址指向内部地址（本机、内网、链路本地或云元数据地址），Webhook 只能发往公网地址 · The URL must lead to a public address: webhooks are not sent to loopback, private, link-local, metadata or other internal addresses',
-    );
+    await expect
+      .poll(() => form.getByTestId('status').innerText())
+      .toBe(
+        '这个网址指向内部地址（本机、内网、链路本地或云元数据地址），Webhook 只能发往公网地址 · The URL must lead to a public address: webhooks are not sent to loopback, private, link-local, metadata or other internal addresses',
+      );
     await page.fill('input[name=webhookUrl]', receiverUrl);
     await form.getByRole('button', { name: 'Add webhook' }).click();
     expect(await page.locator('.shown-once .secret').innerText()).toMatch(/^whsec_/);
@@ -95,12 +99,16 @@ describe.skipIf(!browserAvailable && !browserRequired)('the Integrations panel i
     const mailBox = page.getByRole('region', { name: 'Reports' }).getByRole('checkbox', { name: /E-mail me each student's report/ });
     expect(await mailBox.isChecked()).toBe(true);
     await mailBox.uncheck();
-    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toContain('Reports are no longer e-mailed to you; they stay in the Reports list');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Reports' }).innerText())
+      .toContain('Reports are no longer e-mailed to you; they stay in the Reports list');
     // …and asks for one summary a day instead.
     const digestBox = page.getByRole('region', { name: 'Reports' }).getByRole('checkbox', { name: /E-mail me a summary of each day's finished tasks/ });
     expect(await digestBox.isChecked()).toBe(false);
     await digestBox.check();
-    await expect.poll(() => page.getByRole('region', { name: 'Reports' }).innerText()).toContain("A summary of the day's finished tasks is e-mailed to you at 18:00 on days your students finish tasks");
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Reports' }).innerText())
+      .toContain("A summary of the day's finished tasks is e-mailed to you at 18:00 on days your students finish tasks");
     await page.reload();
     await page.getByRole('button', { name: 'Reports' }).click();
     await expect.poll(() => mailBox.isChecked()).toBe(false);

@@ -21,7 +21,9 @@ function focused(page: Page): Promise<Stop | null> {
     if (!el || el === document.body || el === document.documentElement) return null;
     const rgb = (color: string) => (color.match(/[\d.]+/g) ?? ['0', '0', '0', '0']).map(Number);
     const luminance = ([r, g, b]: number[]) =>
-      [r!, g!, b!].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+      [r!, g!, b!]
+        .map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
     // What the ring is drawn on: around the control, what is behind it; inside it, the control.
     const style = getComputedStyle(el);
     let behind = [255, 251, 239];
@@ -101,16 +103,21 @@ async function tabTo(page: Page, matches: (el: Element) => boolean, what: string
     const stop = await focused(page);
     // The page may move the focus itself meanwhile (to <main>, tabindex -1, once a screen has
     // loaded): that is no Tab stop, and a focus not made by the keyboard shows no ring.
-    if (await page.evaluate(() => (document.activeElement as HTMLElement | null)?.tabIndex ?? 0) < 0) continue;
+    if ((await page.evaluate(() => (document.activeElement as HTMLElement | null)?.tabIndex ?? 0)) < 0) continue;
     // (The stops inside an audio control after its first are drawn by the browser.)
-    if (stop && !(last?.id === stop.id && /^(audio|video)/.test(stop.name))) expect(stop.ringWidth >= 2 && stop.ringContrast >= 3, `the ring of ${stop.name}`).toBe(true);
+    if (stop && !(last?.id === stop.id && /^(audio|video)/.test(stop.name)))
+      expect(stop.ringWidth >= 2 && stop.ringContrast >= 3, `the ring of ${stop.name}`).toBe(true);
     last = stop;
     if (await (await page.evaluateHandle(() => document.activeElement!)).evaluate(matches)) return;
   }
   throw new Error(`Tab never reached ${what}`);
 }
 
-const activeName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? null);
+const activeName = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? null,
+  );
 
 describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large text (what axe-core cannot check)', () => {
   let server: TestServer;
@@ -146,7 +153,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
   async function pageFor(viewport: { width: number; height: number }, role: string | null, options: { largeText?: boolean } = {}): Promise<Page> {
     const context: BrowserContext = await browser.newContext({ viewport });
     // A phone set to large text: every rem and em of the page twice its size.
-    if (options.largeText) await context.addInitScript(() => document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%')));
+    if (options.largeText)
+      await context.addInitScript(() => document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = '200%')));
     const page = await context.newPage();
     if (role) await logIn(page, server.url, role);
     return page;
@@ -255,7 +263,17 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
       items.push(stop.name);
     }
     // Each item is its Chinese with the English under it: the English names the item here.
-    expect(items.map((i) => /[A-Za-z]+/.exec(i.replace(/^\w+ "/, ''))?.[0])).toEqual(['Home', 'Classes', 'Textbooks', 'Listening', 'Tasks', 'Dashboard', 'Signup', 'Help', 'Logout']);
+    expect(items.map((i) => /[A-Za-z]+/.exec(i.replace(/^\w+ "/, ''))?.[0])).toEqual([
+      'Home',
+      'Classes',
+      'Textbooks',
+      'Listening',
+      'Tasks',
+      'Dashboard',
+      'Signup',
+      'Help',
+      'Logout',
+    ]);
     // Open it again and follow a link with Enter: the new page has the focus.
     await burger.focus();
     await page.keyboard.press('Enter');
@@ -430,7 +448,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('keyboard only, and large
           const squeezed = [...document.querySelectorAll('.table-scroll')].filter((t) => t.scrollWidth > t.clientWidth).length;
           return { past: document.scrollingElement!.scrollWidth - innerWidth, headingUnderBar: heading < bar, squeezed };
         });
-        const problems = [seen.past > 0 && `${seen.past} px sideways`, seen.headingUnderBar && 'heading under the bar', seen.squeezed > 0 && 'a table scrolls inside'].filter(Boolean);
+        const problems = [
+          seen.past > 0 && `${seen.past} px sideways`,
+          seen.headingUnderBar && 'heading under the bar',
+          seen.squeezed > 0 && 'a table scrolls inside',
+        ].filter(Boolean);
         if (problems.length) found[`${role ?? 'visitor'} ${name}`] = problems.join(', ');
       }
       await page.context().close();

@@ -20,14 +20,25 @@ describe.skipIf(!browserAvailable && !browserRequired)('a class of 50 in Chromiu
     browser = await launchBrowser();
     await server.post('/api/v1.0/username/signup', { username: 'MsWangLi', password: 'wang123', email: 'wang@school.cn', isTeacher: true });
     teacher = { 'x-access-token': (await server.login('MsWangLi', 'wang123')).accessToken };
-    expect((await server.post('/api/v1.0/userclasses/addclass', { className: CLASS, schoolID: 'MS', pressID: 'PEP', students: ROSTER.join(', ') }, teacher)).body).toBe('success');
+    expect(
+      (await server.post('/api/v1.0/userclasses/addclass', { className: CLASS, schoolID: 'MS', pressID: 'PEP', students: ROSTER.join(', ') }, teacher)).body,
+    ).toBe('success');
     for (const name of ROSTER.slice(0, 3)) {
-      await server.post('/api/v1.0/username/signup', { username: name, password: 'pass1234', email: `${name}@home.cn`, isTeacher: false, teachername: 'MsWangLi', classname: CLASS });
+      await server.post('/api/v1.0/username/signup', {
+        username: name,
+        password: 'pass1234',
+        email: `${name}@home.cn`,
+        isTeacher: false,
+        teachername: 'MsWangLi',
+        classname: CLASS,
+      });
       students[name] = { 'x-access-token': (await server.login(name, 'pass1234')).accessToken };
     }
     // Three units: 147 open tasks, and a report for the first three students.
-    for (const bookUnitID of ['NS2022-MS2', 'NS2022-ES1']) await server.post('/api/v1.0/usertasks/assigntask', { className: CLASS, bookUnitID, Type: 'SB' }, teacher);
-    for (const name of ROSTER.slice(0, 3)) await finishUnit(server, { teacher, student: students[name]!, className: CLASS, teacherName: 'MsWangLi' }, 'NS2022-MS1');
+    for (const bookUnitID of ['NS2022-MS2', 'NS2022-ES1'])
+      await server.post('/api/v1.0/usertasks/assigntask', { className: CLASS, bookUnitID, Type: 'SB' }, teacher);
+    for (const name of ROSTER.slice(0, 3))
+      await finishUnit(server, { teacher, student: students[name]!, className: CLASS, teacherName: 'MsWangLi' }, 'NS2022-MS1');
   });
   afterAll(async () => {
     await browser?.close();
@@ -55,7 +66,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('a class of 50 in Chromiu
       expect(r.body.data.recordAnswer.__typename).not.toMatch(/Error/);
     }
     await expect.poll(() => page.getByTestId('live-standing').innerText()).toMatch(/answering now 2\s.*finished a task 1\s.*no answers yet 47/s);
-    const rowTops = await page.locator('.live-student').evaluateAll((cards) => new Set(cards.slice(0, 10).map((c) => Math.round(c.getBoundingClientRect().top))).size);
+    const rowTops = await page
+      .locator('.live-student')
+      .evaluateAll((cards) => new Set(cards.slice(0, 10).map((c) => Math.round(c.getBoundingClientRect().top))).size);
     expect(rowTops).toBe(2);
 
     await page.fill('input[name=student]', 'xue0');
@@ -71,7 +84,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('a class of 50 in Chromiu
     await expect.poll(() => page.getByRole('button', { name: /Show more tasks/ }).innerText()).toContain('100 shown');
     await page.fill('input[name=student]', 'ZhouXue50');
     // The student's name leads each row (on a phone it leads the card's English line).
-    await expect.poll(async () => (await page.locator('tbody td[data-label=student]').allInnerTexts()).map((t) => t.split('\n').at(-1)!.split(':')[0]!.trim())).toEqual(['ZhouXue50', 'ZhouXue50', 'ZhouXue50']);
+    await expect
+      .poll(async () => (await page.locator('tbody td[data-label=student]').allInnerTexts()).map((t) => t.split('\n').at(-1)!.split(':')[0]!.trim()))
+      .toEqual(['ZhouXue50', 'ZhouXue50', 'ZhouXue50']);
     expect(await page.getByRole('button', { name: /Show more tasks/ }).count()).toBe(0);
     await page.fill('input[name=student]', '');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(100);

@@ -57,7 +57,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
     const chips = () => teacher.getByTestId('live-demostudent').locator('.chip').allInnerTexts();
     await expect.poll(chips, { timeout: 5_000 }).toEqual(['red ✓', 'blue ✗', 'green ✓', 'yellow ✓', 'circle ✓', 'square ✓', 'black ✓', 'white ✓']);
     // The view says what fills the students' word lists, and opens that book to assign from.
-    expect(await teacher.getByTestId('vocabulary-note').innerText()).toContain('only count words spelled right in Spelling Bee tasks of the National standards book (NS2022)');
+    expect(await teacher.getByTestId('vocabulary-note').innerText()).toContain(
+      'only count words spelled right in Spelling Bee tasks of the National standards book (NS2022)',
+    );
     await teacher.getByRole('link', { name: /Open the National standards book/ }).click();
     await teacher.waitForURL('**/textbooks');
     // The National standards book open, its units to click (not the list of all sources).
@@ -66,7 +68,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
     await student.context().close();
   });
 
-  it("tells the teacher when a student finished the last unit of a book", async () => {
+  it('tells the teacher when a student finished the last unit of a book', async () => {
     const teacherToken = (await server.login('demoteacher')).accessToken;
     await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-HSM1', Type: 'SB' }, { 'x-access-token': teacherToken });
     const teacher = await logIn('demoteacher');
@@ -87,9 +89,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the live class view in C
       await student.fill('input[name=answer]', w);
       await student.keyboard.press('Enter');
     }
-    await expect.poll(() => teacher.getByTestId('book-finished').innerText(), { timeout: 10_000 }).toContain(
-      'demostudent finished the last unit of National standards 2022',
-    );
+    await expect
+      .poll(() => teacher.getByTestId('book-finished').innerText(), { timeout: 10_000 })
+      .toContain('demostudent finished the last unit of National standards 2022');
     expect(await teacher.getByTestId('book-finished').innerText()).toContain('assign a new book');
     expect(await teacher.getByTestId('live-demostudent').innerText()).toContain('SB NS2022-HSM1: 100');
     await teacher.screenshot({ path: '/tmp/wordbee-live-book-finished.png', fullPage: true });

@@ -17,7 +17,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('my mistakes in Chromium'
     const teacher = { 'x-access-token': (await server.login('mrsmiss', 'miss1')).accessToken };
     await server.post('/api/v1.0/userclasses/addclass', { className: 'Class 3M', schoolID: 'ES', pressID: 'PEP', students: 'mia001, leo002' }, teacher);
     for (const kid of ['mia001', 'leo002']) {
-      await server.post('/api/v1.0/username/signup', { username: kid, password: kid, email: `${kid}@home.cn`, isTeacher: false, teachername: 'mrsmiss', classname: 'Class 3M' });
+      await server.post('/api/v1.0/username/signup', {
+        username: kid,
+        password: kid,
+        email: `${kid}@home.cn`,
+        isTeacher: false,
+        teachername: 'mrsmiss',
+        classname: 'Class 3M',
+      });
     }
     await server.post('/api/v1.0/usertasks/assigntask', { className: 'Class 3M', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
   });
@@ -45,7 +52,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('my mistakes in Chromium'
       if (typed === w) right++;
       return [i + 1, w, typed, typed === w ? 'v' : 'x', right];
     });
-    expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-${Math.floor((100 * right) / words.length)}`], mia)).status).toBe(200);
+    expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-${Math.floor((100 * right) / words.length)}`], mia)).status).toBe(
+      200,
+    );
 
     for (const width of [1280, 390]) {
       const page = await pageAs('mia001', width);
@@ -53,7 +62,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('my mistakes in Chromium'
       await expect.poll(() => page.getByTestId('last-task').innerText()).toContain(`Last task: 7 of 8`);
       expect(await page.getByTestId('last-task').innerText()).toContain('missed: blue');
       await page.screenshot({ path: `${SHOTS}/wordbee-d-tasks-banner-${width}.png`, fullPage: true });
-      await page.getByTestId('last-task').getByRole('link', { name: /My mistakes/ }).click();
+      await page
+        .getByTestId('last-task')
+        .getByRole('link', { name: /My mistakes/ })
+        .click();
       await page.waitForURL('**/mistakes');
       await expect.poll(() => page.getByTestId('mistakes').innerText()).toContain('blue');
       const item = page.getByTestId('mistakes').locator('li');
@@ -70,7 +82,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('my mistakes in Chromium'
     await page.goto(`${server.url}/mistakes`);
     await page.getByRole('button', { name: /Practise these/ }).click();
     await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Card 1 of 1');
-    await page.getByRole('button', { name: /Side/ }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: /Side/ })
+      .click()
+      .catch(() => undefined);
     expect(await page.locator('main').innerText()).not.toMatch(/\bblue\b/i);
     await page.screenshot({ path: `${SHOTS}/wordbee-d-fm-before-1280.png`, fullPage: true });
     await page.fill('input[name=answer]', 'bule');

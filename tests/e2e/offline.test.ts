@@ -48,7 +48,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('a student on a network t
     await page.fill('input[name=username]', 'demostudent');
     await page.fill('input[name=password]', 'demostudent');
     await page.click('button[type=submit]');
-    await expect.poll(() => page.locator('.status').innerText()).toBe('无法连接 WordBee 服务器，请检查网络后再试。 · Cannot reach the WordBee server. Check the connection and try again.');
+    await expect
+      .poll(() => page.locator('.status').innerText())
+      .toBe('无法连接 WordBee 服务器，请检查网络后再试。 · Cannot reach the WordBee server. Check the connection and try again.');
     expect(page.url()).toBe(`${server.url}/login`);
     expect(await page.inputValue('input[name=username]')).toBe('demostudent');
     await page.context().setOffline(false);
@@ -141,9 +143,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('a student on a network t
     await expect.poll(() => status(page)).toBe('score 2 of 12, done. Auto back to Task');
     await expect.poll(() => posts).toBe(1);
     await page.clock.fastForward(30_000);
-    await expect.poll(() => status(page)).toBe(
-      'score 2 of 12, but it was not saved: The WordBee server did not answer in time. Check the connection and try again. Press Send again.',
-    );
+    await expect
+      .poll(() => status(page))
+      .toBe('score 2 of 12, but it was not saved: The WordBee server did not answer in time. Check the connection and try again. Press Send again.');
     // Told at once: no more tries by itself after waiting that long.
     await page.clock.fastForward(20_000);
     expect(posts).toBe(1);

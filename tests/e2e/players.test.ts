@@ -85,7 +85,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await expect.poll(async () => decodeURIComponent((await page.locator('audio').getAttribute('src'))!)).toContain('text=green');
     await page.clock.fastForward(45_000);
     // Time's up: the word is shown too, and Enter goes on to the next word at once.
-    await expect.poll(() => correction(page)).toBe("✗ 时间到了 Time's up: 你写的是 You typed gr_e_ → , 正确的是 the word is green") // each letter left out a marked gap;
+    await expect.poll(() => correction(page)).toBe("✗ 时间到了 Time's up: 你写的是 You typed gr_e_ → , 正确的是 the word is green"); // each letter left out a marked gap;
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Word 4 of 8');
     // The word moved on by itself, and the student is told why.
@@ -110,9 +110,19 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await expect.poll(() => page.getByTestId('score-chart').locator('svg').count()).toBeGreaterThan(0);
     // Each meter says what it counts and leads to the task list; the chart names its lines, the student's own drawn last (on top).
     expect(await page.getByTestId('level-ES').innerText()).toContain('Only words spelled right in NS2022 Spelling Bee');
-    expect(await page.getByTestId('level-ES').getByRole('link', { name: /My tasks/ }).getAttribute('href')).toBe('/task');
-    expect(await page.getByTestId('chart-legend').locator('li').allInnerTexts()).toEqual([/My score/, /Class average/, /Best in class/, /Lowest in class/].map((r) => expect.stringMatching(r)));
-    const strokes = await page.getByTestId('score-chart').locator('svg path[stroke^="#"]').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
+    expect(
+      await page
+        .getByTestId('level-ES')
+        .getByRole('link', { name: /My tasks/ })
+        .getAttribute('href'),
+    ).toBe('/task');
+    expect(await page.getByTestId('chart-legend').locator('li').allInnerTexts()).toEqual(
+      [/My score/, /Class average/, /Best in class/, /Lowest in class/].map((r) => expect.stringMatching(r)),
+    );
+    const strokes = await page
+      .getByTestId('score-chart')
+      .locator('svg path[stroke^="#"]')
+      .evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')));
     expect(strokes.at(-1)).toBe('#2563eb');
     // The chart's numbers are there for a screen reader too (a table it reads, not shown).
     const table = page.getByRole('table', { name: 'My Latest Scores' });
@@ -173,7 +183,15 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await expect.poll(() => page.getByTestId('word-count').innerText()).toBe('Card 12 of 12');
     const namesSheep = async () =>
       /sheep/i.test(await page.locator('body').innerText()) ||
-      /sheep/i.test(await page.locator('body').evaluate((b) => [...b.querySelectorAll('[alt],[aria-label],[title]')].map((e) => e.getAttribute('alt') ?? e.getAttribute('aria-label') ?? e.getAttribute('title')).join(' ')));
+      /sheep/i.test(
+        await page
+          .locator('body')
+          .evaluate((b) =>
+            [...b.querySelectorAll('[alt],[aria-label],[title]')]
+              .map((e) => e.getAttribute('alt') ?? e.getAttribute('aria-label') ?? e.getAttribute('title'))
+              .join(' '),
+          ),
+      );
     expect(await namesSheep()).toBe(false);
     await page.getByRole('button', { name: /Side/ }).click();
     await expect.poll(() => page.getByRole('button', { name: /Hear the word/ }).count()).toBe(1);
@@ -190,7 +208,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     // A wrong answer shows the word.
     await expect.poll(() => page.getByTestId('card').locator('.card-word').innerText()).toBe('sheep');
     expect(await page.getByTestId('correction').innerText()).toMatch(/You typed\s*sh(e_|_e)p/);
-    for (const [after, wait] of [[1, 0], [2, 1_100], [3, 4_100], [4, 10_100]] as const) {
+    for (const [after, wait] of [
+      [1, 0],
+      [2, 1_100],
+      [3, 4_100],
+      [4, 10_100],
+    ] as const) {
       await page.clock.fastForward(wait);
       await expect.poll(() => posts, { timeout: 5_000 }).toBe(after);
     }
@@ -255,7 +278,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('the players in Chromium'
     await expect.poll(() => page.getByTestId('word-count').innerText()).toMatch(/^Word 2 of \d+$/);
     // Cancel stays, with the test where it was: from the bar, the logo, and Back.
     await page.getByRole('link', { name: /Dashboard/ }).click();
-    await page.getByRole('link', { name: /WordBee/ }).first().click();
+    await page
+      .getByRole('link', { name: /WordBee/ })
+      .first()
+      .click();
     await page.goBack();
     await expect.poll(() => questions.length).toBe(3);
     expect(new Set(questions)).toEqual(new Set(['要离开这个任务吗？已经做的部分会丢掉。 · Leave this task? What you have done so far will be lost.']));

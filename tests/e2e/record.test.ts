@@ -25,7 +25,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
     const task = ((await server.get('/api/v1.0/usertasks', student)).body as any[]).find((t) => t.Type === 'PA' && t.bookUnitID === 'NS2022-ES3');
     const content = (await server.get(`/api/v1.0/usertasks/${task.bookUnitID}-${task.TPID}-PA-demoteacher`, student)).body;
-    words = String(content[1]).split(',').map((w: string) => w.trim());
+    words = String(content[1])
+      .split(',')
+      .map((w: string) => w.trim());
     // The fake microphone plays this file once: a short pause, then the words.
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'wordbee-mic-')), 'words.wav');
     writeFileSync(file, wavBytes(concat([silence(0.5), await speak(words, 'slt', 0.9), silence(8)])));
@@ -90,7 +92,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     // The words appeared one after another in the 'Pronounce the word/phrase' box.
     expect(await page.evaluate(() => (window as unknown as { shownWords: string[] }).shownWords)).toEqual(words);
     // Beside it, how far through the list the student is.
-    expect(await page.evaluate(() => (window as unknown as { shownProgress: string[] }).shownProgress)).toEqual(words.map((_, i) => `· ${i + 1} / ${words.length}`));
+    expect(await page.evaluate(() => (window as unknown as { shownProgress: string[] }).shownProgress)).toEqual(
+      words.map((_, i) => `· ${i + 1} / ${words.length}`),
+    );
     // The clip is labelled with the unit's title; the heading says what to do next.
     const clipLabel = await page.getByTestId('clip-label').innerText();
     expect(clipLabel).toContain('National standards 2022');
@@ -109,7 +113,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
       if (!route.request().postDataBuffer()?.includes('RecordSubmitMutation')) return route.continue();
       if (++submissions > 2) return route.continue();
       if (submissions === 2) {
-        const refused = { errors: [{ message: 'The server is receiving as many recordings as it can hold right now; nothing was stored, please send it again in a moment', extensions: { code: 'SERVICE_UNAVAILABLE' } }] };
+        const refused = {
+          errors: [
+            {
+              message: 'The server is receiving as many recordings as it can hold right now; nothing was stored, please send it again in a moment',
+              extensions: { code: 'SERVICE_UNAVAILABLE' },
+            },
+          ],
+        };
         return route.fulfill({ status: 503, headers: { 'retry-after': '1' }, contentType: 'application/json', body: JSON.stringify(refused) });
       }
       const busy = { __typename: 'BusyError', message: 'The server is busy with this kind of work; try again in a moment. Nothing was changed.' };
@@ -130,7 +141,8 @@ describe.skipIf(!browserAvailable && !browserRequired)('Pronunciation Assessment
     const items = page.getByTestId('pa-word');
     expect(await items.count()).toBe(words.length);
     expect((await items.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual(words);
-    for (const name of ['录音 Record', '停止 Stop', '提交 Submit', '重做 Redo']) expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    for (const name of ['录音 Record', '停止 Stop', '提交 Submit', '重做 Redo'])
+      expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(tmpdir(), 'wordbee-record.png'), fullPage: true });
   }, 120_000);
 });

@@ -51,7 +51,15 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
     // The labels name things; the inputs keep the spec's field names.
     const labels = await page.locator('form.form-grid .field-label').allInnerTexts();
     expect(labels.map((l) => l.replace(/\s*\*$/, '').trim())).toEqual(
-      expect.arrayContaining(['班级名称 · Class name', '学段 School level', '教材版本 Textbook series', '学生名单 · Students', '任务类型 Task type', '完成天数 · Days to finish', '每词限时（秒） · Seconds per word']),
+      expect.arrayContaining([
+        '班级名称 · Class name',
+        '学段 School level',
+        '教材版本 Textbook series',
+        '学生名单 · Students',
+        '任务类型 Task type',
+        '完成天数 · Days to finish',
+        '每词限时（秒） · Seconds per word',
+      ]),
     );
     expect(await page.locator('select[name=schoolID] option').allInnerTexts()).toEqual([
       '请选择… · Choose…',
@@ -62,16 +70,35 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
     ]);
     await page.fill('input[name=className]', '三年级二班');
     await page.selectOption('select[name=schoolID]', 'ES');
-    expect(await page.locator('select[name=pressID] option').allInnerTexts()).toContain("人教版 小学（三年级起点） · People's Education Press (PEP), primary (PEP)");
+    expect(await page.locator('select[name=pressID] option').allInnerTexts()).toContain(
+      "人教版 小学（三年级起点） · People's Education Press (PEP), primary (PEP)",
+    );
     await page.selectOption('select[name=pressID]', 'PEP');
     await page.fill('input[name=students]', '张伟, 李娜, Zhang Wei');
     await shoot(page, 'classes-add-1280-zh');
     await page.locator('form').getByRole('button', { name: '+Class' }).click();
-    await expect.poll(() => page.getByRole('region', { name: /\+Class/ }).getByTestId('status').innerText()).toBe('已添加班级 三年级二班 · success: class 三年级二班 added');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: /\+Class/ })
+          .getByTestId('status')
+          .innerText(),
+      )
+      .toBe('已添加班级 三年级二班 · success: class 三年级二班 added');
     // (Each Remove button also says the name, hidden, for a screen reader: the first three lines are what shows.)
-    await expect.poll(async () => (await page.locator('.roster-list li').allInnerTexts()).map((t) => t.split('\n').slice(0, 3).join('\n'))).toEqual(['张伟\n尚未注册 not signed up yet\n移除 Remove', '李娜\n尚未注册 not signed up yet\n移除 Remove', 'Zhang Wei\n尚未注册 not signed up yet\n移除 Remove']);
+    await expect
+      .poll(async () => (await page.locator('.roster-list li').allInnerTexts()).map((t) => t.split('\n').slice(0, 3).join('\n')))
+      .toEqual([
+        '张伟\n尚未注册 not signed up yet\n移除 Remove',
+        '李娜\n尚未注册 not signed up yet\n移除 Remove',
+        'Zhang Wei\n尚未注册 not signed up yet\n移除 Remove',
+      ]);
 
-    await server.post('/api/v1.0/usertasks/assigntask', { className: '三年级二班', bookUnitID: 'PEP3A-1', Type: 'SB' }, { 'x-access-token': (await server.login('wangli', 'wang1')).accessToken });
+    await server.post(
+      '/api/v1.0/usertasks/assigntask',
+      { className: '三年级二班', bookUnitID: 'PEP3A-1', Type: 'SB' },
+      { 'x-access-token': (await server.login('wangli', 'wang1')).accessToken },
+    );
 
     // The pupil, on a phone: the teacher's and class's names, then which name on the list is theirs.
     const kid = await pageAt(390);
@@ -81,17 +108,23 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
     await kid.fill('input[name=email]', 'zw@home.cn');
     await kid.fill('input[name=teachername]', 'wangli');
     await kid.fill('input[name=classname]', '三年级二班');
-    await expect.poll(() => kid.locator('select[name=rostername] option').allInnerTexts()).toEqual(['请选择你的名字… · Choose your name…', '张伟', '李娜', 'Zhang Wei', '我的名字不在名单上 · My name is not on the list']);
+    await expect
+      .poll(() => kid.locator('select[name=rostername] option').allInnerTexts())
+      .toEqual(['请选择你的名字… · Choose your name…', '张伟', '李娜', 'Zhang Wei', '我的名字不在名单上 · My name is not on the list']);
     await kid.click('button[type=submit]');
     await expect.poll(() => status(kid)).toBe('请在名单中选出你的名字 · Choose your name from the class list');
     await kid.selectOption('select[name=rostername]', '张伟');
     await shoot(kid, 'signup-390-zh');
     await kid.click('button[type=submit]');
-    await expect.poll(() => status(kid)).toBe('学生 zhangwei01 已注册，以“张伟”加入班级 三年级二班，请登录 · Student zhangwei01 signed up to class 三年级二班 as 张伟, please login');
+    await expect
+      .poll(() => status(kid))
+      .toBe('学生 zhangwei01 已注册，以“张伟”加入班级 三年级二班，请登录 · Student zhangwei01 signed up to class 三年级二班 as 张伟, please login');
     await logIn(kid, server.url, 'zhangwei01', 'zw1234');
     await expect.poll(() => kid.locator('tbody tr').count()).toBe(1);
     // On a phone a task is a card that reads as a sentence.
-    await expect.poll(() => kid.locator('tbody tr .task-sentence').innerText()).toMatch(/^拼写：PEP .*3A · Unit 1.*，\d{4}-\d\d-\d\d 前完成\s+Spelling Bee, due by \d{4}-\d\d-\d\d$/);
+    await expect
+      .poll(() => kid.locator('tbody tr .task-sentence').innerText())
+      .toMatch(/^拼写：PEP .*3A · Unit 1.*，\d{4}-\d\d-\d\d 前完成\s+Spelling Bee, due by \d{4}-\d\d-\d\d$/);
     expect(await kid.locator('tbody tr td[data-col=bookUnitID]').isVisible()).toBe(false);
     await shoot(kid, 'tasks-student-390-zh');
     await kid.context().close();
@@ -107,7 +140,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
     expect(cells[4]).toHaveLength(10);
     await shoot(page, 'tasks-teacher-1280-zh');
     await page.goto(`${server.url}/classes`);
-    await expect.poll(async () => (await page.locator('.roster-list li').first().innerText()).split('\n').slice(0, 4).join('\n')).toBe('张伟\nzhangwei01\n释放 Release\n移除 Remove');
+    await expect
+      .poll(async () => (await page.locator('.roster-list li').first().innerText()).split('\n').slice(0, 4).join('\n'))
+      .toBe('张伟\nzhangwei01\n释放 Release\n移除 Remove');
     await shoot(page, 'classes-roster-1280-zh');
     // A click in the Type cell's empty space, not on its badge, opens the task.
     await page.goto(`${server.url}/task`);
@@ -123,7 +158,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
 
   it('keeps the selected class across logout and login; no stale "selected" message after deleting it', async () => {
     const token = (await server.login('wangli', 'wang1')).accessToken;
-    await server.post('/api/v1.0/userclasses/addclass', { className: 'Class 4B', schoolID: 'ES', pressID: 'PEP', students: 'Anna, Bob Li', tbTaskType: 'SB', taskDueDays: '3' }, { 'x-access-token': token });
+    await server.post(
+      '/api/v1.0/userclasses/addclass',
+      { className: 'Class 4B', schoolID: 'ES', pressID: 'PEP', students: 'Anna, Bob Li', tbTaskType: 'SB', taskDueDays: '3' },
+      { 'x-access-token': token },
+    );
     const page = await pageAt(1280);
     await logIn(page, server.url, 'wangli', 'wang1');
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('selectedClassname'))).toBe('三年级二班');
@@ -132,14 +171,23 @@ describe.skipIf(!browserAvailable && !browserRequired)('the roster, the remember
     const panel = page.getByRole('region', { name: /SelectClass/ });
     await panel.locator('select').selectOption('Class 4B');
     await panel.getByRole('button', { name: /SelectClass/ }).click();
-    await expect.poll(() => panel.getByTestId('status').innerText()).toBe('已选择 Class 4B：打开“课本”布置单元任务 · Class 4B selected: open Textbooks to assign a unit');
+    await expect
+      .poll(() => panel.getByTestId('status').innerText())
+      .toBe('已选择 Class 4B：打开“课本”布置单元任务 · Class 4B selected: open Textbooks to assign a unit');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await logIn(page, server.url, 'wangli', 'wang1');
     // Selected again, with the spec's session storage keys filled as SelectClass fills them.
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('selectedClassname'))).toBe('Class 4B');
-    expect(await page.evaluate(() => [sessionStorage.getItem('sc-tbTaskType'), sessionStorage.getItem('sc-taskDueDays'), sessionStorage.getItem('schoolID'), sessionStorage.getItem('pressID')])).toEqual(['SB', '3', 'ES', 'PEP']);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('sc-tbTaskType'),
+        sessionStorage.getItem('sc-taskDueDays'),
+        sessionStorage.getItem('schoolID'),
+        sessionStorage.getItem('pressID'),
+      ]),
+    ).toEqual(['SB', '3', 'ES', 'PEP']);
     await expect.poll(() => page.getByTestId('welcome').innerText()).toContain('Class 4B');
 
     // Deleting the selected class leaves no 'selected' message behind.

@@ -69,7 +69,11 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     // Five minutes before the end, every page says so.
     await setLoginExpiry(page, 4 * 60 + 30);
     await page.goto(`${server.url}/dashboard`);
-    await expect.poll(() => page.getByRole('alert').locator('p').innerText(), { timeout: 5_000 }).toBe('登录将在 4 分钟后过期：请完成并保存当前的练习，然后重新登录 Your login expires in 4 minutes: finish and save what you are doing, then log in again');
+    await expect
+      .poll(() => page.getByRole('alert').locator('p').innerText(), { timeout: 5_000 })
+      .toBe(
+        '登录将在 4 分钟后过期：请完成并保存当前的练习，然后重新登录 Your login expires in 4 minutes: finish and save what you are doing, then log in again',
+      );
     await page.goto(`${server.url}/task`);
     // The token runs out three seconds from now, while the student looks at the dashboard.
     await setLoginExpiry(page, 3);
@@ -162,7 +166,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the client shell in Chro
     await expect.poll(() => page.getByTestId('status').innerText()).toBe('找不到老师 nobodyteacher · Teacher nobodyteacher not found');
     await page.fill('input[name=teachername]', 'demoteacher');
     await page.click('button[type=submit]');
-    await expect.poll(() => page.getByTestId('status').innerText()).toBe('学生 newkid 已注册并加入班级 Demo Class，请登录 · Student newkid signed up to class Demo Class, please login');
+    await expect
+      .poll(() => page.getByTestId('status').innerText())
+      .toBe('学生 newkid 已注册并加入班级 Demo Class，请登录 · Student newkid signed up to class Demo Class, please login');
     await logIn(page, 'newkid', 'kid123');
     await page.waitForURL('**/task');
     expect(await welcome(page)).toBe('欢迎 newkid\nWelcome newkid');

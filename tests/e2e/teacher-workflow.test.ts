@@ -118,7 +118,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await expect.poll(() => status(page)).toMatch(/^SB NS2022-ES2 is already assigned \(TPID \d+\); 1 new student added$/);
     await page.context().close();
 
-    await server.post('/api/v1.0/username/signup', { username: 'kiki01', password: 'kiki1', email: 'kiki@home.cn', isTeacher: false, teachername: 'msgao', classname: 'Class 5C' });
+    await server.post('/api/v1.0/username/signup', {
+      username: 'kiki01',
+      password: 'kiki1',
+      email: 'kiki@home.cn',
+      isTeacher: false,
+      teachername: 'msgao',
+      classname: 'Class 5C',
+    });
     const kid = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await logIn(kid, 'kiki01', 'kiki1');
     await expect.poll(() => kid.locator('tbody tr').count()).toBe(1);
@@ -134,10 +141,21 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
   it('a teacher on a phone finds a unit of a 200-unit book by its number or title and assigns it', async () => {
     await server.post('/api/v1.0/username/signup', { username: 'msdict', password: 'dict1', email: 'dict@school.cn', isTeacher: true });
     const token = (await server.login('msdict', 'dict1')).accessToken;
-    expect((await server.post('/api/v1.0/userclasses/addclass', { className: 'Class 6D', schoolID: 'ES', pressID: 'PEP', students: 'mei001, tao002' }, { 'x-access-token': token })).status).toBe(200);
+    expect(
+      (
+        await server.post(
+          '/api/v1.0/userclasses/addclass',
+          { className: 'Class 6D', schoolID: 'ES', pressID: 'PEP', students: 'mei001, tao002' },
+          { 'x-access-token': token },
+        )
+      ).status,
+    ).toBe(200);
     // A dictionary-style book of the school's own, as long as the importer allows: unit n practises one word.
     const words = ['cat', 'dog', 'bird', 'fish', 'rabbit', 'panda', 'tiger', 'monkey', 'duck', 'elephant'];
-    const rows = Array.from({ length: 200 }, (_, i) => `DICT,Picture dictionary,K-12,${i + 1},"${words[i % 10]}, part ${String.fromCharCode(65 + Math.floor(i / 10))}",${words[i % 10]}`);
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) => `DICT,Picture dictionary,K-12,${i + 1},"${words[i % 10]}, part ${String.fromCharCode(65 + Math.floor(i / 10))}",${words[i % 10]}`,
+    );
     const imported = await server.gql(
       'mutation ($n: String!, $c: String!) { importTextbook(fileName: $n, content: $c) { ... on ImportTextbookPayload { units } } }',
       { n: 'dictionary.csv', c: ['bookID,bookTitle,schoolID,unitID,unitTitle,word', ...rows].join('\n') },
@@ -169,7 +187,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await search.fill('panda');
     await expect.poll(() => units.locator('td[data-label=unitID]').allInnerTexts()).toEqual(Array.from({ length: 20 }, (_, i) => String(i * 10 + 6)));
     await search.fill('zebra');
-    await expect.poll(() => page.locator('.empty').innerText()).toBe('DICT 里没有单元号或标题含“zebra”的单元。 No unit of DICT has “zebra” in its number or title.');
+    await expect
+      .poll(() => page.locator('.empty').innerText())
+      .toBe('DICT 里没有单元号或标题含“zebra”的单元。 No unit of DICT has “zebra” in its number or title.');
     expect(await page.locator('table').count()).toBe(0);
     // A number is the start of a unit's number: 16, then 160–169.
     await search.fill('16');
@@ -184,7 +204,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('the teacher workflow in 
     await server.post('/api/v1.0/username/signup', { username: 'mrbig', password: 'big12', email: 'big@school.cn', isTeacher: true });
     const teacher = { 'x-access-token': (await server.login('mrbig', 'big12')).accessToken };
     const students = Array.from({ length: 36 }, (_, i) => `pupil${String(i).padStart(2, '0')}`).join(', ');
-    expect((await server.post('/api/v1.0/userclasses/addclass', { className: 'Big Class', schoolID: 'ES', pressID: 'PEP', students }, teacher)).status).toBe(200);
+    expect((await server.post('/api/v1.0/userclasses/addclass', { className: 'Big Class', schoolID: 'ES', pressID: 'PEP', students }, teacher)).status).toBe(
+      200,
+    );
     for (const unit of ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3']) {
       expect((await server.post('/api/v1.0/usertasks/assigntask', { className: 'Big Class', bookUnitID: unit, Type: 'SB' }, teacher)).status).toBe(200);
     }

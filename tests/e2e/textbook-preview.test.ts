@@ -36,9 +36,20 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
     browser = await launchBrowser();
     await server.post('/api/v1.0/username/signup', { username: 'mrszhou', password: 'zhou1', email: 'zhou@school.cn', isTeacher: true });
     const teacher = { 'x-access-token': (await server.login('mrszhou', 'zhou1')).accessToken };
-    const added = await server.post('/api/v1.0/userclasses/addclass', { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'lili01', tbTaskType: 'SB' }, teacher);
+    const added = await server.post(
+      '/api/v1.0/userclasses/addclass',
+      { className: 'Class 3A', schoolID: 'ES', pressID: 'PEP', students: 'lili01', tbTaskType: 'SB' },
+      teacher,
+    );
     expect(added.status).toBe(200);
-    await server.post('/api/v1.0/username/signup', { username: 'lili01', password: 'lili1', email: 'lili@home.cn', isTeacher: false, teachername: 'mrszhou', classname: 'Class 3A' });
+    await server.post('/api/v1.0/username/signup', {
+      username: 'lili01',
+      password: 'lili1',
+      email: 'lili@home.cn',
+      isTeacher: false,
+      teachername: 'mrszhou',
+      classname: 'Class 3A',
+    });
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -79,10 +90,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
     // Every word with its definition; its picture (when it has one) loaded, the players' own.
     expect((await preview.locator('.unit-word-definition').allInnerTexts()).every((d) => d.trim().length > 0)).toBe(true);
     expect(await preview.locator('.unit-word-definition').count()).toBe(words.length);
-    const pictures = await preview.locator('img.unit-word-picture').evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => ({ src: new URL(i.src).pathname, ok: i.complete && i.naturalWidth > 0 })));
+    const pictures = await preview
+      .locator('img.unit-word-picture')
+      .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => ({ src: new URL(i.src).pathname, ok: i.complete && i.naturalWidth > 0 })));
     expect(pictures.length + (await preview.locator('.unit-word-picture.none').count())).toBe(words.length);
     for (const p of pictures) expect(p.src).toMatch(/^\/avatars\//);
-    await expect.poll(() => preview.locator('img.unit-word-picture').evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() => preview.locator('img.unit-word-picture').evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0)))
+      .toBe(true);
 
     expect(await violations(page)).toEqual([]);
 
@@ -98,7 +113,10 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
     // The student's Spelling Bee asks the previewed words, in order.
     const kid = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await logIn(kid, server.url, 'lili01', 'lili1');
-    await kid.locator('tr', { hasText: `PEP3A-${unitId}` }).getByRole('button', { name: 'SB' }).click();
+    await kid
+      .locator('tr', { hasText: `PEP3A-${unitId}` })
+      .getByRole('button', { name: 'SB' })
+      .click();
     await kid.waitForURL('**/spellingbee');
     await expect.poll(() => kid.getByTestId('word-count').innerText()).toBe(`${words.length} words`);
     await kid.getByRole('button', { name: '(Re)Begin' }).click();
@@ -114,11 +132,13 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
       await kid.keyboard.press('Enter');
     }
     expect(asked).toEqual(words);
-    await expect.poll(() => kid.getByTestId('status').first().innerText()).toMatch(new RegExp(`^score ${words.length} of ${words.length}\\. The test finished`));
+    await expect
+      .poll(() => kid.getByTestId('status').first().innerText())
+      .toMatch(new RegExp(`^score ${words.length} of ${words.length}\\. The test finished`));
     await kid.context().close();
   }, 300_000);
 
-  it("the import form links a complete example in CSV and JSON, and each imports as it is", async () => {
+  it('the import form links a complete example in CSV and JSON, and each imports as it is', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await teacherOnTextbooks(page);
     await page.locator('details.import-book summary').click();
@@ -134,10 +154,16 @@ describe.skipIf(!browserAvailable && !browserRequired)('previewing a unit before
     }
     // The CSV as a teacher would upload it; its book is then on the shelf, its units previewed.
     await page.locator('details.import-book input[type=file]').setInputFiles(EXAMPLE('school-book.csv'));
-    await expect.poll(() => page.locator('details.import-book [data-testid=status]').innerText()).toMatch(/^导入成功：1 本书，3 个单元，12 个词（\d+ 个新词） · success: 1 book\(s\), 3 unit\(s\), 12 words \(\d+ new\) imported$/);
+    await expect
+      .poll(() => page.locator('details.import-book [data-testid=status]').innerText())
+      .toMatch(/^导入成功：1 本书，3 个单元，12 个词（\d+ 个新词） · success: 1 book\(s\), 3 unit\(s\), 12 words \(\d+ new\) imported$/);
     await page.getByRole('button', { name: 'ES-PEP' }).first().click();
     await page.getByRole('button', { name: 'OURS3A', exact: true }).click();
-    expect(await page.locator('tbody td[data-label=title]').allInnerTexts()).toEqual([expect.stringMatching(/^Hello, friends! · 4 个词 4 words/), expect.stringMatching(/^My school bag · 4 个词 4 words/), expect.stringMatching(/^Colours around us · 4 个词 4 words/)]);
+    expect(await page.locator('tbody td[data-label=title]').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Hello, friends! · 4 个词 4 words/),
+      expect.stringMatching(/^My school bag · 4 个词 4 words/),
+      expect.stringMatching(/^Colours around us · 4 个词 4 words/),
+    ]);
     // On a phone: one column of words.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('tbody tr').nth(1).locator('button.preview-toggle').click();

@@ -24,7 +24,14 @@ describe.skipIf(!browserAvailable && !browserRequired)('weak words of the class 
       await server.post('/api/v1.0/username/signup', { username: teacher, password: teacher, email: `${teacher}@school.cn`, isTeacher: true });
       await server.post('/api/v1.0/userclasses/addclass', { className, schoolID: 'ES', pressID: 'PEP', students: kids.join(', ') }, await auth(teacher));
       for (const kid of kids) {
-        await server.post('/api/v1.0/username/signup', { username: kid, password: kid, email: `${kid}@home.cn`, isTeacher: false, teachername: teacher, classname: className });
+        await server.post('/api/v1.0/username/signup', {
+          username: kid,
+          password: kid,
+          email: `${kid}@home.cn`,
+          isTeacher: false,
+          teachername: teacher,
+          classname: className,
+        });
       }
       await server.post('/api/v1.0/usertasks/assigntask', { className, bookUnitID: 'NS2022-ES3', Type: 'SB' }, await auth(teacher));
     }
@@ -46,7 +53,9 @@ describe.skipIf(!browserAvailable && !browserRequired)('weak words of the class 
       if (typed === w) right++;
       return [i + 1, w, typed, typed === w ? 'v' : 'x', right];
     });
-    expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-${Math.floor((100 * right) / words.length)}`], who)).status).toBe(200);
+    expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-${Math.floor((100 * right) / words.length)}`], who)).status).toBe(
+      200,
+    );
   }
 
   async function dashboardOf(teacher: string, className: string, width: number, lang?: 'en'): Promise<Page> {
@@ -80,7 +89,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('weak words of the class 
       return found;
     });
 
-  it("lists the word both students missed with their wrong spellings, assigns it to the class; another teacher sees none of it", async () => {
+  it('lists the word both students missed with their wrong spellings, assigns it to the class; another teacher sees none of it', async () => {
     await spell('amy401', 'mrsweakw', { blue: 'bleu', green: 'gren' });
     await spell('bob402', 'mrsweakw', { blue: 'blu' });
     // The other teacher's student misses nothing.

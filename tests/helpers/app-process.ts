@@ -59,7 +59,10 @@ const WORKER = fileURLToPath(new URL('../../server/worker.ts', import.meta.url))
  * `npm run worker` as a process of its own on the same PostgreSQL (server/worker.ts), started as
  * an operator would, with the environment only; resolves once it says it takes jobs.
  */
-export function spawnWorker(settings: { dataDir: string; databaseUrl: string; smtpUrl?: string; env?: Record<string, string> }, timeoutMs = 60_000): Promise<AppProcess> {
+export function spawnWorker(
+  settings: { dataDir: string; databaseUrl: string; smtpUrl?: string; env?: Record<string, string> },
+  timeoutMs = 60_000,
+): Promise<AppProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
     env: {
       ...process.env,

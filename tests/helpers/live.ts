@@ -5,7 +5,13 @@ import WebSocket from 'ws';
 export function subscribe(url: string, token: string, query: string, variables: Record<string, unknown>) {
   const events: any[] = [];
   const errors: unknown[] = [];
-  const client = createClient({ url: url.replace(/^http/, 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { accessToken: token }, retryAttempts: 0, lazy: false });
+  const client = createClient({
+    url: url.replace(/^http/, 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: { accessToken: token },
+    retryAttempts: 0,
+    lazy: false,
+  });
   const dispose = client.subscribe(
     { query, variables },
     { next: (v) => (v.errors ? errors.push(...v.errors) : events.push(v.data)), error: (e) => errors.push(e), complete: () => {} },

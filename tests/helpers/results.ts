@@ -37,12 +37,18 @@ export async function finishTask(server: TestServer) {
 }
 
 /** `teacher` assigns a unit (SB) to `className` and `student` finishes it with every word right; returns the task id. */
-export async function finishUnit(server: TestServer, who: { teacher: Record<string, string>; student: Record<string, string>; className: string; teacherName: string }, bookUnitID: string) {
+export async function finishUnit(
+  server: TestServer,
+  who: { teacher: Record<string, string>; student: Record<string, string>; className: string; teacherName: string },
+  bookUnitID: string,
+) {
   const assigned = await server.post('/api/v1.0/usertasks/assigntask', { className: who.className, bookUnitID, Type: 'SB' }, who.teacher);
   const task = (await server.get('/api/v1.0/usertasks', who.student)).body.find((t: any) => t.bookUnitID === bookUnitID && t.Type === 'SB');
   expect(task, JSON.stringify(assigned)).toBeDefined();
   const taskId = `${bookUnitID}-${task.TPID}-SB-${who.teacherName}`;
-  const words = ((await server.get(`/api/v1.0/usertasks/${encodeURIComponent(taskId)}`, who.student)).body as string[]).slice(1).map((l) => l.split(' -- ')[0]!);
+  const words = ((await server.get(`/api/v1.0/usertasks/${encodeURIComponent(taskId)}`, who.student)).body as string[])
+    .slice(1)
+    .map((l) => l.split(' -- ')[0]!);
   const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 1]), `${taskId}-100`], who.student);
   expect(posted.status).toBe(200);
   await reportsDone(server);

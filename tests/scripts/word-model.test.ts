@@ -51,7 +51,14 @@ describe('the word model', () => {
   it('keeps raw scores in z units: the phone weights average 1 over the phones seen', () => {
     const fitted = fitWordModel(trials(200, 4));
     expect((fitted.phoneWeights.K! + fitted.phoneWeights.L!) / 2).toBeCloseTo(1, 2);
-    const word: WordEvidence = { phones: [{ phone: 'K', z: -1 }, { phone: 'L', z: -1 }], durationMisfit: 0, outsideFrames: 0 };
+    const word: WordEvidence = {
+      phones: [
+        { phone: 'K', z: -1 },
+        { phone: 'L', z: -1 },
+      ],
+      durationMisfit: 0,
+      outsideFrames: 0,
+    };
     // Both phones at −1: the weighted mean is −1 whatever the weights (two phones: a short-word credit of 1/2 − 1/3).
     expect(rawWordScore(word, fitted)).toBeCloseTo(-1 + fitted.shortWord * (1 / 2 - 1 / 3), 5);
   });

@@ -47,7 +47,11 @@ describe('the HTTP server', () => {
     expect(seconds(expressions)).toBeGreaterThan(15);
     const article = await fetch(`${server.url}/media/listening/how-to-practise-listening.pdf`);
     expect(article.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await article.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await article.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await fetch(`${server.url}/media/listening/..%2Fjwt-secret`)).status).toBe(404);
   });
 

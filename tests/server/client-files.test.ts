@@ -102,7 +102,12 @@ describe('the built client', () => {
     expect(again.body.length).toBe(0);
 
     // No Accept-Encoding, a refused one, a Range request or a picture: the file as it is.
-    const asIs: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br;q=0' }, { 'accept-encoding': 'gzip', range: 'bytes=0-9' }];
+    const asIs: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'gzip;q=0, br;q=0' },
+      { 'accept-encoding': 'gzip', range: 'bytes=0-9' },
+    ];
     for (const headers of asIs) {
       const plain = await rawGet('/assets/Tasks-big789.js', headers);
       expect(plain.headers['content-encoding']).toBeUndefined();
@@ -119,7 +124,10 @@ describe('the built client', () => {
     const plain = await rawGet('/classes', {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
-    for (const [accept, encoding, decode] of [['gzip, deflate, br', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
       const shell = await rawGet('/classes', { 'accept-encoding': accept });
       expect(shell.status).toBe(200);
       expect(shell.headers['content-encoding']).toBe(encoding);

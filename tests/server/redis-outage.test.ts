@@ -29,7 +29,12 @@ describe.skipIf(!haveRedis)('Redis going away and coming back', () => {
   const startRedis = async () => {
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
-      if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG')) return;
+      if (
+        spawnSync('redis-cli', ['-p', String(port), 'ping'])
+          .stdout?.toString()
+          .includes('PONG')
+      )
+        return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('the private Redis did not start');
@@ -74,7 +79,11 @@ describe.skipIf(!haveRedis)('Redis going away and coming back', () => {
       // The subscriber reconnects to Redis by itself; answers are sent until one comes through.
       const heard = () => live.events.some((e: any) => e.classActivity?.kind === 'answer');
       for (let position = 1; position <= 60 && !heard(); position++) {
-        await server.gql('mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename } }', { i: { taskId: next, position, word: 'red', typed: 'red', status: 'v' } }, student);
+        await server.gql(
+          'mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename } }',
+          { i: { taskId: next, position, word: 'red', typed: 'red', status: 'v' } },
+          student,
+        );
         await new Promise((r) => setTimeout(r, 250));
       }
       await until(heard, 1_000);

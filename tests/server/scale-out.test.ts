@@ -37,7 +37,9 @@ describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('two instances on 
     // The teacher signs in on A, the student on B: one secret, stateless tokens.
     const teacher = (await a.login('demoteacher')).accessToken;
     const student = (await b.login('demostudent')).accessToken;
-    expect((await a.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, { 'x-access-token': teacher })).body).toMatch(/^success/);
+    expect(
+      (await a.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, { 'x-access-token': teacher })).body,
+    ).toMatch(/^success/);
     const classId = (await a.gql(`{ viewer { class(name: "Demo Class") { id } } }`, {}, teacher)).body.data.viewer.class.id;
     const live = subscribe(a.url, teacher, ACTIVITY, { c: classId });
     await new Promise((r) => setTimeout(r, 400));
@@ -45,8 +47,12 @@ describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('two instances on 
     // The student sees on B the task the teacher assigned on A, and answers there.
     const task = (await b.get('/api/v1.0/usertasks', { 'x-access-token': student })).body.find((t: any) => t.bookUnitID === 'NS2022-ES3');
     const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
-    expect((await b.gql(ANSWER, { i: { taskId, position: 1, word: 'red', typed: 'red', status: 'v' } }, student)).body.data.recordAnswer.__typename).toBe('AnswerPayload');
-    expect((await b.gql(ANSWER, { i: { taskId, position: 2, word: 'blue', typed: 'bleu', status: 'x' } }, student)).body.data.recordAnswer.__typename).toBe('AnswerPayload');
+    expect((await b.gql(ANSWER, { i: { taskId, position: 1, word: 'red', typed: 'red', status: 'v' } }, student)).body.data.recordAnswer.__typename).toBe(
+      'AnswerPayload',
+    );
+    expect((await b.gql(ANSWER, { i: { taskId, position: 2, word: 'blue', typed: 'bleu', status: 'x' } }, student)).body.data.recordAnswer.__typename).toBe(
+      'AnswerPayload',
+    );
     await until(() => live.events.length === 2);
     const rows = WORDS.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i + 1]);
     expect((await b.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-87`], { 'x-access-token': student })).status).toBe(200);
@@ -67,7 +73,11 @@ describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('two instances on 
     expect(reports).toHaveLength(1);
     const pdf = await fetch(`${a.url}/api/v1.0/userreports/${reports[0].fileName}`, { headers: { 'x-access-token': teacher } });
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // Its two e-mails (student, teacher) leave once, from whichever instance holds the outbox lease.
     const outbox = (s: TestServer) => (existsSync(path.join(s.dataDir, 'outbox')) ? readdirSync(path.join(s.dataDir, 'outbox')) : []);

@@ -10,7 +10,7 @@ describe("the school's local time", () => {
     expect(localMinute(evening, 'America/New_York')).toBe('2026-11-25 08:30 (UTC-05:00)');
   });
 
-  it("gives the instants a local day begins and ends, on days the clocks change too", () => {
+  it('gives the instants a local day begins and ends, on days the clocks change too', () => {
     expect(localDayBounds('2026-11-25', 'Asia/Shanghai')).toEqual({ start: new Date('2026-11-24T16:00:00Z'), end: new Date('2026-11-25T16:00:00Z') });
     expect(localDayBounds('2026-11-25', 'UTC')).toEqual({ start: new Date('2026-11-25T00:00:00Z'), end: new Date('2026-11-26T00:00:00Z') });
     // New York springs forward on 2026-03-08 (a 23-hour day) and falls back on 2026-11-01 (25 hours).

@@ -15,7 +15,10 @@ export const account = defineMessages({
   changing: { zh: '正在修改…', en: 'Changing…' },
   changed: { zh: '密码已修改，其他设备已退出登录', en: 'Password changed; your other devices are logged out' },
   everywhereTitle: { zh: '退出所有设备', en: 'Log out everywhere' },
-  everywhereHint: { zh: '在所有电脑、手机上退出这个账户，包括这台设备（例如在别人的电脑上忘了退出）。', en: 'Ends every login of this account, this device included (e.g. after forgetting to log out on another computer).' },
+  everywhereHint: {
+    zh: '在所有电脑、手机上退出这个账户，包括这台设备（例如在别人的电脑上忘了退出）。',
+    en: 'Ends every login of this account, this device included (e.g. after forgetting to log out on another computer).',
+  },
   everywhere: { zh: '退出所有设备', en: 'Log out everywhere' },
   deleteTitle: { zh: '删除账户', en: 'Delete my account' },
   deleteWarningTeacher: {

@@ -23,7 +23,10 @@ export const errors = defineMessages({
   loginExpired: { zh: '登录已过期，请重新登录', en: 'Your login has expired, please log in again' },
   invalidToken: { zh: '登录无效，请重新登录', en: 'Invalid access token, please log in again' },
   loggedInLongAgo: { zh: '登录已超过 {hours} 小时，请重新登录', en: 'You logged in more than {hours} hours ago: please log in again' },
-  loginEnded: { zh: '这次登录已结束（已退出或密码已修改），请重新登录', en: 'This login has ended (logged out, or the password was changed), please log in again' },
+  loginEnded: {
+    zh: '这次登录已结束（已退出或密码已修改），请重新登录',
+    en: 'This login has ended (logged out, or the password was changed), please log in again',
+  },
   currentPasswordWrong: { zh: '当前密码不对', en: 'Current password is wrong' },
   currentPasswordRequired: { zh: '请填写当前密码', en: 'Current password is required' },
   passwordWrong: { zh: '密码不对', en: 'Password is wrong' },
@@ -41,7 +44,10 @@ export const errors = defineMessages({
   classEmpty: { zh: '班级 {name} 还没有学生', en: 'Class {name} has no students yet' },
   usernameTaken: { zh: '用户名 {name} 已被使用，请换一个', en: 'Username {name} is taken, please choose another' },
   studentSignedUp: { zh: '学生 {name} 已注册并加入班级 {className}，请登录', en: 'Student {name} signed up to class {className}, please login' },
-  studentSignedUpAs: { zh: '学生 {name} 已注册，以“{rosterName}”加入班级 {className}，请登录', en: 'Student {name} signed up to class {className} as {rosterName}, please login' },
+  studentSignedUpAs: {
+    zh: '学生 {name} 已注册，以“{rosterName}”加入班级 {className}，请登录',
+    en: 'Student {name} signed up to class {className} as {rosterName}, please login',
+  },
   teacherSignedUp: { zh: '老师 {name} 已注册，请登录', en: 'Teacher {name} signed up, please login' },
   taskNotYours: { zh: '这个任务不在你的任务列表中', en: 'This task is not in your task list' },
   taskFinished: { zh: '这个任务已经完成，请从任务列表中选另一个', en: 'This task is finished; pick another from your task list' },

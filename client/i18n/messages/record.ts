@@ -22,7 +22,10 @@ export const record = defineMessages({
   score: { zh: '得分', en: 'Score' },
   scoring: { zh: '评分中', en: 'Scoring' },
   pressRedo: { zh: '请按“重做”键重新录音', en: 'Press Redo button to redo the task' },
-  noRecorder: { zh: '这个浏览器不能录音，请使用新版 Chrome、Edge 或 Firefox。', en: 'This browser cannot record audio. Please use a recent Chrome, Edge or Firefox.' },
+  noRecorder: {
+    zh: '这个浏览器不能录音，请使用新版 Chrome、Edge 或 Firefox。',
+    en: 'This browser cannot record audio. Please use a recent Chrome, Edge or Firefox.',
+  },
   noMicrophone: {
     zh: '没有可用的麦克风，或麦克风权限被拒绝。请允许本网站使用麦克风后再试。',
     en: 'No microphone is available, or access to it was refused. Allow the microphone for this site and try again.',

@@ -15,9 +15,15 @@ export const signup = defineMessages({
   chooseName: { zh: '请选择你的名字…', en: 'Choose your name…' },
   notListed: { zh: '我的名字不在名单上', en: 'My name is not on the list' },
   noNamesLeft: { zh: '名单上的名字都已被认领。', en: 'Every name on the list has been claimed.' },
-  onlyListed: { zh: '这个班只接受名单上的学生：如果找不到你的名字，请告诉老师。', en: 'This class takes only the students on its list: if your name is missing, tell your teacher.' },
+  onlyListed: {
+    zh: '这个班只接受名单上的学生：如果找不到你的名字，请告诉老师。',
+    en: 'This class takes only the students on its list: if your name is missing, tell your teacher.',
+  },
   joinAsUsername: { zh: '你将以用户名加入班级。', en: 'You will join the class under your username.' },
-  classNotFound: { zh: '找不到这位老师的这个班级，请检查老师的用户名和班级名称。', en: 'No such class of this teacher: check the teacher’s username and the class name.' },
+  classNotFound: {
+    zh: '找不到这位老师的这个班级，请检查老师的用户名和班级名称。',
+    en: 'No such class of this teacher: check the teacher’s username and the class name.',
+  },
   pickName: { zh: '请在名单中选出你的名字', en: 'Choose your name from the class list' },
   submit: { zh: '注册', en: 'Signup' },
   signingUp: { zh: '正在注册…', en: 'Signing up…' },

@@ -24,7 +24,10 @@ export const tasks = defineMessages({
   undo: { zh: '撤销', en: 'Undo' },
   noneForSearch: { zh: '没有名字含“{name}”的学生的任务。', en: 'No open tasks of a student whose name contains “{name}”.' },
   noneClass: { zh: '没有未完成的任务。打开“课本”，点击一个单元来布置任务。', en: 'No open tasks. Open Textbooks and click a unit to assign one.' },
-  noneTeacher: { zh: '没有未完成的任务。请到“班级”选择一个班级，再打开“课本”点击单元布置任务。', en: 'No open tasks. Go Classes menu and select a class, then open Textbooks and click a unit to assign one.' },
+  noneTeacher: {
+    zh: '没有未完成的任务。请到“班级”选择一个班级，再打开“课本”点击单元布置任务。',
+    en: 'No open tasks. Go Classes menu and select a class, then open Textbooks and click a unit to assign one.',
+  },
   noneStudent: { zh: '现在没有任务，真棒！🐝', en: 'No tasks right now. Well done! 🐝' },
   showMore: { zh: '显示更多任务（已显示 {n} 个）', en: 'Show more tasks ({n} shown)' },
   // A phone's card: the Chinese sentence names the unit; the English under it (in Chinese mode) is short.

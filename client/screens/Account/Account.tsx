@@ -124,7 +124,10 @@ export default function Account() {
   const remove = (event: FormEvent) => {
     event.preventDefault();
     const confirmText = messageOf('account.deleteConfirm');
-    const question = lang === 'en' ? fill(confirmText.en, { name: user.username }) : `${fill(confirmText.zh, { name: user.username })}\n${fill(confirmText.en, { name: user.username })}`;
+    const question =
+      lang === 'en'
+        ? fill(confirmText.en, { name: user.username })
+        : `${fill(confirmText.zh, { name: user.username })}\n${fill(confirmText.en, { name: user.username })}`;
     if (!window.confirm(question)) return;
     setDeleteStatus({ text: t('account.deleting'), tone: 'info' });
     commitDelete({
@@ -153,9 +156,33 @@ export default function Account() {
         <T k="account.changeHint" />
       </p>
       <form onSubmit={change} noValidate>
-        <TextField label={<T k="account.oldPassword" />} name="oldPassword" type="password" autoComplete="current-password" mandatory value={oldPassword} onValue={setOldPassword} />
-        <TextField label={<T k="account.newPassword" />} name="newPassword" type="password" autoComplete="new-password" mandatory value={newPassword} onValue={setNewPassword} />
-        <TextField label={<T k="account.repeatPassword" />} name="repeatPassword" type="password" autoComplete="new-password" mandatory value={repeat} onValue={setRepeat} />
+        <TextField
+          label={<T k="account.oldPassword" />}
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          mandatory
+          value={oldPassword}
+          onValue={setOldPassword}
+        />
+        <TextField
+          label={<T k="account.newPassword" />}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          mandatory
+          value={newPassword}
+          onValue={setNewPassword}
+        />
+        <TextField
+          label={<T k="account.repeatPassword" />}
+          name="repeatPassword"
+          type="password"
+          autoComplete="new-password"
+          mandatory
+          value={repeat}
+          onValue={setRepeat}
+        />
         <button type="submit" className="button primary" disabled={changing}>
           <T k="account.change" />
         </button>
@@ -180,7 +207,15 @@ export default function Account() {
         <T k={user.isTeacher ? 'account.deleteWarningTeacher' : 'account.deleteWarningStudent'} />
       </p>
       <form onSubmit={remove} noValidate>
-        <TextField label={<T k="account.deletePassword" />} name="deletePassword" type="password" autoComplete="current-password" mandatory value={deletePassword} onValue={setDeletePassword} />
+        <TextField
+          label={<T k="account.deletePassword" />}
+          name="deletePassword"
+          type="password"
+          autoComplete="current-password"
+          mandatory
+          value={deletePassword}
+          onValue={setDeletePassword}
+        />
         <button type="submit" className="button danger" disabled={deleting || !deletePassword}>
           <T k="account.deleteButton" />
         </button>

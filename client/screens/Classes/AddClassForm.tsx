@@ -2,7 +2,15 @@
 import { useRefusal } from '../../ui/serverMessages';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import { addClassSchema, CLASS_TASK_TYPES, DEFAULT_FM_BATCH_SIZE, DEFAULT_SPELLING_TIMEOUT_SEC, DEFAULT_TASK_DUE_DAYS, DEFAULT_TB_TASK_TYPE, SCHOOL_IDS } from '../../../server/classes/schemas';
+import {
+  addClassSchema,
+  CLASS_TASK_TYPES,
+  DEFAULT_FM_BATCH_SIZE,
+  DEFAULT_SPELLING_TIMEOUT_SEC,
+  DEFAULT_TASK_DUE_DAYS,
+  DEFAULT_TB_TASK_TYPE,
+  SCHOOL_IDS,
+} from '../../../server/classes/schemas';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { cachedPressOptions, lastSet, rememberLastSet, storeSelectedClass } from './classStorage';
@@ -148,7 +156,14 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-grid">
-          <TextField label={t('classes.className')} name="className" mandatory value={form.className} onValue={set('className')} placeholder={t('classes.classNamePlaceholder')} />
+          <TextField
+            label={t('classes.className')}
+            name="className"
+            mandatory
+            value={form.className}
+            onValue={set('className')}
+            placeholder={t('classes.classNamePlaceholder')}
+          />
           <label className="field">
             <span className="field-label">
               <T k="classes.schoolId" /> <span className="mandatory-mark">*</span>
@@ -175,7 +190,16 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
               ))}
             </select>
           </label>
-          <TextField label={t('classes.students')} name="students" mandatory commaList maxLength={3000} value={form.students} onValue={set('students')} placeholder={t('classes.studentsPlaceholder')} />
+          <TextField
+            label={t('classes.students')}
+            name="students"
+            mandatory
+            commaList
+            maxLength={3000}
+            value={form.students}
+            onValue={set('students')}
+            placeholder={t('classes.studentsPlaceholder')}
+          />
           <label className="field">
             <span className="field-label">
               <T k="classes.tbTaskType" />
@@ -189,7 +213,13 @@ export function AddClassForm({ connectionId, firstClass }: { connectionId: strin
             </select>
           </label>
           <TextField label={t('classes.taskDueDays')} name="taskDueDays" inputMode="numeric" value={form.taskDueDays} onValue={set('taskDueDays')} />
-          <TextField label={t('classes.spellingTimeoutSec')} name="spellingTimeoutSec" inputMode="numeric" value={form.spellingTimeoutSec} onValue={set('spellingTimeoutSec')} />
+          <TextField
+            label={t('classes.spellingTimeoutSec')}
+            name="spellingTimeoutSec"
+            inputMode="numeric"
+            value={form.spellingTimeoutSec}
+            onValue={set('spellingTimeoutSec')}
+          />
           <TextField label={t('classes.fmBatchSize')} name="fmBatchSize" inputMode="numeric" value={form.fmBatchSize} onValue={set('fmBatchSize')} />
           <label className="checkbox join-option">
             <input type="checkbox" name="joinWithoutRoster" checked={joinWithoutRoster} onChange={(e) => setJoinWithoutRoster(e.target.checked)} />

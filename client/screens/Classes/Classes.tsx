@@ -93,13 +93,27 @@ export default function Classes() {
             <table className="table stack">
               <thead>
                 <tr>
-                  <th><T k="classes.className" /></th>
-                  <th><T k="classes.schoolId" /></th>
-                  <th><T k="classes.pressId" /></th>
-                  <th><T k="classes.students" /></th>
-                  <th><T k="classes.tbTaskType" /></th>
-                  <th><T k="classes.taskDueDays" /></th>
-                  <th><T k="classes.spellingTimeoutSec" /></th>
+                  <th>
+                    <T k="classes.className" />
+                  </th>
+                  <th>
+                    <T k="classes.schoolId" />
+                  </th>
+                  <th>
+                    <T k="classes.pressId" />
+                  </th>
+                  <th>
+                    <T k="classes.students" />
+                  </th>
+                  <th>
+                    <T k="classes.tbTaskType" />
+                  </th>
+                  <th>
+                    <T k="classes.taskDueDays" />
+                  </th>
+                  <th>
+                    <T k="classes.spellingTimeoutSec" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -121,7 +135,8 @@ export default function Classes() {
                         <T k={schoolLevelKey(school)} /> (<span translate="no">{school}</span>)
                       </td>
                       <td data-label={t('classes.pressId')}>
-                        {pressKey(school, c.pressId) ? <T k={pressKey(school, c.pressId)!} /> : <span translate="no">{press?.title || c.pressId}</span>} (<span translate="no">{c.pressId}</span>)
+                        {pressKey(school, c.pressId) ? <T k={pressKey(school, c.pressId)!} /> : <span translate="no">{press?.title || c.pressId}</span>} (
+                        <span translate="no">{c.pressId}</span>)
                       </td>
                       <td data-label={t('classes.students')} className="students-cell">
                         <span translate="no">{c.students.join(', ')}</span>

@@ -61,6 +61,16 @@ export function DeleteClassForm({ classes, connectionId }: { classes: readonly {
     });
   };
   return (
-    <ClassChoiceForm action="classes.deleteButton" listLabel="classes.classList" classes={classes} value={className} onValue={setClassName} onSubmit={submit} busy={inFlight} tone="danger" status={status} />
+    <ClassChoiceForm
+      action="classes.deleteButton"
+      listLabel="classes.classList"
+      classes={classes}
+      value={className}
+      onValue={setClassName}
+      onSubmit={submit}
+      busy={inFlight}
+      tone="danger"
+      status={status}
+    />
   );
 }

@@ -148,7 +148,9 @@ export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[]
                     {t.classes.map((c) => c.name).join(', ')}
                   </td>
                   <td data-label="last used">{day(t.lastUsedAt)}</td>
-                  <td data-label="revoke">{t.revokedAt ? <T k="classes.revoked" values={{ when: day(t.revokedAt) }} /> : <RevokeButton id={t.id} name={t.name} />}</td>
+                  <td data-label="revoke">
+                    {t.revokedAt ? <T k="classes.revoked" values={{ when: day(t.revokedAt) }} /> : <RevokeButton id={t.id} name={t.name} />}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -195,15 +197,18 @@ export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[]
                   </td>
                   <td data-label="events">{choiceLabels(EVENTS, h.events)}</td>
                   <td data-label="recent deliveries">
-                    {h.deliveries.edges.length === 0
-                      ? <T k="classes.noDeliveryYet" />
-                      : h.deliveries.edges.map(({ node: d }) => (
-                          <div key={d.id} title={d.lastError ?? undefined}>
-                            {day(d.createdAt)} {choiceLabel(EVENTS, d.event)}: <strong>{d.status === 'PENDING' && d.attempts > 0 ? 'retrying' : String(d.status).toLowerCase()}</strong>
-                            {d.responseStatus ? ` (HTTP ${d.responseStatus})` : ''}
-                            {d.attempts > 1 ? `, ${d.attempts} attempts` : ''}
-                          </div>
-                        ))}
+                    {h.deliveries.edges.length === 0 ? (
+                      <T k="classes.noDeliveryYet" />
+                    ) : (
+                      h.deliveries.edges.map(({ node: d }) => (
+                        <div key={d.id} title={d.lastError ?? undefined}>
+                          {day(d.createdAt)} {choiceLabel(EVENTS, d.event)}:{' '}
+                          <strong>{d.status === 'PENDING' && d.attempts > 0 ? 'retrying' : String(d.status).toLowerCase()}</strong>
+                          {d.responseStatus ? ` (HTTP ${d.responseStatus})` : ''}
+                          {d.attempts > 1 ? `, ${d.attempts} attempts` : ''}
+                        </div>
+                      ))
+                    )}
                   </td>
                   <td data-label="delete">
                     <DeleteWebhookButton id={h.id} connectionId={hooks.__id} />
@@ -222,7 +227,17 @@ export function IntegrationsPanel({ classes }: { classes: readonly ClassChoice[]
   );
 }
 
-function Checkboxes<V extends string>({ legend, options, chosen, onChange }: { legend: ReactNode; options: readonly { value: V; label: ReactNode }[]; chosen: readonly V[]; onChange: (v: V[]) => void }) {
+function Checkboxes<V extends string>({
+  legend,
+  options,
+  chosen,
+  onChange,
+}: {
+  legend: ReactNode;
+  options: readonly { value: V; label: ReactNode }[];
+  chosen: readonly V[];
+  onChange: (v: V[]) => void;
+}) {
   return (
     <fieldset className="field choice-group">
       <legend className="field-label">
@@ -306,8 +321,21 @@ function TokenForm({ classes, connectionId }: { classes: readonly ClassChoice[];
   if (shown) return <ShownOnce label={<T k="classes.newToken" />} value={shown} onDone={() => setShown(null)} />;
   return (
     <form onSubmit={submit} noValidate className="form-grid" aria-label={t('classes.newToken')}>
-      <TextField label={t('classes.tokenNameLabel')} name="tokenName" mandatory maxLength={60} value={name} onValue={setName} placeholder={t('classes.tokenNamePlaceholder')} />
-      <Checkboxes legend={<T k="classes.itMay" />} options={SCOPES.map((s) => ({ value: s.value, label: <T k={s.key} /> }))} chosen={scopes} onChange={setScopes} />
+      <TextField
+        label={t('classes.tokenNameLabel')}
+        name="tokenName"
+        mandatory
+        maxLength={60}
+        value={name}
+        onValue={setName}
+        placeholder={t('classes.tokenNamePlaceholder')}
+      />
+      <Checkboxes
+        legend={<T k="classes.itMay" />}
+        options={SCOPES.map((s) => ({ value: s.value, label: <T k={s.key} /> }))}
+        chosen={scopes}
+        onChange={setScopes}
+      />
       <Checkboxes
         legend={<T k="classes.forClasses" />}
         options={classes.map((c) => ({ value: c.id, label: <span translate="no">{c.name}</span> }))}
@@ -427,8 +455,21 @@ function WebhookForm({ classes, connectionId }: { classes: readonly ClassChoice[
           ))}
         </select>
       </label>
-      <TextField label={t('classes.webhookUrlLabel')} name="webhookUrl" mandatory maxLength={2000} value={url} onValue={setUrl} placeholder="https://gradebook.example/wordbee" />
-      <Checkboxes legend={<T k="classes.webhookEvents" />} options={EVENTS.map((e) => ({ value: e.value, label: <T k={e.key} /> }))} chosen={events} onChange={setEvents} />
+      <TextField
+        label={t('classes.webhookUrlLabel')}
+        name="webhookUrl"
+        mandatory
+        maxLength={2000}
+        value={url}
+        onValue={setUrl}
+        placeholder="https://gradebook.example/wordbee"
+      />
+      <Checkboxes
+        legend={<T k="classes.webhookEvents" />}
+        options={EVENTS.map((e) => ({ value: e.value, label: <T k={e.key} /> }))}
+        chosen={events}
+        onChange={setEvents}
+      />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={inFlight}>
           <T k="classes.addWebhook" />

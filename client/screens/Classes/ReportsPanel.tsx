@@ -34,7 +34,13 @@ export function ReportsPanel() {
     { fetchPolicy: 'network-only' },
   );
   // Newest first, a page at a time (the server gives at most 100): older reports stay reachable.
-  const { data: list, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<ReportsPanelPaginationQuery, ReportsPanel_viewer$key>(
+  const {
+    data: list,
+    hasNext,
+    loadNext,
+    isLoadingNext,
+    refetch,
+  } = usePaginationFragment<ReportsPanelPaginationQuery, ReportsPanel_viewer$key>(
     graphql`
       fragment ReportsPanel_viewer on User
       @refetchable(queryName: "ReportsPanelPaginationQuery")
@@ -151,7 +157,12 @@ export function ReportsPanel() {
       )}
       {data.viewer?.reportDigest != null && (
         <label className="checkbox">
-          <input type="checkbox" checked={data.viewer.reportDigest} aria-disabled={savingDigest} onChange={(e) => !savingDigest && setDigest(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={data.viewer.reportDigest}
+            aria-disabled={savingDigest}
+            onChange={(e) => !savingDigest && setDigest(e.target.checked)}
+          />
           <span>
             <T k="classes.mailDigest" />
           </span>
@@ -200,7 +211,12 @@ export function ReportsPanel() {
                   <td data-label={t('classes.reportScore')}>{r.score}</td>
                   <td data-label={t('classes.reportExpires')}>{localDate(String(r.expireAt))}</td>
                   <td data-label={t('classes.download')}>
-                    <button type="button" className="cell-button" aria-label={t('classes.downloadFile', { file: r.fileName })} onClick={() => void download(r.fileName, r.downloadUrl)}>
+                    <button
+                      type="button"
+                      className="cell-button"
+                      aria-label={t('classes.downloadFile', { file: r.fileName })}
+                      onClick={() => void download(r.fileName, r.downloadUrl)}
+                    >
                       ⬇
                     </button>
                   </td>

@@ -138,14 +138,22 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
                 {line.name}
               </span>
               <span className="roster-user">
-                {line.username != null ? <span translate="no">{line.username}</span> : (
+                {line.username != null ? (
+                  <span translate="no">{line.username}</span>
+                ) : (
                   <span className="muted">
                     <T k="classes.notClaimed" />
                   </span>
                 )}
               </span>
               {differs && (
-                <button type="button" className="button small" aria-disabled={releasing} aria-label={t('classes.releaseLabel', { name: line.name, username: line.username! })} onClick={() => release(line.name, line.username!)}>
+                <button
+                  type="button"
+                  className="button small"
+                  aria-disabled={releasing}
+                  aria-label={t('classes.releaseLabel', { name: line.name, username: line.username! })}
+                  onClick={() => release(line.name, line.username!)}
+                >
                   <T k="classes.release" />
                 </button>
               )}
@@ -159,7 +167,7 @@ export function RosterPanel({ klass }: { klass: RosterPanel_class$key }) {
                   }}
                 >
                   {/* The name after the visible words, for a screen reader (the visible words stay part of the name). */}
-                  <T k="classes.remove" />{" "}
+                  <T k="classes.remove" />{' '}
                   <span className="visually-hidden" translate="no">
                     {line.name}
                   </span>

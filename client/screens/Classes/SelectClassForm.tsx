@@ -69,6 +69,16 @@ export function SelectClassForm({ classes }: { classes: readonly { id: string; n
     });
   };
   return (
-    <ClassChoiceForm action="classes.selectButton" listLabel="classes.classToWorkWith" classes={classes} value={className} onValue={setClassName} onSubmit={submit} busy={inFlight} tone="primary" status={shown} />
+    <ClassChoiceForm
+      action="classes.selectButton"
+      listLabel="classes.classToWorkWith"
+      classes={classes}
+      value={className}
+      onValue={setClassName}
+      onSubmit={submit}
+      busy={inFlight}
+      tone="primary"
+      status={shown}
+    />
   );
 }

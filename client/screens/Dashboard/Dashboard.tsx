@@ -33,7 +33,13 @@ export default function Dashboard() {
   const user = useSession();
   const selected = useStoredValue('selectedClassname');
   if (user?.isTeacher) {
-    if (selected) return <><LiveClass className={selected} /><WeakWords className={selected} /></>;
+    if (selected)
+      return (
+        <>
+          <LiveClass className={selected} />
+          <WeakWords className={selected} />
+        </>
+      );
     return (
       <section className="card">
         <h1>

@@ -168,7 +168,10 @@ function Activity({ classId, name, students }: { classId: string; name: string; 
         <ul className="book-finished-list" aria-label={t('dashboard.booksFinished')}>
           {booksFinished.map((e) => (
             <li key={e.eventId} role="status" data-testid="book-finished">
-              <T k="dashboard.bookFinished" values={{ student: e.student, book: e.bookTitle ?? e.bookUnitId.split('-')[0]!, type: e.taskType, unit: e.bookUnitId }} />{' '}
+              <T
+                k="dashboard.bookFinished"
+                values={{ student: e.student, book: e.bookTitle ?? e.bookUnitId.split('-')[0]!, type: e.taskType, unit: e.bookUnitId }}
+              />{' '}
               <Link href="/textbooks">
                 <T k="dashboard.openTextbooks" />
               </Link>
@@ -256,7 +259,11 @@ const StudentCard = memo(function StudentCard({ student, events }: { student: st
         <ul className="finished-list">
           {finished.map((f) => {
             // Spelling and flashcards: the words answered wrong; pronunciation: the words to practise.
-            const missed = f.practise ?? lastAttempt(answers, f.taskId).filter((a) => a.status !== 'v').map((a) => a.word);
+            const missed =
+              f.practise ??
+              lastAttempt(answers, f.taskId)
+                .filter((a) => a.status !== 'v')
+                .map((a) => a.word);
             return (
               <li key={f.eventId}>
                 <span translate="no">

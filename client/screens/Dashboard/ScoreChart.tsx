@@ -148,10 +148,27 @@ function ScoreChart({ points, width }: { points: readonly ScorePoint[]; width: n
 
 function chart(points: readonly ScorePoint[], width: number, t: (key: MessageKey) => string) {
   const line = (s: Series) => (
-    <LineSeries key={s.key} dataKey={s.key} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} stroke={s.color} strokeWidth={s === MINE ? 4 : 2} strokeDasharray={s.dash} />
+    <LineSeries
+      key={s.key}
+      dataKey={s.key}
+      data={points as ScorePoint[]}
+      xAccessor={(p) => p.testId}
+      yAccessor={(p) => p[s.key]}
+      stroke={s.color}
+      strokeWidth={s === MINE ? 4 : 2}
+      strokeDasharray={s.dash}
+    />
   );
   const dots = (s: Series) => (
-    <GlyphSeries key={`${s.key}-dots`} dataKey={`${s.key}-dots`} data={points as ScorePoint[]} xAccessor={(p) => p.testId} yAccessor={(p) => p[s.key]} colorAccessor={() => s.color} size={s === MINE ? 10 : 6} />
+    <GlyphSeries
+      key={`${s.key}-dots`}
+      dataKey={`${s.key}-dots`}
+      data={points as ScorePoint[]}
+      xAccessor={(p) => p.testId}
+      yAccessor={(p) => p[s.key]}
+      colorAccessor={() => s.color}
+      size={s === MINE ? 10 : 6}
+    />
   );
   const others = DRAW_ORDER.slice(0, -1);
   return (

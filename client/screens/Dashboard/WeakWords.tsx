@@ -43,7 +43,17 @@ export function WeakWords({ className }: { className: string }) {
 type Status = { tone: 'info' | 'success' | 'error'; text?: string } | null;
 
 /** The card, once the class is known to be the viewer's (another teacher's class shows nothing). */
-function WeakCard({ className, period, switching, onPeriod }: { className: string; period: WeakWordsPeriod; switching: boolean; onPeriod: (p: WeakWordsPeriod) => void }) {
+function WeakCard({
+  className,
+  period,
+  switching,
+  onPeriod,
+}: {
+  className: string;
+  period: WeakWordsPeriod;
+  switching: boolean;
+  onPeriod: (p: WeakWordsPeriod) => void;
+}) {
   const data = useRouteQuery<WeakWordsQuery>(
     graphql`
       query WeakWordsQuery($className: String!, $period: WeakWordsPeriod!) {
@@ -127,7 +137,13 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
       </p>
       <div className="period-switch" role="group" aria-label={t('weakWords.period')}>
         {PERIODS.map((p) => (
-          <button key={p.value} type="button" className={`button period${period === p.value ? ' primary' : ''}`} aria-pressed={period === p.value} onClick={() => onPeriod(p.value)}>
+          <button
+            key={p.value}
+            type="button"
+            className={`button period${period === p.value ? ' primary' : ''}`}
+            aria-pressed={period === p.value}
+            onClick={() => onPeriod(p.value)}
+          >
             <T k={p.key} />
           </button>
         ))}
@@ -146,7 +162,9 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
             {words.map((w) => (
               <li key={w.text} className="weak-word" data-testid={`weak-${w.text}`}>
                 <p className="weak-head">
-                  <strong lang="en" translate="no">{w.text}</strong>
+                  <strong lang="en" translate="no">
+                    {w.text}
+                  </strong>
                   {w.card && (
                     <button type="button" className="link-button" onClick={() => hear(w.card!.audioUrl)} aria-label={t('weakWords.hear', { word: w.text })}>
                       ▶
@@ -155,9 +173,7 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
                   <span className="weak-count" data-testid="weak-count">
                     {w.studentCount === 1 ? <T k="weakWords.oneStudent" /> : <T k="weakWords.students" values={{ n: w.studentCount }} />}
                   </span>
-                  <span className="muted">
-                    {w.timesMissed === 1 ? <T k="weakWords.once" /> : <T k="weakWords.times" values={{ n: w.timesMissed }} />}
-                  </span>
+                  <span className="muted">{w.timesMissed === 1 ? <T k="weakWords.once" /> : <T k="weakWords.times" values={{ n: w.timesMissed }} />}</span>
                 </p>
                 <p className="weak-line" data-testid="weak-spellings">
                   <span className="weak-label">
@@ -183,7 +199,9 @@ function WeakCard({ className, period, switching, onPeriod }: { className: strin
                   <span className="weak-label">
                     <T k="weakWords.who" />
                   </span>{' '}
-                  <span translate="no">{w.students.map((s) => (s.timesMissed > 1 ? `${s.displayName} ×${s.timesMissed}` : s.displayName)).join(lang === 'en' ? ', ' : '、')}</span>
+                  <span translate="no">
+                    {w.students.map((s) => (s.timesMissed > 1 ? `${s.displayName} ×${s.timesMissed}` : s.displayName)).join(lang === 'en' ? ', ' : '、')}
+                  </span>
                 </p>
               </li>
             ))}

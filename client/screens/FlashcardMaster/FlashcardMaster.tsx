@@ -259,10 +259,16 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
               <button type="submit" className="button primary">
                 <T k="players.enter" /> ⏎
               </button>
-              <button type="button" className="button" onClick={() => {
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
                   setTextSide((s) => !s);
                   input.current?.focus();
-                }} disabled={done || Boolean(reveal) || !card?.pictureUrl} title={t('players.flip')}>
+                }}
+                disabled={done || Boolean(reveal) || !card?.pictureUrl}
+                title={t('players.flip')}
+              >
                 <T k="players.side" /> {showText ? '🖼' : '📝'}
               </button>
               <button type="button" className="button" onClick={() => record('skipped')} disabled={done || Boolean(reveal)}>

@@ -63,10 +63,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
     {
       id: 'mobile',
       title: '手机使用',
-      body: [
-        '在小屏幕上，点击右上角的三条横线（汉堡菜单）展开导航。',
-        '打开手机的自动旋转，横屏查看表格和图表更清楚。',
-      ],
+      body: ['在小屏幕上，点击右上角的三条横线（汉堡菜单）展开导航。', '打开手机的自动旋转，横屏查看表格和图表更清楚。'],
     },
     {
       id: 'contact',
@@ -80,7 +77,7 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
       title: 'The simplest way to try',
       body: [
         'Click Login and use demoteacher (teacher) or demostudent (student); the password is the username.',
-        "As a student, open Tasks and click SB, FM or PA in the Type column to start.",
+        'As a student, open Tasks and click SB, FM or PA in the Type column to start.',
       ],
     },
     {
@@ -132,7 +129,10 @@ const CHAPTERS: Record<'zh' | 'en', Chapter[]> = {
     {
       id: 'mobile',
       title: 'On a phone',
-      body: ['On a small screen, tap the three bars (burger menu) at the top right to open the menu.', 'Turn on auto-rotate: tables and charts read better in landscape.'],
+      body: [
+        'On a small screen, tap the three bars (burger menu) at the top right to open the menu.',
+        'Turn on auto-rotate: tables and charts read better in landscape.',
+      ],
     },
     {
       id: 'contact',

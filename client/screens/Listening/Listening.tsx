@@ -133,13 +133,29 @@ export default function Listening() {
         <T k="listening.samples" />
       </h2>
       <div className="sample-grid">
-        <Sample titleKey="listening.wordList" noteKey="listening.wordListNote" file={`/media/listening/${LISTENING_FILES.wordList}`} text={SAMPLE_WORDS.join(', ')} />
-        <Sample titleKey="listening.expressions" noteKey="listening.expressionsNote" file={`/media/listening/${LISTENING_FILES.expressions}`} text={SAMPLE_EXPRESSIONS.join(' ')} />
+        <Sample
+          titleKey="listening.wordList"
+          noteKey="listening.wordListNote"
+          file={`/media/listening/${LISTENING_FILES.wordList}`}
+          text={SAMPLE_WORDS.join(', ')}
+        />
+        <Sample
+          titleKey="listening.expressions"
+          noteKey="listening.expressionsNote"
+          file={`/media/listening/${LISTENING_FILES.expressions}`}
+          text={SAMPLE_EXPRESSIONS.join(' ')}
+        />
       </div>
       <h2>
         <T k="listening.video" />
       </h2>
-      <Sample video titleKey="listening.videoTitle" noteKey="listening.videoNote" file={LISTENING_VIDEO} text={VIDEO_SLIDES.map((slide) => slide.say).join(' ')} />
+      <Sample
+        video
+        titleKey="listening.videoTitle"
+        noteKey="listening.videoNote"
+        file={LISTENING_VIDEO}
+        text={VIDEO_SLIDES.map((slide) => slide.say).join(' ')}
+      />
       <section className="card">
         <h2>
           <T k="listening.textbookAudio" />

@@ -100,7 +100,15 @@ export default function Login() {
       )}
       <form onSubmit={submit} onInput={() => void loadSchemas().catch(() => {})} noValidate>
         <TextField label={<T k="login.username" />} name="username" autoComplete="username" mandatory value={username} onValue={setUsername} autoFocus />
-        <TextField label={<T k="login.password" />} name="password" type="password" autoComplete="current-password" mandatory value={password} onValue={setPassword} />
+        <TextField
+          label={<T k="login.password" />}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          mandatory
+          value={password}
+          onValue={setPassword}
+        />
         <button type="submit" className="button primary" disabled={inFlight}>
           <T k="login.submit" />
         </button>

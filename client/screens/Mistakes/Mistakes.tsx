@@ -110,7 +110,13 @@ function MistakesList() {
           <ul className="mistakes-list" data-testid="mistakes">
             {list.map((m) => (
               <li key={m.word.text} className="mistake">
-                {m.word.pictureUrl ? <img src={m.word.pictureUrl} alt="" className="mistake-picture" /> : <span className="mistake-picture mistake-no-picture" aria-hidden="true">📖</span>}
+                {m.word.pictureUrl ? (
+                  <img src={m.word.pictureUrl} alt="" className="mistake-picture" />
+                ) : (
+                  <span className="mistake-picture mistake-no-picture" aria-hidden="true">
+                    📖
+                  </span>
+                )}
                 <div className="mistake-body">
                   <p className="mistake-word" lang="en">
                     <strong translate="no">{m.word.text}</strong>{' '}
@@ -133,7 +139,13 @@ function MistakesList() {
                     {' · '}
                     <span>
                       <T k="mistakes.lastWrong" />{' '}
-                      {m.lastWrongSpelling ? <del className="mistake-wrong" translate="no">{m.lastWrongSpelling}</del> : <T k="mistakes.noSpelling" />}
+                      {m.lastWrongSpelling ? (
+                        <del className="mistake-wrong" translate="no">
+                          {m.lastWrongSpelling}
+                        </del>
+                      ) : (
+                        <T k="mistakes.noSpelling" />
+                      )}
                     </span>
                   </p>
                 </div>

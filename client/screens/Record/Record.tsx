@@ -43,15 +43,21 @@ const MICROPHONE: MediaTrackConstraints = { echoCancellation: false, noiseSuppre
 const BUSY_RETRY_MS = [1000, 2000, 3000, 5000];
 const BUSY_GIVE_UP_MS = 60_000;
 
-
-
 function pickMimeType(): string | undefined {
   if (typeof MediaRecorder === 'undefined') return undefined;
   return ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/ogg'].find((t) => MediaRecorder.isTypeSupported(t));
 }
 
 type Payload = RecordSubmitMutation$data['submitRecording'];
-type Scores = { total: number; accuracy: number; fluency: number; completeness: number; practice: boolean; nextTask: string | null; words: NonNullable<Payload['words']> };
+type Scores = {
+  total: number;
+  accuracy: number;
+  fluency: number;
+  completeness: number;
+  practice: boolean;
+  nextTask: string | null;
+  words: NonNullable<Payload['words']>;
+};
 
 export default function Record() {
   const taskId = recordTaskId();
@@ -215,7 +221,15 @@ export default function Record() {
         if (r.__typename === 'BusyError' && waited < BUSY_GIVE_UP_MS) return retry();
         if (r.__typename === 'PronunciationPayload' && r.words) {
           finish(`${r.total}`);
-          setScores({ total: r.total ?? 0, accuracy: r.accuracy ?? 0, fluency: r.fluency ?? 0, completeness: r.completeness ?? 0, practice: Boolean(r.practice), nextTask: r.nextTask ?? null, words: r.words });
+          setScores({
+            total: r.total ?? 0,
+            accuracy: r.accuracy ?? 0,
+            fluency: r.fluency ?? 0,
+            completeness: r.completeness ?? 0,
+            practice: Boolean(r.practice),
+            nextTask: r.nextTask ?? null,
+            words: r.words,
+          });
           setDone(true);
         } else {
           finish(r.message ? say(r.message, r.__typename) : t('record.couldNotScore'));
@@ -253,10 +267,21 @@ export default function Record() {
       </h1>
       <PreviewNote />
       <p className="muted" data-testid="record-about">
-        {unitName === null ? <T k="record.aboutPractice" values={{ count: words.length }} /> : <T k="record.about" values={{ unit: unitName, count: words.length }} />}
+        {unitName === null ? (
+          <T k="record.aboutPractice" values={{ count: words.length }} />
+        ) : (
+          <T k="record.about" values={{ unit: unitName, count: words.length }} />
+        )}
       </p>
       <div className="record-buttons">
-        <button type="button" className={`button${recording ? ' recording' : ''}`} onClick={startRecording} disabled={done} aria-pressed={recording} title={recording ? t('record.recordingTitle') : undefined}>
+        <button
+          type="button"
+          className={`button${recording ? ' recording' : ''}`}
+          onClick={startRecording}
+          disabled={done}
+          aria-pressed={recording}
+          title={recording ? t('record.recordingTitle') : undefined}
+        >
           <T k="record.record" />
         </button>
         <button type="button" className="button" onClick={stopRecording} disabled={!recording || done}>
@@ -383,7 +408,8 @@ function ScoreDetails({ scores, items }: { scores: Scores; items: readonly { tex
                     <span key={j} className={`pa-part ${scoreBand(w.score)}`}>
                       <span lang="en" translate="no">
                         {w.word}
-                      </span> {w.heard ? w.score : <T k="record.notHeard" />}
+                      </span>{' '}
+                      {w.heard ? w.score : <T k="record.notHeard" />}
                     </span>
                   ))}
                 </span>

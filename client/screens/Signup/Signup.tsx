@@ -128,9 +128,35 @@ export default function Signup() {
         <T k="signup.title" />
       </h1>
       <form onSubmit={submit} noValidate>
-        <TextField label={t('signup.username')} name="username" placeholder="Username (4+ letters)" autoComplete="username" mandatory value={form.username} onValue={set('username')} />
-        <TextField label={t('signup.password')} name="password" type="password" placeholder="Password (4+ letters)" autoComplete="new-password" mandatory value={form.password} onValue={set('password')} />
-        <TextField label={t('signup.email')} name="email" type="email" placeholder="Email (to receive report)" autoComplete="email" mandatory value={form.email} onValue={set('email')} />
+        <TextField
+          label={t('signup.username')}
+          name="username"
+          placeholder="Username (4+ letters)"
+          autoComplete="username"
+          mandatory
+          value={form.username}
+          onValue={set('username')}
+        />
+        <TextField
+          label={t('signup.password')}
+          name="password"
+          type="password"
+          placeholder="Password (4+ letters)"
+          autoComplete="new-password"
+          mandatory
+          value={form.password}
+          onValue={set('password')}
+        />
+        <TextField
+          label={t('signup.email')}
+          name="email"
+          type="email"
+          placeholder="Email (to receive report)"
+          autoComplete="email"
+          mandatory
+          value={form.email}
+          onValue={set('email')}
+        />
         <label className="checkbox">
           <input type="checkbox" name="isTeacher" checked={isTeacher} onChange={(e) => setIsTeacher(e.target.checked)} />
           <span>
@@ -139,8 +165,22 @@ export default function Signup() {
         </label>
         {!isTeacher && (
           <>
-            <TextField label={t('signup.teachername')} name="teachername" placeholder={t('signup.teachernamePlaceholder')} mandatory value={form.teachername} onValue={set('teachername')} />
-            <TextField label={t('signup.classname')} name="classname" placeholder={t('signup.classnamePlaceholder')} mandatory value={form.classname} onValue={set('classname')} />
+            <TextField
+              label={t('signup.teachername')}
+              name="teachername"
+              placeholder={t('signup.teachernamePlaceholder')}
+              mandatory
+              value={form.teachername}
+              onValue={set('teachername')}
+            />
+            <TextField
+              label={t('signup.classname')}
+              name="classname"
+              placeholder={t('signup.classnamePlaceholder')}
+              mandatory
+              value={form.classname}
+              onValue={set('classname')}
+            />
             {roster === null && (
               <p className="hint">
                 <T k="signup.classNotFound" />

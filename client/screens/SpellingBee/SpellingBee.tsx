@@ -258,13 +258,25 @@ function Player({ taskId }: { taskId: string }) {
             }}
           />
           {phase === 'asking' && !correction && (
-            <div className={`countdown${countdown <= 3 ? ' low' : ''}`} role="timer" aria-label={t('players.secondsLeft', { n: countdown })} data-testid="countdown">
+            <div
+              className={`countdown${countdown <= 3 ? ' low' : ''}`}
+              role="timer"
+              aria-label={t('players.secondsLeft', { n: countdown })}
+              data-testid="countdown"
+            >
               {countdown}
             </div>
           )}
         </div>
         <div className="player-controls">
-          <audio ref={audio} controls preload="none" aria-label={t('players.wordAudio')} onError={() => phase === 'asking' && setSoundMissing(true)} onPlaying={() => setSoundMissing(false)} />
+          <audio
+            ref={audio}
+            controls
+            preload="none"
+            aria-label={t('players.wordAudio')}
+            onError={() => phase === 'asking' && setSoundMissing(true)}
+            onPlaying={() => setSoundMissing(false)}
+          />
           {phase === 'ready' && (
             <p className="hint">
               <T k="players.sbHello" values={{ name: user?.username ?? '' }} />{' '}
@@ -299,7 +311,11 @@ function Player({ taskId }: { taskId: string }) {
                 message ??
                 (phase === 'asking'
                   ? joinSaid(
-                      [soundMissing && say('players.noSound'), timedOut !== null && say('players.timeUp', { word: timedOut }), say('players.score', { correct, total: answers.length })],
+                      [
+                        soundMissing && say('players.noSound'),
+                        timedOut !== null && say('players.timeUp', { word: timedOut }),
+                        say('players.score', { correct, total: answers.length }),
+                      ],
                       ' · ',
                       ' · ',
                     )
@@ -312,14 +328,24 @@ function Player({ taskId }: { taskId: string }) {
               <button type="submit" className="button primary" disabled={phase !== 'asking'}>
                 <T k="players.enter" /> ⏎
               </button>
-              <button type="button" className="button" onClick={() => current && play(current.sentenceAudioUrl)} disabled={phase !== 'asking' || Boolean(correction)}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => current && play(current.sentenceAudioUrl)}
+                disabled={phase !== 'asking' || Boolean(correction)}
+              >
                 🔊 <T k="players.again" />
               </button>
-              <button type="button" className="button" onClick={() => {
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
                   answer('canceled', typed);
                   // The button is disabled while the word is corrected: the box keeps the keyboard (Enter goes on).
                   input.current?.focus({ preventScroll: true });
-                }} disabled={phase !== 'asking' || Boolean(correction)}>
+                }}
+                disabled={phase !== 'asking' || Boolean(correction)}
+              >
                 <T k="players.cancelWord" />
               </button>
               {/* Before the test it is the one thing to press: highlighted and first in the row (the

@@ -52,7 +52,9 @@ function Banner() {
         </p>
       )}
       <p>
-        <Link href="/mistakes"><T k="mistakes.link" /></Link>
+        <Link href="/mistakes">
+          <T k="mistakes.link" />
+        </Link>
       </p>
     </div>
   );

@@ -78,51 +78,57 @@ export function TaskRow({
   );
   const { t, lang } = useT();
   return (
-        <tr>
-          <td data-label="student" data-col="student">
-            <span className="cell-value" translate="no">
-              {row.student}
-              {row.studentDisplayName !== row.student && <span className="student-username"> ({row.studentUsername})</span>}
-            </span>
-            {/* A phone's card reads as a sentence instead of the cells. */}
-            <span className="task-sentence">{sentence(row, isTeacher, lang)}</span>
-          </td>
-          <td data-label="bookUnitID" data-col="bookUnitID" translate="no">
-            {row.bookUnitId}
-            <span className="unit-name">{unitName(row)}</span>
-          </td>
-          <td data-label="TPID" data-col="TPID" translate="no">
-            {row.tpid}
-          </td>
-          {/* The whole cell opens the task (spec: click the Type cell); the button is its keyboard stop. */}
-          <td data-label="Type" data-col="Type" className="type-cell" onClick={() => onOpen(row)}>
-            <button
-              type="button"
-              className={`type-chip type-${row.taskType}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                onOpen(row);
-              }}
-              title={t('tasks.open', { type: row.taskType, unit: row.bookUnitId })}
-              translate="no"
-            >
-              {row.taskType}
-            </button>
-            {/* The kind named for people: 拼写 (Spelling Bee in English mode). */}
-            {KIND_NAMES[row.taskType] && <span className="type-name">{lang === 'en' ? messageOf(KIND_NAMES[row.taskType]!).en : messageOf(KIND_NAMES[row.taskType]!).zh}</span>}
-          </td>
-          <td data-label="dueBy" data-col="dueBy">
-            <time dateTime={String(row.dueBy)} className={isOverdue(String(row.dueBy)) ? 'due-overdue' : undefined} title={isOverdue(String(row.dueBy)) ? t('tasks.overdue') : undefined}>
-              {dueText(String(row.dueBy))}
-            </time>
-          </td>
-          {isTeacher && (
-            <td data-label="X" data-col="X">
-              <button type="button" className="remove-x" aria-disabled={removing} onClick={() => onRemove(row)} aria-label={removeLabelOf(t, row)} translate="no">
-                X
-              </button>
-            </td>
-          )}
-        </tr>
+    <tr>
+      <td data-label="student" data-col="student">
+        <span className="cell-value" translate="no">
+          {row.student}
+          {row.studentDisplayName !== row.student && <span className="student-username"> ({row.studentUsername})</span>}
+        </span>
+        {/* A phone's card reads as a sentence instead of the cells. */}
+        <span className="task-sentence">{sentence(row, isTeacher, lang)}</span>
+      </td>
+      <td data-label="bookUnitID" data-col="bookUnitID" translate="no">
+        {row.bookUnitId}
+        <span className="unit-name">{unitName(row)}</span>
+      </td>
+      <td data-label="TPID" data-col="TPID" translate="no">
+        {row.tpid}
+      </td>
+      {/* The whole cell opens the task (spec: click the Type cell); the button is its keyboard stop. */}
+      <td data-label="Type" data-col="Type" className="type-cell" onClick={() => onOpen(row)}>
+        <button
+          type="button"
+          className={`type-chip type-${row.taskType}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(row);
+          }}
+          title={t('tasks.open', { type: row.taskType, unit: row.bookUnitId })}
+          translate="no"
+        >
+          {row.taskType}
+        </button>
+        {/* The kind named for people: 拼写 (Spelling Bee in English mode). */}
+        {KIND_NAMES[row.taskType] && (
+          <span className="type-name">{lang === 'en' ? messageOf(KIND_NAMES[row.taskType]!).en : messageOf(KIND_NAMES[row.taskType]!).zh}</span>
+        )}
+      </td>
+      <td data-label="dueBy" data-col="dueBy">
+        <time
+          dateTime={String(row.dueBy)}
+          className={isOverdue(String(row.dueBy)) ? 'due-overdue' : undefined}
+          title={isOverdue(String(row.dueBy)) ? t('tasks.overdue') : undefined}
+        >
+          {dueText(String(row.dueBy))}
+        </time>
+      </td>
+      {isTeacher && (
+        <td data-label="X" data-col="X">
+          <button type="button" className="remove-x" aria-disabled={removing} onClick={() => onRemove(row)} aria-label={removeLabelOf(t, row)} translate="no">
+            X
+          </button>
+        </td>
+      )}
+    </tr>
   );
 }

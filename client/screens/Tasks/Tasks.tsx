@@ -39,7 +39,13 @@ export default function Tasks() {
     { fetchPolicy: 'store-and-network' },
   );
   // A page at a time (the server gives at most 100): a teacher's 300 open tasks are all there to see and remove.
-  const { data: list, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<TasksPaginationQuery, Tasks_viewer$key>(
+  const {
+    data: list,
+    hasNext,
+    loadNext,
+    isLoadingNext,
+    refetch,
+  } = usePaginationFragment<TasksPaginationQuery, Tasks_viewer$key>(
     graphql`
       fragment Tasks_viewer on User
       @refetchable(queryName: "TasksPaginationQuery")
@@ -141,11 +147,7 @@ export default function Tasks() {
       onCompleted: ({ removeTask }) => {
         setRemoved(removeTask.__typename === 'RemoveTaskPayload' ? row : null);
         if (removeTask.__typename === 'RemoveTaskPayload') setFocusAfter({ undo: true });
-        setStatus(
-          removeTask.__typename === 'RemoveTaskPayload'
-            ? { text: removeTask.info, tone: 'success' }
-            : refusal.of(removeTask, 'tasks.removeFailed'),
-        );
+        setStatus(removeTask.__typename === 'RemoveTaskPayload' ? { text: removeTask.info, tone: 'success' } : refusal.of(removeTask, 'tasks.removeFailed'));
       },
       onError: (error) => setStatus(refusal.failed(error)),
     });
@@ -201,9 +203,7 @@ export default function Tasks() {
           </button>
         </div>
       )}
-      {isTeacher && (
-        <StudentSearch value={search} onChange={setSearch} />
-      )}
+      {isTeacher && <StudentSearch value={search} onChange={setSearch} />}
       {rows.length === 0 && student ? (
         <p className="empty">
           <T k="tasks.noneForSearch" values={{ name: student }} />

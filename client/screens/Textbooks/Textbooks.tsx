@@ -128,7 +128,8 @@ function Shelf({ className }: { className: string }) {
   });
   useEffect(() => {
     // The entry the page opened on remembers its level too (a reload inside a book).
-    if (!(history.state as Record<string, unknown> | null)?.[VIEW_KEY]) history.replaceState({ ...(history.state as object | null), [VIEW_KEY]: view }, '', location.href);
+    if (!(history.state as Record<string, unknown> | null)?.[VIEW_KEY])
+      history.replaceState({ ...(history.state as object | null), [VIEW_KEY]: view }, '', location.href);
     const onPopState = () => showRef.current(((history.state as Record<string, unknown> | null)?.[VIEW_KEY] as View | undefined) ?? { kind: 'start' });
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
@@ -255,7 +256,13 @@ function Shelf({ className }: { className: string }) {
       units:
         b.bookKind === 'SOURCE'
           ? [{ label: 'R', title: t('textbooks.assignBatch', { book: b.bookId }), onClick: () => assign(b, 'R') }]
-          : [{ label: b.entry.split('-').slice(1).join('–'), title: t('textbooks.openBook', { book: b.bookId }), onClick: () => open({ kind: 'book', bookId: b.bookId }) }],
+          : [
+              {
+                label: b.entry.split('-').slice(1).join('–'),
+                title: t('textbooks.openBook', { book: b.bookId }),
+                onClick: () => open({ kind: 'book', bookId: b.bookId }),
+              },
+            ],
     });
     rows =
       view.kind === 'start'
@@ -364,7 +371,14 @@ function Shelf({ className }: { className: string }) {
                       <td data-label="unitID" translate="no">
                         {row.units.map((u) => (
                           // While a unit is assigned the others wait (not disabled: the one pressed keeps the focus should it fail).
-                          <button key={u.label} type="button" className="cell-button unit-cell" aria-disabled={inFlight} onClick={() => !inFlight && u.onClick()} title={u.title}>
+                          <button
+                            key={u.label}
+                            type="button"
+                            className="cell-button unit-cell"
+                            aria-disabled={inFlight}
+                            onClick={() => !inFlight && u.onClick()}
+                            title={u.title}
+                          >
                             {u.label}
                           </button>
                         ))}
@@ -414,7 +428,11 @@ function Shelf({ className }: { className: string }) {
             focusNext.current = FIRST_UNITS;
           }}
         >
-          {unitSearch.trim() ? <T k="textbooks.showAllMatching" values={{ count: longBook.found }} /> : <T k="textbooks.showAll" values={{ count: longBook.total }} />}
+          {unitSearch.trim() ? (
+            <T k="textbooks.showAllMatching" values={{ count: longBook.found }} />
+          ) : (
+            <T k="textbooks.showAll" values={{ count: longBook.total }} />
+          )}
         </button>
       )}
       <ImportBook onImported={() => setFetchKey((k) => k + 1)} />

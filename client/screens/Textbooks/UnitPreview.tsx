@@ -61,7 +61,15 @@ function Words({ bookGlobalId, unitId, assignLabel, onAssign, busy }: Props) {
   const words = unit?.words ?? [];
   return (
     <>
-      <h2 className="unit-preview-heading">{unit?.title ? <span lang="en" translate="no">{unit.title}</span> : <T k="textbooks.unitHeading" values={{ unit: unitId }} />}</h2>
+      <h2 className="unit-preview-heading">
+        {unit?.title ? (
+          <span lang="en" translate="no">
+            {unit.title}
+          </span>
+        ) : (
+          <T k="textbooks.unitHeading" values={{ unit: unitId }} />
+        )}
+      </h2>
       {words.length === 0 ? (
         <p className="empty">
           <T k="textbooks.noWords" />
@@ -74,7 +82,13 @@ function Words({ bookGlobalId, unitId, assignLabel, onAssign, busy }: Props) {
           <ol className="unit-words" lang="en" translate="no">
             {words.map((w, i) => (
               <li key={`${i}-${w.text}`} className="unit-word">
-                {w.pictureUrl ? <img src={w.pictureUrl} alt="" className="unit-word-picture" loading="lazy" width={48} height={48} /> : <span className="unit-word-picture none" aria-hidden="true">{w.text.slice(0, 1)}</span>}
+                {w.pictureUrl ? (
+                  <img src={w.pictureUrl} alt="" className="unit-word-picture" loading="lazy" width={48} height={48} />
+                ) : (
+                  <span className="unit-word-picture none" aria-hidden="true">
+                    {w.text.slice(0, 1)}
+                  </span>
+                )}
                 <span className="unit-word-body">
                   <span className="unit-word-line">
                     <strong className="unit-word-text">{w.text}</strong>

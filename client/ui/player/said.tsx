@@ -33,7 +33,15 @@ export const joinSaid = (parts: (Said | null | false | undefined)[], en: string,
  * The Chinese, then the English in an element of its own that carries `enProps` (a test id, a
  * role), so that what reads the English reads it alone. In English mode only the English shows.
  */
-export function Both({ said, enProps, enRef }: { said: Said; enProps?: HTMLAttributes<HTMLSpanElement> & { 'data-testid'?: string }; enRef?: Ref<HTMLSpanElement> }) {
+export function Both({
+  said,
+  enProps,
+  enRef,
+}: {
+  said: Said;
+  enProps?: HTMLAttributes<HTMLSpanElement> & { 'data-testid'?: string };
+  enRef?: Ref<HTMLSpanElement>;
+}) {
   const [lang] = useLanguage();
   if (lang === 'en') {
     return (

@@ -58,7 +58,10 @@ export function useTaskResult(label: string) {
   const recordAnswer = useCallback(
     (position: number, answer: Answer) =>
       isPreview() ||
-      commitAnswer({ variables: { input: { taskId: label, position, word: answer.word, typed: answer.typed, ...answerStatusOf(answer.status) } }, onError: () => {} }),
+      commitAnswer({
+        variables: { input: { taskId: label, position, word: answer.word, typed: answer.typed, ...answerStatusOf(answer.status) } },
+        onError: () => {},
+      }),
     [commitAnswer, label],
   );
 
@@ -83,7 +86,13 @@ export function useTaskResult(label: string) {
           variables: { sbArr },
           onCompleted: ({ submitResult: r }) => {
             if (r.__typename === 'ResultPayload') {
-              done({ saved: true, correct, total, nextTask: r.nextTask ?? null, wrongSpellings: r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })) });
+              done({
+                saved: true,
+                correct,
+                total,
+                nextTask: r.nextTask ?? null,
+                wrongSpellings: r.wrongSpellings.map((w) => ({ word: w.word, typed: w.typed })),
+              });
             } else {
               done({ saved: false, correct, total, error: r.__typename === '%other' ? 'unexpected reply' : r.message });
             }

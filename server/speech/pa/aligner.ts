@@ -151,9 +151,20 @@ export class Aligner {
     if (!this.lookup(alias)) {
       const pronunciation = this.lookup(word);
       if (!pronunciation) throw new Error(`no pronunciation for ${word}`);
-      this.addWords([[alias, pronunciation.split(' ').flatMap((phone) => [phone, phone]).join(' ')]]);
+      this.addWords([
+        [
+          alias,
+          pronunciation
+            .split(' ')
+            .flatMap((phone) => [phone, phone])
+            .join(' '),
+        ],
+      ]);
     }
-    const alignment = this.align(pcm, words.map((w, i) => (i === index ? alias : w)));
+    const alignment = this.align(
+      pcm,
+      words.map((w, i) => (i === index ? alias : w)),
+    );
     for (const w of alignment.words) {
       if (w.word !== alias) continue;
       w.word = word;
@@ -225,10 +236,7 @@ export class Aligner {
     const wordEntries = entries(AL_WORD);
     const phoneEntries = entries(AL_SSEQ);
     const jsonWords = json.w ?? [];
-    if (
-      wordEntries.length !== jsonWords.length ||
-      wordEntries.some((w, i) => Math.abs(w.start / FRAME_RATE - jsonWords[i]!.b) > 0.011)
-    ) {
+    if (wordEntries.length !== jsonWords.length || wordEntries.some((w, i) => Math.abs(w.start / FRAME_RATE - jsonWords[i]!.b) > 0.011)) {
       throw new Error('soundswallower alignment layout check failed (is the pinned version installed?)');
     }
     // Aligned words map to the targets in order (a partial alignment may skip some).

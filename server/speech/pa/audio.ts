@@ -50,7 +50,12 @@ function readWav(bytes: Uint8Array): { samples: Float32Array; sampleRate: number
     const body = offset + 8;
     if (id === 'fmt ' && size >= 16) {
       if (body + 16 > bytes.length) break;
-      format = { code: view.getUint16(body, true), channels: view.getUint16(body + 2, true), rate: view.getUint32(body + 4, true), bits: view.getUint16(body + 14, true) };
+      format = {
+        code: view.getUint16(body, true),
+        channels: view.getUint16(body + 2, true),
+        rate: view.getUint32(body + 4, true),
+        bits: view.getUint16(body + 14, true),
+      };
     } else if (id === 'data') {
       if (!format) break;
       const { code, channels, rate, bits } = format;

@@ -233,7 +233,8 @@ function skippedItems(items: readonly string[], energy: Float32Array, words: rea
   if (Math.abs(energy.length / FRAME_RATE - schedule.at(-1)!.end) > 1.5) return [];
   const floor = noiseFloor(energy);
   const quiet = (from: number, to: number) => {
-    for (let f = Math.round(from * FRAME_RATE); f < Math.min(energy.length, Math.round(to * FRAME_RATE)); f++) if (energy[f]! - floor > CALIBRATION.speechDb) return false;
+    for (let f = Math.round(from * FRAME_RATE); f < Math.min(energy.length, Math.round(to * FRAME_RATE)); f++)
+      if (energy[f]! - floor > CALIBRATION.speechDb) return false;
     return true;
   };
   const skipped: number[] = [];
@@ -299,9 +300,13 @@ export function wordEvidence(
     let loud = 0;
     for (let f = s.start; f < s.start + s.frames && f < energy.length; f++) if (energy[f]! - floor > CALIBRATION.speechDb) loud++;
     if (!loud) return;
-    const neighbours = [segments.slice(0, i).reverse().find((x) => x.target >= 0), segments.slice(i + 1).find((x) => x.target >= 0)].filter(
-      (x): x is AlignedWord => Boolean(x),
-    );
+    const neighbours = [
+      segments
+        .slice(0, i)
+        .reverse()
+        .find((x) => x.target >= 0),
+      segments.slice(i + 1).find((x) => x.target >= 0),
+    ].filter((x): x is AlignedWord => Boolean(x));
     for (const n of neighbours) evidence[targets.indexOf(n)]!.outsideFrames += loud / neighbours.length;
   });
   return evidence;

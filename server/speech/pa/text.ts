@@ -57,7 +57,10 @@ export function oneReading<T extends { text: string }>(items: readonly T[]): T[]
 export function phraseEnds(text: string): Set<number> {
   const ends = new Set<number>();
   // Split keeping the separators: words at even places, what stands between them at odd ones.
-  const parts = text.toLowerCase().replace(/[’‘]/g, "'").split(/([^a-z'-]+)/);
+  const parts = text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .split(/([^a-z'-]+)/);
   let index = -1;
   parts.forEach((part, i) => {
     if (i % 2 === 0) {

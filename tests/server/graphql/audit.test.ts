@@ -23,8 +23,7 @@ async function audit(order: 'as published' | 'reversed') {
 }
 
 /** A failing audit as a line a reader can act on: its id, name and why. */
-const failures = (results: AuditResult[]) =>
-  results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.name}: ${'reason' in r ? r.reason : ''}`);
+const failures = (results: AuditResult[]) => results.filter((r) => r.status !== 'ok').map((r) => `${r.id} ${r.name}: ${'reason' in r ? r.reason : ''}`);
 
 describe('the graphql-http server audit', () => {
   it('passes every MUST, SHOULD and MAY audit, in the published order and then reversed', async () => {
@@ -36,10 +35,18 @@ describe('the graphql-http server audit', () => {
     }
   });
 
-  it("answers a bad document by what the client accepts, not by how it was first asked", async () => {
+  it('answers a bad document by what the client accepts, not by how it was first asked', async () => {
     const ask = async (query: string, accept: string) => {
-      const r = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify({ query }) });
-      return { status: r.status, type: r.headers.get('content-type'), body: (await r.json()) as { data?: unknown; errors: { extensions?: { code?: string } }[] } };
+      const r = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept },
+        body: JSON.stringify({ query }),
+      });
+      return {
+        status: r.status,
+        type: r.headers.get('content-type'),
+        body: (await r.json()) as { data?: unknown; errors: { extensions?: { code?: string } }[] },
+      };
     };
     const cases = [
       ['{ viewer { id ', 'GRAPHQL_PARSE_FAILED'],
@@ -53,7 +60,12 @@ describe('the graphql-http server audit', () => {
         ['application/graphql-response+json, application/json;q=0.9', 400, 'application/graphql-response+json'],
       ] as const) {
         const r = await ask(query, accept);
-        expect([r.status, r.type?.split(';')[0], r.body.errors[0]?.extensions?.code, r.body.data], `${query} with ${accept}`).toEqual([status, type, code, undefined]);
+        expect([r.status, r.type?.split(';')[0], r.body.errors[0]?.extensions?.code, r.body.data], `${query} with ${accept}`).toEqual([
+          status,
+          type,
+          code,
+          undefined,
+        ]);
       }
     }
   });

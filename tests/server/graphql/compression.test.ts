@@ -65,7 +65,8 @@ describe('compressed GraphQL replies', () => {
 
     // The reply depends on Accept-Encoding as well as on Origin (CORS_ORIGINS is set), for any cache on the way.
     for (const r of [plain, br, gzip]) expect(r.headers.vary).toBe('Origin, Accept-Encoding');
-    for (const refused of ['identity', 'br;q=0, gzip;q=0']) expect((await post(SHELF, { 'accept-encoding': refused })).headers['content-encoding']).toBeUndefined();
+    for (const refused of ['identity', 'br;q=0, gzip;q=0'])
+      expect((await post(SHELF, { 'accept-encoding': refused })).headers['content-encoding']).toBeUndefined();
   });
 
   it('sends a small reply as it is', async () => {
@@ -99,7 +100,10 @@ describe('compressed GraphQL replies', () => {
       const body = JSON.stringify({ query: 'subscription ($c: ID!) { classActivity(classId: $c) { eventId } }', variables: { c: classId } });
       const req = request(
         `${server.url}/graphql`,
-        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'br, gzip', 'x-access-token': token } },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'br, gzip', 'x-access-token': token },
+        },
         (res) => {
           done(res.headers);
           req.destroy();

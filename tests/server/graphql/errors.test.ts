@@ -22,7 +22,11 @@ describe('the error vocabulary', () => {
     teacher = (await server.login('demoteacher')).accessToken;
     const classId = (await server.gql('{ viewer { class(name: "Demo Class") { id } } }', {}, teacher)).body.data.viewer.class.id;
     token = (
-      await server.gql('mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } }, teacher)
+      await server.gql(
+        'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }',
+        { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } },
+        teacher,
+      )
     ).body.data.createIntegrationToken.token;
   });
   afterAll(() => server?.close());
@@ -50,7 +54,12 @@ describe('the error vocabulary', () => {
       { query: '{ viewer { username } }', who: 'wbi_revokedOrNeverIssued000000000000000000000', code: 'UNAUTHENTICATED', status: 401 },
       { query: '{ viewer { reports { fileName } } }', who: token, code: 'FORBIDDEN', status: 403 },
       { query: '{ viewer { tasks(first: 500) { edges { node { id } } } } }', who: teacher, code: 'BAD_USER_INPUT', status: 400 },
-      { query: '{ viewer { classes(first: 100) { edges { node { shelf { national { units { title } } } } } } } }', who: token, code: 'QUERY_TOO_COSTLY', status: 400 },
+      {
+        query: '{ viewer { classes(first: 100) { edges { node { shelf { national { units { title } } } } } } } }',
+        who: token,
+        code: 'QUERY_TOO_COSTLY',
+        status: 400,
+      },
     ];
     for (const accept of ['application/json', 'application/graphql-response+json']) {
       for (const c of cases) {
@@ -68,7 +77,10 @@ describe('the error vocabulary', () => {
   });
 
   it('answers a variable its type refuses with BAD_USER_INPUT: 400 under application/graphql-response+json, 200 under application/json', async () => {
-    for (const [accept, status] of [['application/json', 200], ['application/graphql-response+json', 400]] as const) {
+    for (const [accept, status] of [
+      ['application/json', 200],
+      ['application/graphql-response+json', 400],
+    ] as const) {
       const r = await fetch(`${server.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept, authorization: `Bearer ${teacher}` },

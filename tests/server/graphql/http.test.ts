@@ -49,7 +49,8 @@ describe.each(DATABASES)('GraphQL over HTTP on %s', (kind) => {
   });
 
   it('returns typed errors and refuses a too-large body with a message', async () => {
-    const mutation = 'mutation { assignTask(input: { className: "Demo Class", bookUnitId: "NS2022-ES3", type: "SB" }) { __typename ... on Error { message } } }';
+    const mutation =
+      'mutation { assignTask(input: { className: "Demo Class", bookUnitId: "NS2022-ES3", type: "SB" }) { __typename ... on Error { message } } }';
     const r = await (await post(JSON.stringify({ query: mutation }))).json();
     expect(r.data.assignTask).toEqual({ __typename: 'ForbiddenError', message: expect.stringContaining('teacher') });
     const huge = await post(JSON.stringify({ query: `{ viewer { username } } # ${'x'.repeat(6 * 1024 * 1024)}` }));

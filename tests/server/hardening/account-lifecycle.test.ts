@@ -109,7 +109,11 @@ describe.skipIf(!DATABASES.includes('postgres'))('ending logins on two instances
     const someoneElse = (await a.login('demoteacher')).accessToken;
     await a.post('/api/v1.0/userclasses/addclass', { className: 'Life1', schoolID: 'ES', pressID: 'PEP', students: 'kid' }, tokenHeader(one));
     const classId = (await a.gql('{ viewer { classes(first: 5) { edges { node { id } } } } }', {}, one)).body.data.viewer.classes.edges[0].node.id;
-    const created = await a.gql('mutation ($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } }, one);
+    const created = await a.gql(
+      'mutation ($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }',
+      { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } },
+      one,
+    );
     const integration = created.body.data.createIntegrationToken.token as string;
     expect(await onBoth(integration)).toBe('ok');
 
@@ -164,7 +168,12 @@ describe.skipIf(!DATABASES.includes('postgres') || !redisUrl)('live connections 
 
   it('close at once with 4403 wherever they were opened: logout closes that login only, a password change the others, logout everywhere all', async () => {
     const [phone, laptop, tablet] = [await login(a), await login(b), await login(a)];
-    const sockets = { phone: liveSocket(b, phone), laptop: liveSocket(a, laptop), tablet: liveSocket(b, tablet), other: liveSocket(b, (await b.login('demoteacher')).accessToken) };
+    const sockets = {
+      phone: liveSocket(b, phone),
+      laptop: liveSocket(a, laptop),
+      tablet: liveSocket(b, tablet),
+      other: liveSocket(b, (await b.login('demoteacher')).accessToken),
+    };
     try {
       await until(() => Object.values(sockets).every((s) => s.isConnected()));
       expect((await a.gql(LOGOUT, {}, phone)).body.data.logout.everywhere).toBe(false);
@@ -253,7 +262,15 @@ describe.each(DATABASES)('deleting accounts on %s', (kind) => {
     await assign(server, teacher, 'D1', 'NS2022-ES1');
     await assign(server, teacher, 'D1', 'NS2022-ES3');
     // delkid1 claims the name the teacher wrote; the others sign up under their listed usernames.
-    const r = await server.post('/api/v1.0/username/signup', { username: 'delkid1', password: 'delkid1-pw', email: 'delkid1@home.cn', isTeacher: false, teachername: 'delteach', classname: 'D1', rostername: 'Zhang Wei' });
+    const r = await server.post('/api/v1.0/username/signup', {
+      username: 'delkid1',
+      password: 'delkid1-pw',
+      email: 'delkid1@home.cn',
+      isTeacher: false,
+      teachername: 'delteach',
+      classname: 'D1',
+      rostername: 'Zhang Wei',
+    });
     expect(r.status).toBe(200);
     const kid1 = tokenHeader((await server.login('delkid1', 'delkid1-pw')).accessToken);
     const [task] = await taskIds(server, kid1, 'delteach');
@@ -265,7 +282,19 @@ describe.each(DATABASES)('deleting accounts on %s', (kind) => {
 
   it('the user columns the check covers include every table that names a user', () => {
     const tables = new Set(userColumns().map((c) => `${c.table}.${c.column}`));
-    for (const c of ['users.teacher_id', 'roster_entries.user_id', 'results.user_id', 'recordings.user_id', 'word_memory.user_id', 'vocabulary_passes.user_id', 'classes.teacher_id', 'ended_logins.user_id', 'integration_tokens.teacher_id', 'webhooks.teacher_id', 'books.owner_teacher_id']) {
+    for (const c of [
+      'users.teacher_id',
+      'roster_entries.user_id',
+      'results.user_id',
+      'recordings.user_id',
+      'word_memory.user_id',
+      'vocabulary_passes.user_id',
+      'classes.teacher_id',
+      'ended_logins.user_id',
+      'integration_tokens.teacher_id',
+      'webhooks.teacher_id',
+      'books.owner_teacher_id',
+    ]) {
       expect(tables).toContain(c);
     }
   });
@@ -281,26 +310,43 @@ describe.each(DATABASES)('deleting accounts on %s', (kind) => {
     expect(await state(server, token)).toBe('ok');
 
     const done = await server.gql(DELETE, { p: 'delkid1-pw' }, token);
-    expect(done.body.data.deleteAccount).toEqual({ __typename: 'DeleteAccountPayload', username: 'delkid1', info: 'The account delkid1 and its data have been deleted' });
+    expect(done.body.data.deleteAccount).toEqual({
+      __typename: 'DeleteAccountPayload',
+      username: 'delkid1',
+      info: 'The account delkid1 and its data have been deleted',
+    });
     expect(await rowsOf(server, me)).toEqual([]);
     const after = (await server.app.deps.db.execute(sql`select count(*)::int as n from users`)) as any;
     expect(Number((after.rows ?? after)[0].n)).toBe(Number((before.rows ?? before)[0].n) - 1);
     expect(await state(server, token)).toMatch(/no longer exists/);
     expect((await server.post('/api/v1.0/username/login', { username: 'delkid1', password: 'delkid1-pw' })).status).toBe(401);
     // The teacher's roster lists the name again, unclaimed, with the class's open tasks waiting for whoever claims it.
-    const roster = (await server.gql('{ viewer { class(name: "D1") { roster { name username } } } }', {}, teacher['x-access-token'])).body.data.viewer.class.roster;
+    const roster = (await server.gql('{ viewer { class(name: "D1") { roster { name username } } } }', {}, teacher['x-access-token'])).body.data.viewer.class
+      .roster;
     expect(roster).toContainEqual({ name: 'Zhang Wei', username: null });
-    const again = await server.post('/api/v1.0/username/signup', { username: 'zhangwei9', password: 'zw-pw', email: 'zw@home.cn', isTeacher: false, teachername: 'delteach', classname: 'D1', rostername: 'Zhang Wei' });
+    const again = await server.post('/api/v1.0/username/signup', {
+      username: 'zhangwei9',
+      password: 'zw-pw',
+      email: 'zw@home.cn',
+      isTeacher: false,
+      teachername: 'delteach',
+      classname: 'D1',
+      rostername: 'Zhang Wei',
+    });
     expect(again.status).toBe(200);
     // (ES1 is finished by every student, so no longer open; ES3 is.)
-    expect(await taskIds(server, tokenHeader((await server.login('zhangwei9', 'zw-pw')).accessToken), 'delteach')).toEqual([expect.stringMatching(/^NS2022-ES3-\d+-SB-delteach$/)]);
+    expect(await taskIds(server, tokenHeader((await server.login('zhangwei9', 'zw-pw')).accessToken), 'delteach')).toEqual([
+      expect.stringMatching(/^NS2022-ES3-\d+-SB-delteach$/),
+    ]);
   });
 
   it('a teacher removes a student from a class, keeping the account or deleting it with every row about the student', async () => {
     const t = teacher['x-access-token'];
     expect((await server.gql(REMOVE, { c: 'D1', s: 'Nobody Here', d: false }, t)).body.data.removeStudent).toMatchObject({ __typename: 'NotFoundError' });
     const other = await signupTeacher(server, 'deloth');
-    expect((await server.gql(REMOVE, { c: 'D1', s: 'remkid1', d: true }, other['x-access-token'])).body.data.removeStudent).toMatchObject({ __typename: 'NotFoundError' });
+    expect((await server.gql(REMOVE, { c: 'D1', s: 'remkid1', d: true }, other['x-access-token'])).body.data.removeStudent).toMatchObject({
+      __typename: 'NotFoundError',
+    });
     const kid = (await server.login('remkid1', 'remkid1-pw')).accessToken;
     expect((await server.gql(REMOVE, { c: 'D1', s: 'remkid2', d: true }, kid)).body.data.removeStudent).toMatchObject({ __typename: 'ForbiddenError' });
 

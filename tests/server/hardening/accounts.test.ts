@@ -34,7 +34,11 @@ describe.each(DATABASES)('login throttling on %s', (kind) => {
       const r = await server.post(LOGIN, { username: 'victim1', password: `guess-${i}` }, from(`10.0.0.${i}`));
       expect(r).toEqual({ status: 401, body: { info: 'Wrong username or password' } });
     }
-    const locked = await fetch(`${server.url}${LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json', ...from('10.0.1.1') }, body: JSON.stringify({ username: 'VICTIM1', password: 'right-pass' }) });
+    const locked = await fetch(`${server.url}${LOGIN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from('10.0.1.1') },
+      body: JSON.stringify({ username: 'VICTIM1', password: 'right-pass' }),
+    });
     expect(locked.status).toBe(429);
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(25);
@@ -57,14 +61,19 @@ describe.each(DATABASES)('login throttling on %s', (kind) => {
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await server.post(LOGIN, { username: 'victim2', password: `guess-${i}` }, from(`10.1.0.${i}`));
     await waitOutLocks(server);
     expect((await server.post(LOGIN, { username: 'victim2', password: 'guess-again' }, from('10.1.1.1'))).status).toBe(401);
-    const r = await fetch(`${server.url}${LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json', ...from('10.1.1.2') }, body: JSON.stringify({ username: 'victim2', password: 'right-pass' }) });
+    const r = await fetch(`${server.url}${LOGIN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from('10.1.1.2') },
+      body: JSON.stringify({ username: 'victim2', password: 'right-pass' }),
+    });
     expect(r.status).toBe(429);
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(50);
   });
 
   it('a name that does not exist is throttled the same way (no hint which names exist)', async () => {
     const replies = [];
-    for (let i = 0; i <= ACCOUNT_FREE_FAILURES; i++) replies.push((await server.post(LOGIN, { username: 'nosuchkid', password: `guess-${i}` }, from(`10.2.0.${i}`))).status);
+    for (let i = 0; i <= ACCOUNT_FREE_FAILURES; i++)
+      replies.push((await server.post(LOGIN, { username: 'nosuchkid', password: `guess-${i}` }, from(`10.2.0.${i}`))).status);
     expect(replies).toEqual([...Array(ACCOUNT_FREE_FAILURES).fill(401), 429]);
   });
 
@@ -84,13 +93,18 @@ describe.each(DATABASES)('a browser that logged in before, while strangers lock 
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, { env: { TRUST_PROXY: '1', LOGIN_FAILURES_PER_ADDRESS: '8' } });
-    for (const name of ['owner1', 'owner2', 'mrsli']) await server.post('/api/v1.0/username/signup', { username: name, password: 'right-pass', email: `${name}@school.cn`, isTeacher: true });
+    for (const name of ['owner1', 'owner2', 'mrsli'])
+      await server.post('/api/v1.0/username/signup', { username: name, password: 'right-pass', email: `${name}@school.cn`, isTeacher: true });
   });
   afterAll(() => server?.close());
   const from = (address: string) => ({ 'x-forwarded-for': `10.9.9.9, ${address}` });
   /** A REST login as a browser would send it: its cookie, if any, and the cookie it gets back. */
   async function login(username: string, password: string, address: string, cookie?: string) {
-    const r = await fetch(`${server.url}${LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json', ...from(address), ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ username, password }) });
+    const r = await fetch(`${server.url}${LOGIN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from(address), ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ username, password }),
+    });
     const setCookie = r.headers.getSetCookie()[0];
     return { status: r.status, body: await r.json(), setCookie, cookie: setCookie?.split(';')[0] };
   }
@@ -138,7 +152,11 @@ describe.each(DATABASES)('a browser that logged in before, while strangers lock 
 
   it('GraphQL logins set and honour the same cookie; a network locked for guessing names does not hold a trusted browser', async () => {
     const gqlLogin = async (username: string, password: string, address: string, cookie?: string) => {
-      const r = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...from(address), ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ query: GQL_LOGIN, variables: { input: { username, password } } }) });
+      const r = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...from(address), ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ query: GQL_LOGIN, variables: { input: { username, password } } }),
+      });
       return { login: (await r.json()).data.login, cookie: r.headers.getSetCookie()[0]?.split(';')[0] };
     };
     const trusted = await gqlLogin('mrsli', 'right-pass', '10.5.0.1');
@@ -182,11 +200,14 @@ describe.each(DATABASES)('sign-up throttling on %s', (kind) => {
     const gql = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...from('198.51.100.7') },
-      body: JSON.stringify({ query: 'mutation ($input: SignupInput!) { signup(input: $input) { __typename ... on RateLimitError { retryAfterSec } } }', variables: { input: teacher('bulk7x') } }),
+      body: JSON.stringify({
+        query: 'mutation ($input: SignupInput!) { signup(input: $input) { __typename ... on RateLimitError { retryAfterSec } } }',
+        variables: { input: teacher('bulk7x') },
+      }),
     });
     expect((await gql.json()).data.signup).toEqual({ __typename: 'RateLimitError', retryAfterSec: expect.any(Number) });
     expect((await server.post('/api/v1.0/username/signup', teacher('other1x'), from('198.51.100.8'))).status).toBe(200);
-    expect((await server.login('bulk6x', 'pass1').catch((e: Error) => e.message))).toMatch(/failed/);
+    expect(await server.login('bulk6x', 'pass1').catch((e: Error) => e.message)).toMatch(/failed/);
   });
 });
 
@@ -211,7 +232,9 @@ describe.skipIf(!DATABASES.includes('postgres'))('login throttling across instan
   });
 
   it('concurrent failures on both instances are all counted', async () => {
-    await Promise.all(Array.from({ length: ACCOUNT_FREE_FAILURES }, (_, i) => (i % 2 ? a : b).post(LOGIN, { username: 'demoteacher', password: `guess-${i}` })));
+    await Promise.all(
+      Array.from({ length: ACCOUNT_FREE_FAILURES }, (_, i) => (i % 2 ? a : b).post(LOGIN, { username: 'demoteacher', password: `guess-${i}` })),
+    );
     const [row] = await a.app.deps.db.select().from(loginFailures).where(eq(loginFailures.key, 'account:demoteacher'));
     expect(row?.failures).toBe(ACCOUNT_FREE_FAILURES);
     expect((await b.post(LOGIN, { username: 'demoteacher', password: 'demoteacher' })).status).toBe(429);
@@ -241,8 +264,14 @@ describe('secrets in the logs', () => {
       const secrets = ['Sekr1t-teacher', 'Sekr1t-kid', 'Sekr1t-wrong', 'Sekr1t-inline'];
       await server.post('/api/v1.0/username/signup', { username: 'mrlog', password: secrets[0], email: 'l@school.cn', isTeacher: true });
       const { accessToken } = await server.login('mrlog', secrets[0]);
-      await server.post('/api/v1.0/userclasses/addclass', { className: 'L1', schoolID: 'ES', pressID: 'PEP', students: 'kidlog' }, { 'x-access-token': accessToken });
-      await server.gql(`mutation ($input: SignupInput!) { signup(input: $input) { __typename } }`, { input: { username: 'kidlog', password: secrets[1], email: 'k@home.cn', isTeacher: false, teachername: 'mrlog', classname: 'L1' } });
+      await server.post(
+        '/api/v1.0/userclasses/addclass',
+        { className: 'L1', schoolID: 'ES', pressID: 'PEP', students: 'kidlog' },
+        { 'x-access-token': accessToken },
+      );
+      await server.gql(`mutation ($input: SignupInput!) { signup(input: $input) { __typename } }`, {
+        input: { username: 'kidlog', password: secrets[1], email: 'k@home.cn', isTeacher: false, teachername: 'mrlog', classname: 'L1' },
+      });
       await server.gql(GQL_LOGIN, { input: { username: 'kidlog', password: secrets[2] } });
       await server.gql(`mutation { login(input: {username: "kidlog", password: "${secrets[3]}"}) { __typename } }`);
       await server.post(LOGIN, `{"username":"kidlog","password":"${secrets[1]}"`);
@@ -298,7 +327,7 @@ describe.each(DATABASES)('access tokens at the door on %s', (kind) => {
     await refusedEverywhere(old.token, /Your login has expired/);
   });
 
-  it("refuses a valid token whose user has been deleted", async () => {
+  it('refuses a valid token whose user has been deleted', async () => {
     await server.post('/api/v1.0/username/signup', { username: 'goner1', password: 'goner1', email: 'g@school.cn', isTeacher: true });
     const { accessToken } = await server.login('goner1');
     expect((await server.get('/api/v1.0/userclasses', { 'x-access-token': accessToken })).status).toBe(200);

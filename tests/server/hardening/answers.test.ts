@@ -22,8 +22,17 @@ describe('every request gets an answer', () => {
 
   it('a Host header that is not a host is a 400 within a second, on every path', async () => {
     const body = '{bad}';
-    for (const [method, path] of [['POST', '/graphql'], ['GET', '/graphql?query=%7Bbad%7D'], ['POST', '/api/v1.0/username/login'], ['GET', '/']]) {
-      const r = await rawRequest(server.url, `${method} ${path} HTTP/1.1\r\nHost: a b\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${method === 'POST' ? body : ''}`, 5_000);
+    for (const [method, path] of [
+      ['POST', '/graphql'],
+      ['GET', '/graphql?query=%7Bbad%7D'],
+      ['POST', '/api/v1.0/username/login'],
+      ['GET', '/'],
+    ]) {
+      const r = await rawRequest(
+        server.url,
+        `${method} ${path} HTTP/1.1\r\nHost: a b\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${method === 'POST' ? body : ''}`,
+        5_000,
+      );
       expect(r.status, `${method} ${path}`).toBe('HTTP/1.1 400 Bad Request');
       expect(r.ms, `${method} ${path}`).toBeLessThan(1_000);
     }
@@ -43,7 +52,10 @@ describe('every request gets an answer', () => {
 
   it('a request that takes longer than the time limit is ended with a 503', async () => {
     // The body is announced but never sent: the call waits for it.
-    const r = await rawRequest(server.url, `POST /api/v1.0/username/login HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"user`);
+    const r = await rawRequest(
+      server.url,
+      `POST /api/v1.0/username/login HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"user`,
+    );
     expect(r.status).toBe('HTTP/1.1 503 Service Unavailable');
     expect(r.ms).toBeGreaterThan(900);
     expect(r.ms).toBeLessThan(2_500);

@@ -36,7 +36,11 @@ describe('only JSON where JSON is taken', () => {
   });
 
   it('a sign-up sent as text/plain is refused with 415 and creates nobody', async () => {
-    const r = await post('/api/v1.0/username/signup', 'text/plain', JSON.stringify({ username: 'sneaky1', password: 'abcd', email: 'a@b.cn', isTeacher: true }));
+    const r = await post(
+      '/api/v1.0/username/signup',
+      'text/plain',
+      JSON.stringify({ username: 'sneaky1', password: 'abcd', email: 'a@b.cn', isTeacher: true }),
+    );
     expect(r.status).toBe(415);
     expect((await server.post(LOGIN, { username: 'sneaky1', password: 'abcd' })).status).not.toBe(200);
   });
@@ -59,7 +63,10 @@ describe('only JSON where JSON is taken', () => {
   });
 
   it('a preflight is what a browser must send for a JSON post, and it is refused to other sites', async () => {
-    const pre = await fetch(`${server.url}${LOGIN}`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const pre = await fetch(`${server.url}${LOGIN}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     expect(pre.status).toBe(403);
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
   });

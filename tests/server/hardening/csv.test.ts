@@ -17,10 +17,16 @@ describe('the CSV writer', () => {
   });
 
   it('defuses text that a spreadsheet would read as a formula', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvField(`${start}SUM(A1)`).startsWith(`'`) || csvField(`${start}SUM(A1)`).startsWith(`"'`), JSON.stringify(start)).toBe(true);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvField(`${start}SUM(A1)`).startsWith(`'`) || csvField(`${start}SUM(A1)`).startsWith(`"'`), JSON.stringify(start)).toBe(true);
     expect(csvField('\r=1')).toBe(`"'\r=1"`);
     expect(csvField(-3)).toBe('-3');
-    expect(csvText([['a', 1], ['=b', 2]])).toBe("a,1\r\n'=b,2\r\n");
+    expect(
+      csvText([
+        ['a', 1],
+        ['=b', 2],
+      ]),
+    ).toBe("a,1\r\n'=b,2\r\n");
   });
 });
 
@@ -40,10 +46,21 @@ describe('names and the results export', () => {
     }
     const press = await server.post('/api/v1.0/userclasses/addclass', { className: 'Fine', schoolID: 'ES', pressID: 'P\rEP', students: 'kidone1' }, teacher);
     expect(press.status).toBe(400);
-    const gql = await server.gql('mutation ($input: AddClassInput!) { addClass(input: $input) { __typename ... on Error { message } } }', { input: { className: 'Z\r=2+3', schoolId: 'ES', pressId: 'PEP', students: 'kidone1' } }, teacher['x-access-token']);
+    const gql = await server.gql(
+      'mutation ($input: AddClassInput!) { addClass(input: $input) { __typename ... on Error { message } } }',
+      { input: { className: 'Z\r=2+3', schoolId: 'ES', pressId: 'PEP', students: 'kidone1' } },
+      teacher['x-access-token'],
+    );
     expect(JSON.stringify(gql.body)).toMatch(/control character|ValidationError|invalid/i);
     expect((await server.get('/api/v1.0/userclasses', teacher)).body).not.toContainEqual(expect.objectContaining({ className: 'Z\r=2+3' }));
-    const signup = await server.post('/api/v1.0/username/signup', { username: 'kidone1', password: 'abcd', email: 'k@h.cn', isTeacher: false, teachername: 'csvteach1', classname: 'Z\r=2+3' });
+    const signup = await server.post('/api/v1.0/username/signup', {
+      username: 'kidone1',
+      password: 'abcd',
+      email: 'k@h.cn',
+      isTeacher: false,
+      teachername: 'csvteach1',
+      classname: 'Z\r=2+3',
+    });
     expect(signup.status).toBe(400);
   });
 

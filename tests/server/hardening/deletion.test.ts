@@ -19,7 +19,8 @@ const ORPHAN_CHECKS: Record<string, string> = {
   'classes without teacher': 'select count(*) from classes c where not exists (select 1 from users u where u.id = c.teacher_id)',
   'students without teacher': 'select count(*) from users s where s.teacher_id is not null and not exists (select 1 from users t where t.id = s.teacher_id)',
   'roster without class': 'select count(*) from roster_entries r where not exists (select 1 from classes c where c.id = r.class_id)',
-  'roster with a deleted user': 'select count(*) from roster_entries r where r.user_id is not null and not exists (select 1 from users u where u.id = r.user_id)',
+  'roster with a deleted user':
+    'select count(*) from roster_entries r where r.user_id is not null and not exists (select 1 from users u where u.id = r.user_id)',
   'assignments without class': 'select count(*) from assignments a where not exists (select 1 from classes c where c.id = a.class_id)',
   'assignments without book': 'select count(*) from assignments a where not exists (select 1 from books b where b.id = a.book_id)',
   'tasks without assignment': 'select count(*) from task_rows t where not exists (select 1 from assignments a where a.id = t.assignment_id)',
@@ -31,12 +32,15 @@ const ORPHAN_CHECKS: Record<string, string> = {
   'memory without user': 'select count(*) from word_memory m where not exists (select 1 from users u where u.id = m.user_id)',
   'passes without user': 'select count(*) from vocabulary_passes v where not exists (select 1 from users u where u.id = v.user_id)',
   'recordings without user': 'select count(*) from recordings r where not exists (select 1 from users u where u.id = r.user_id)',
-  'books without owner': 'select count(*) from books b where b.owner_teacher_id is not null and not exists (select 1 from users u where u.id = b.owner_teacher_id)',
+  'books without owner':
+    'select count(*) from books b where b.owner_teacher_id is not null and not exists (select 1 from users u where u.id = b.owner_teacher_id)',
   'units without book': 'select count(*) from units n where not exists (select 1 from books b where b.id = n.book_id)',
   // Stored files have no foreign key (server/storage/blobs.ts): deleteClass removes them with the
   // class, and the orphaned-files sweep after a cascade from elsewhere.
-  'report PDFs without report': "select count(*) from blobs b where b.key like 'reports/%' and not exists (select 1 from reports p where 'reports/' || p.file_name = b.key)",
-  'recording audio without recording': "select count(*) from blobs b where b.key like 'recordings/%' and not exists (select 1 from recordings r where r.blob_key = b.key)",
+  'report PDFs without report':
+    "select count(*) from blobs b where b.key like 'reports/%' and not exists (select 1 from reports p where 'reports/' || p.file_name = b.key)",
+  'recording audio without recording':
+    "select count(*) from blobs b where b.key like 'recordings/%' and not exists (select 1 from recordings r where r.blob_key = b.key)",
   'unit words without unit': 'select count(*) from unit_words w where not exists (select 1 from units n where n.book_id = w.book_id and n.unit_id = w.unit_id)',
 };
 
@@ -72,7 +76,10 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
     await assign(server, teacher, 'Gone', 'NS2022-ES1');
     await assign(server, teacher, 'Gone', 'DELBOOK-1');
     await assign(server, teacher, 'Stays', 'DELBOOK-2');
-    for (const [who, name] of [[kid1, 'kid1del'], [kid3, 'kid3del']] as const) {
+    for (const [who, name] of [
+      [kid1, 'kid1del'],
+      [kid3, 'kid3del'],
+    ] as const) {
       const [first] = await taskIds(server, who, 'mrdelete');
       const posted = await server.post('/api/v1.0/userspelling', await perfectSbArr(server, who, first!), who);
       expect(posted.status, name).toBe(200);

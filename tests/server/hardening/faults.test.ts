@@ -18,7 +18,7 @@ import { openDatabase } from '../../../db/index.ts';
 import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
 import { freePort, spawnServer, type ServerProcess } from './process.ts';
 
-const json = async (url: string, init: Omit<RequestInit, "body"> & { token?: string; body?: unknown } = {}) => {
+const json = async (url: string, init: Omit<RequestInit, 'body'> & { token?: string; body?: unknown } = {}) => {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (init.token) headers['x-access-token'] = init.token;
   const r = await fetch(url, { ...init, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: AbortSignal.timeout(30_000) });
@@ -51,12 +51,28 @@ describe('the server process', () => {
     try {
       // The scoring workers load their model as the server starts, before anyone reads (issue 39).
       await expect.poll(() => server.log(), { timeout: 60_000, interval: 200 }).toContain('pronunciation scoring is ready');
-      const { accessToken } = (await json(`${server.url}/api/v1.0/username/login`, { method: 'POST', body: { username: 'demoteacher', password: 'demoteacher' } })).body;
-      const classes = await json(`${server.url}/graphql`, { method: 'POST', token: accessToken, body: { query: '{ viewer { classes { edges { node { id } } } } }' } });
+      const { accessToken } = (
+        await json(`${server.url}/api/v1.0/username/login`, { method: 'POST', body: { username: 'demoteacher', password: 'demoteacher' } })
+      ).body;
+      const classes = await json(`${server.url}/graphql`, {
+        method: 'POST',
+        token: accessToken,
+        body: { query: '{ viewer { classes { edges { node { id } } } } }' },
+      });
       const classId = classes.body.data.viewer.classes.edges[0].node.id;
       let subscriptionEnded = '';
-      const client = createClient({ url: `${server.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { accessToken }, retryAttempts: 0, lazy: false, on: { closed: (e: any) => (subscriptionEnded ||= `closed ${e?.code ?? ''}`) } });
-      client.subscribe({ query: 'subscription ($id: ID!) { classActivity(classId: $id) { kind } }', variables: { id: classId } }, { next: () => {}, error: (e) => (subscriptionEnded ||= `error ${String(e)}`), complete: () => (subscriptionEnded ||= 'complete') });
+      const client = createClient({
+        url: `${server.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { accessToken },
+        retryAttempts: 0,
+        lazy: false,
+        on: { closed: (e: any) => (subscriptionEnded ||= `closed ${e?.code ?? ''}`) },
+      });
+      client.subscribe(
+        { query: 'subscription ($id: ID!) { classActivity(classId: $id) { kind } }', variables: { id: classId } },
+        { next: () => {}, error: (e) => (subscriptionEnded ||= `error ${String(e)}`), complete: () => (subscriptionEnded ||= 'complete') },
+      );
       await new Promise((r) => setTimeout(r, 500));
       expect(subscriptionEnded).toBe('');
 
@@ -101,19 +117,36 @@ describe('the server process', () => {
       await json(api('/username/signup'), { method: 'POST', body: { username: teacher, password: 'kill-pass', email: 'k@school.cn', isTeacher: true } });
       const teacherToken = (await json(api('/username/login'), { method: 'POST', body: { username: teacher, password: 'kill-pass' } })).body.accessToken;
       const names = Array.from({ length: STUDENTS }, (_, i) => `killkid${String(i).padStart(2, '0')}`);
-      expect((await json(api('/userclasses/addclass'), { method: 'POST', token: teacherToken, body: { className: 'K1', schoolID: 'ES', pressID: 'PEP', students: names.join(', ') } })).body).toBe('success');
-      for (const unit of UNITS) expect((await json(api('/usertasks/assigntask'), { method: 'POST', token: teacherToken, body: { className: 'K1', bookUnitID: unit, Type: 'SB' } })).body).toMatch(/^success/);
+      expect(
+        (
+          await json(api('/userclasses/addclass'), {
+            method: 'POST',
+            token: teacherToken,
+            body: { className: 'K1', schoolID: 'ES', pressID: 'PEP', students: names.join(', ') },
+          })
+        ).body,
+      ).toBe('success');
+      for (const unit of UNITS)
+        expect(
+          (await json(api('/usertasks/assigntask'), { method: 'POST', token: teacherToken, body: { className: 'K1', bookUnitID: unit, Type: 'SB' } })).body,
+        ).toMatch(/^success/);
       const students = await Promise.all(
         names.map(async (name) => {
-          await json(api('/username/signup'), { method: 'POST', body: { username: name, password: 'kid-pass', email: `${name}@home.cn`, isTeacher: false, teachername: teacher, classname: 'K1' } });
-          return { name, token: (await json(api('/username/login'), { method: 'POST', body: { username: name, password: 'kid-pass' } })).body.accessToken as string };
+          await json(api('/username/signup'), {
+            method: 'POST',
+            body: { username: name, password: 'kid-pass', email: `${name}@home.cn`, isTeacher: false, teachername: teacher, classname: 'K1' },
+          });
+          return {
+            name,
+            token: (await json(api('/username/login'), { method: 'POST', body: { username: name, password: 'kid-pass' } })).body.accessToken as string,
+          };
         }),
       );
 
       // Each student posts a result for each task, retrying through the outage until acknowledged.
       const acknowledged: { student: string; taskId: string; score: number; stored: boolean }[] = [];
       let failedAttempts = 0;
-      const untilAnswered = async <T,>(call: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T }> => {
+      const untilAnswered = async <T>(call: () => Promise<{ status: number; body: T }>): Promise<{ status: number; body: T }> => {
         const giveUpAt = Date.now() + 120_000;
         for (;;) {
           let last: string;
@@ -183,10 +216,16 @@ describe('the server process', () => {
         )) as any;
         const stored: { student: string; score: number; answers: number }[] = rows.rows ?? rows;
         expect(stored).toHaveLength(total);
-        for (const a of acknowledged) expect(stored.some((s) => s.student === a.student && s.score === a.score), `${a.student} ${a.taskId}`).toBe(true);
+        for (const a of acknowledged)
+          expect(
+            stored.some((s) => s.student === a.student && s.score === a.score),
+            `${a.student} ${a.taskId}`,
+          ).toBe(true);
         // Each result's answers once, never twice.
         expect(stored.every((s) => s.answers === 8 || s.answers > 0)).toBe(true);
-        const [dupes] = ((x: any) => x.rows ?? x)(await handle.db.execute('select count(*)::int as n from (select task_row_id from results group by task_row_id having count(*) > 1) d' as any));
+        const [dupes] = ((x: any) => x.rows ?? x)(
+          await handle.db.execute('select count(*)::int as n from (select task_row_id from results group by task_row_id having count(*) > 1) d' as any),
+        );
         expect(dupes.n).toBe(0);
       } finally {
         await handle.close();

@@ -13,7 +13,14 @@ export async function signupTeacher(server: TestServer, name: string): Promise<A
 }
 
 export async function signupStudent(server: TestServer, name: string, teacher: string, className: string): Promise<Auth> {
-  const r = await server.post('/api/v1.0/username/signup', { username: name, password: `${name}-pw`, email: `${name}@home.cn`, isTeacher: false, teachername: teacher, classname: className });
+  const r = await server.post('/api/v1.0/username/signup', {
+    username: name,
+    password: `${name}-pw`,
+    email: `${name}@home.cn`,
+    isTeacher: false,
+    teachername: teacher,
+    classname: className,
+  });
   if (r.status !== 200) throw new Error(`signup ${name}: ${JSON.stringify(r.body)}`);
   return tokenHeader((await server.login(name, `${name}-pw`)).accessToken);
 }
@@ -66,11 +73,15 @@ export async function playSpellingTask(server: TestServer, student: Auth, taskId
  */
 export async function snapshot(server: TestServer, ignore: string[] = []): Promise<Record<string, string>> {
   const db = server.app.deps.db;
-  const tables = ((await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as any);
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as any;
   const names: string[] = (tables.rows ?? tables).map((r: { table_name: string }) => r.table_name).filter((n: string) => !ignore.includes(n));
   const out: Record<string, string> = {};
   for (const name of names) {
-    const r = (await db.execute(sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${sql.identifier(name)} t`)) as any;
+    const r = (await db.execute(
+      sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${sql.identifier(name)} t`,
+    )) as any;
     const row = (r.rows ?? r)[0];
     out[name] = `${row.n}:${row.digest}`;
   }

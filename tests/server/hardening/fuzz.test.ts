@@ -12,10 +12,20 @@ import { addClass, assign, signupStudent, signupTeacher, snapshot, taskIds } fro
 /** Every REST call, with a valid body to mutate (or none for reads). `:x` marks a path parameter. */
 const REST_CALLS: { method: 'GET' | 'POST'; path: string; body?: Record<string, unknown>; required?: string[] }[] = [
   { method: 'POST', path: '/username/login', body: { username: 'fuzzteach', password: 'fuzzteach-pw' }, required: ['username', 'password'] },
-  { method: 'POST', path: '/username/signup', body: { username: 'newkid01', password: 'abcd', email: 'a@b.cn', isTeacher: false, teachername: 'fuzzteach', classname: 'F1' }, required: ['username', 'email', 'teachername', 'classname'] },
+  {
+    method: 'POST',
+    path: '/username/signup',
+    body: { username: 'newkid01', password: 'abcd', email: 'a@b.cn', isTeacher: false, teachername: 'fuzzteach', classname: 'F1' },
+    required: ['username', 'email', 'teachername', 'classname'],
+  },
   { method: 'GET', path: '/userclasses' },
   { method: 'GET', path: '/userclasses/pressoptions' },
-  { method: 'POST', path: '/userclasses/addclass', body: { className: 'F2', schoolID: 'ES', pressID: 'PEP', students: 'kidx', tbTaskType: 'SB', spellingTimeoutSec: 15, taskDueDays: 7, fmBatchSize: 10 }, required: ['schoolID', 'pressID', 'students'] },
+  {
+    method: 'POST',
+    path: '/userclasses/addclass',
+    body: { className: 'F2', schoolID: 'ES', pressID: 'PEP', students: 'kidx', tbTaskType: 'SB', spellingTimeoutSec: 15, taskDueDays: 7, fmBatchSize: 10 },
+    required: ['schoolID', 'pressID', 'students'],
+  },
   { method: 'POST', path: '/userclasses/deleteclass', body: { className: 'F1' }, required: ['className'] },
   { method: 'POST', path: '/userclasses/selectclass', body: { className: 'F1' }, required: ['className'] },
   { method: 'GET', path: '/userclasses/export' },
@@ -23,8 +33,18 @@ const REST_CALLS: { method: 'GET' | 'POST'; path: string; body?: Record<string, 
   { method: 'POST', path: '/textbooks/import', body: { fileName: 'b.csv', content: 'bookID,unitID,word\nFUZZB,1,cat\n' }, required: ['content'] },
   { method: 'GET', path: '/usertasks' },
   { method: 'GET', path: '/usertasks/:x' },
-  { method: 'POST', path: '/usertasks/removetask', body: { student: 'fuzzkid', bookUnitID: 'NS2022-ES1', TPID: 1, Type: 'SB' }, required: ['student', 'bookUnitID', 'TPID', 'Type'] },
-  { method: 'POST', path: '/usertasks/assigntask', body: { className: 'F1', bookUnitID: 'NS2022-ES2', Type: 'SB' }, required: ['className', 'bookUnitID', 'Type'] },
+  {
+    method: 'POST',
+    path: '/usertasks/removetask',
+    body: { student: 'fuzzkid', bookUnitID: 'NS2022-ES1', TPID: 1, Type: 'SB' },
+    required: ['student', 'bookUnitID', 'TPID', 'Type'],
+  },
+  {
+    method: 'POST',
+    path: '/usertasks/assigntask',
+    body: { className: 'F1', bookUnitID: 'NS2022-ES2', Type: 'SB' },
+    required: ['className', 'bookUnitID', 'Type'],
+  },
   { method: 'POST', path: '/userprofiles/assigntask', body: { className: 'F1', bookUnitID: 'ES2022-R', Type: 'FM' }, required: ['className', 'bookUnitID'] },
   { method: 'POST', path: '/userspelling', body: { sbArr: [] }, required: ['sbArr'] },
   { method: 'GET', path: '/userdash' },
@@ -48,8 +68,16 @@ const GRAPHQL_OPERATIONS: { query: string; variables: string[] }[] = [
   { query: 'query ($t: String!) { taskContent(taskId: $t) { label words { text } } }', variables: ['t'] },
   { query: 'query ($id: ID!) { node(id: $id) { id } }', variables: ['id'] },
   { query: 'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }', variables: ['ids'] },
-  { query: 'query ($n: String!, $c: String) { viewer { class(name: $n) { name shelf { schoolId } } tasks(className: $c, first: 3) { edges { node { taskId } } } } }', variables: ['n', 'c'] },
-  { query: 'query ($first: Int, $after: String) { viewer { classes(first: $first, after: $after) { edges { node { name } } } reports { fileName } dashboard { records { testId } } } }', variables: ['first', 'after'] },
+  {
+    query:
+      'query ($n: String!, $c: String) { viewer { class(name: $n) { name shelf { schoolId } } tasks(className: $c, first: 3) { edges { node { taskId } } } } }',
+    variables: ['n', 'c'],
+  },
+  {
+    query:
+      'query ($first: Int, $after: String) { viewer { classes(first: $first, after: $after) { edges { node { name } } } reports { fileName } dashboard { records { testId } } } }',
+    variables: ['first', 'after'],
+  },
   { query: '{ pressOptions { schoolId } }', variables: [] },
   // The classroom and account calls (the logouts are left out: ending the fuzzing login is their job).
   { query: 'query ($n: String!, $p: WeakWordsPeriod!) { viewer { class(name: $n) { weakWords(period: $p) { words { text } } } } }', variables: ['n', 'p'] },
@@ -65,7 +93,27 @@ const GRAPHQL_OPERATIONS: { query: string; variables: string[] }[] = [
 
 /** Values that are wrong for every field: wrong types, NUL, far too long, hostile text. */
 const badValue = fc.oneof(
-  fc.constantFrom(null, true, 0, -1, 1e308, Number.MAX_SAFE_INTEGER, [], {}, '', ' ', '\u0000', 'a\u0000b', 'x'.repeat(20_000), '\ud800', "'; drop table users; --", '../../../etc/passwd', '%00', '${7*7}', '<script>alert(1)</script>'),
+  fc.constantFrom(
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    Number.MAX_SAFE_INTEGER,
+    [],
+    {},
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    'x'.repeat(20_000),
+    '\ud800',
+    "'; drop table users; --",
+    '../../../etc/passwd',
+    '%00',
+    '${7*7}',
+    '<script>alert(1)</script>',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }).map((s) => `${s}\u0000`),
   fc.array(fc.anything(), { maxLength: 4 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.anything(), { maxKeys: 4 }),
@@ -85,11 +133,28 @@ const anyBody = fc.oneof(
   fc.uint8Array({ maxLength: 200 }),
 );
 const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/graphql-response+json', '');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/graphql-response+json',
+  '',
+);
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom('cn', 'className', 'text', 'voice', 'speed', 'query', 'variables'), fc.string({ maxLength: 8 })), fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('%00', '%ff%fe', '%', '%E4%B8', 'x'.repeat(5000)))), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom('cn', 'className', 'text', 'voice', 'speed', 'query', 'variables'), fc.string({ maxLength: 8 })),
+      fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('%00', '%ff%fe', '%', '%E4%B8', 'x'.repeat(5000))),
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => pairs.map(([k, v]) => (v.startsWith('%') ? `${encodeURIComponent(k)}=${v}` : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&'));
-const pathParam = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }).map(encodeURIComponent), fc.constantFrom('%00', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'x'.repeat(3000), '%ff', 'a%2Fb', 'NS2022-ES1-1-SB-fuzzteach%00'));
+const pathParam = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }).map(encodeURIComponent),
+  fc.constantFrom('%00', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'x'.repeat(3000), '%ff', 'a%2Fb', 'NS2022-ES1-1-SB-fuzzteach%00'),
+);
 
 type Who = 'visitor' | 'teacher' | 'student' | 'garbage';
 
@@ -120,9 +185,17 @@ describe.each(DATABASES)('fuzzing every call on %s', (kind) => {
     if (type) headers['content-type'] = type;
     if (tokens[who]) headers['x-access-token'] = tokens[who]!;
     try {
-      const r = await fetch(`${server.url}${path}`, { method, headers, body: method === 'GET' ? undefined : (body as BodyInit | undefined), signal: AbortSignal.timeout(15_000) });
+      const r = await fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        body: method === 'GET' ? undefined : (body as BodyInit | undefined),
+        signal: AbortSignal.timeout(15_000),
+      });
       const text = await r.text();
-      if (r.status >= 500) failures.push(`${r.status} ${method} ${path.slice(0, 200)} as ${who} [${type}] body=${typeof body === 'string' ? body.slice(0, 200) : `${body?.length ?? 0} bytes`} -> ${text.slice(0, 200)}`);
+      if (r.status >= 500)
+        failures.push(
+          `${r.status} ${method} ${path.slice(0, 200)} as ${who} [${type}] body=${typeof body === 'string' ? body.slice(0, 200) : `${body?.length ?? 0} bytes`} -> ${text.slice(0, 200)}`,
+        );
     } catch (error) {
       failures.push(`no answer: ${method} ${path.slice(0, 200)} as ${who} body=${String(body).slice(0, 200)}: ${(error as Error).message}`);
     }
@@ -138,7 +211,17 @@ describe.each(DATABASES)('fuzzing every call on %s', (kind) => {
     const call = fc.constantFrom(...REST_CALLS);
     await fc.assert(
       fc.asyncProperty(
-        call.chain((c) => fc.tuple(fc.constant(c), c.body && c.required ? fc.oneof(nearMiss(c.body, c.required).map((b) => JSON.stringify(b)), anyBody) : anyBody)),
+        call.chain((c) =>
+          fc.tuple(
+            fc.constant(c),
+            c.body && c.required
+              ? fc.oneof(
+                  nearMiss(c.body, c.required).map((b) => JSON.stringify(b)),
+                  anyBody,
+                )
+              : anyBody,
+          ),
+        ),
         who,
         contentType,
         queryString,
@@ -158,22 +241,36 @@ describe.each(DATABASES)('fuzzing every call on %s', (kind) => {
 
   it('GraphQL: no 5xx and no hang for generated operations, variables and bodies', async () => {
     const operation = fc.constantFrom(...GRAPHQL_OPERATIONS);
-    const variables = (names: string[]) => fc.tuple(...names.map(() => fc.oneof(badValue, fc.anything({ maxDepth: 2 })))).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]])));
+    const variables = (names: string[]) =>
+      fc.tuple(...names.map(() => fc.oneof(badValue, fc.anything({ maxDepth: 2 })))).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]])));
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
           { weight: 6, arbitrary: operation.chain((op) => variables(op.variables).map((v) => JSON.stringify({ query: op.query, variables: v }))) },
           { weight: 1, arbitrary: fc.string({ maxLength: 300 }).map((q) => JSON.stringify({ query: q })) },
-          { weight: 1, arbitrary: fc.record({ query: fc.anything(), variables: fc.anything(), operationName: fc.anything(), extensions: fc.anything() }).map((b) => JSON.stringify(b)) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .record({ query: fc.anything(), variables: fc.anything(), operationName: fc.anything(), extensions: fc.anything() })
+              .map((b) => JSON.stringify(b)),
+          },
           { weight: 1, arbitrary: anyBody },
         ),
         who,
         contentType,
         fc.boolean(),
-        fc.record({ variables: fc.oneof(anyBody.map(String), fc.constantFrom('{not', '[1]', '7', '"x"', 'null')), extensions: fc.oneof(anyBody.map(String), fc.constantFrom('{not', '{"persistedQuery":5}')) }, { requiredKeys: [] }),
+        fc.record(
+          {
+            variables: fc.oneof(anyBody.map(String), fc.constantFrom('{not', '[1]', '7', '"x"', 'null')),
+            extensions: fc.oneof(anyBody.map(String), fc.constantFrom('{not', '{"persistedQuery":5}')),
+          },
+          { requiredKeys: [] },
+        ),
         async (body, as, type, asGet, params) => {
           // GET carries variables and extensions in the query string, as text that may not be JSON.
-          const extra = Object.entries(params).map(([k, v]) => `&${k}=${encodeURIComponent(String(v).slice(0, 500))}`).join('');
+          const extra = Object.entries(params)
+            .map(([k, v]) => `&${k}=${encodeURIComponent(String(v).slice(0, 500))}`)
+            .join('');
           if (asGet) await send('GET', `/graphql?query=${encodeURIComponent(String(body).slice(0, 2000))}${extra}`, as, '', undefined);
           else await send('POST', '/graphql', as, type || 'application/json', body);
           return true;

@@ -78,12 +78,20 @@ describe('GraphQL limits', () => {
       `{ viewer { ${'id @skip(if: false) '.repeat(GRAPHQL_LIMITS.directives + 1)} } }`,
     ];
     const ask = async (query: string, accept: string) => {
-      const r = await fetch(`${prod.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept, 'x-access-token': token }, body: JSON.stringify({ query }) });
+      const r = await fetch(`${prod.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept, 'x-access-token': token },
+        body: JSON.stringify({ query }),
+      });
       return { status: r.status, body: (await r.json()) as { data?: unknown; errors: { message: string; extensions?: { code?: string } }[] } };
     };
     for (const query of refused) {
       // The same document asked first the old way (cached then), then the new way, then the old again.
-      for (const [accept, status] of [['application/json', 200], ['application/graphql-response+json', 400], ['application/json', 200]] as const) {
+      for (const [accept, status] of [
+        ['application/json', 200],
+        ['application/graphql-response+json', 400],
+        ['application/json', 200],
+      ] as const) {
         const r = await ask(query, accept);
         expect([r.status, r.body.errors[0]!.extensions?.code], `${accept}: ${query.slice(0, 40)}`).toEqual([status, LIMIT_CODE]);
         expect(r.body.errors[0]!.message).toMatch(LIMIT_MESSAGES);
@@ -92,7 +100,10 @@ describe('GraphQL limits', () => {
       }
     }
     // A document that does not parse, first met on the JSON fast path: still 400 with its code for the new way.
-    for (const [accept, status] of [['application/json', 200], ['application/graphql-response+json', 400]] as const) {
+    for (const [accept, status] of [
+      ['application/json', 200],
+      ['application/graphql-response+json', 400],
+    ] as const) {
       const r = await ask('{ viewer { id ', accept);
       expect([r.status, r.body.errors[0]!.extensions?.code]).toEqual([status, 'GRAPHQL_PARSE_FAILED']);
     }
@@ -119,8 +130,18 @@ describe('GraphQL limits', () => {
 
   it('in production an unexpected failure reaches the client as one sentence: no stack, no SQL, no detail', async () => {
     const db = prod.app.deps.db;
-    const failure = Object.assign(new Error('relation "users" does not exist: select "id", "password_hash" from "users" where "username_key" = $1'), { code: '42P01', query: 'select "password_hash" from "users"' });
-    prod.app.deps.db = new Proxy(db, { get: (target, prop) => (prop === 'select' ? () => { throw failure; } : Reflect.get(target, prop)) });
+    const failure = Object.assign(new Error('relation "users" does not exist: select "id", "password_hash" from "users" where "username_key" = $1'), {
+      code: '42P01',
+      query: 'select "password_hash" from "users"',
+    });
+    prod.app.deps.db = new Proxy(db, {
+      get: (target, prop) =>
+        prop === 'select'
+          ? () => {
+              throw failure;
+            }
+          : Reflect.get(target, prop),
+    });
     try {
       const r = await prod.gql('{ viewer { username tasks { edges { node { taskId } } } } }', {}, token);
       const text = JSON.stringify(r.body);
@@ -137,7 +158,11 @@ describe('GraphQL limits', () => {
   it('limits JSON bodies: 256 KB on REST calls, 5 MB on /graphql, with a 413 and a message', async () => {
     const rest = await prod.post('/api/v1.0/username/login', { username: 'demoteacher', password: 'x'.repeat(300 * 1024) });
     expect(rest).toEqual({ status: 413, body: { info: 'The request body is larger than 256 KB' } });
-    const big = await prod.gql('mutation ($c: String!) { importTextbook(fileName: "a.csv", content: $c) { __typename } }', { c: 'x'.repeat(6 * 1024 * 1024) }, token);
+    const big = await prod.gql(
+      'mutation ($c: String!) { importTextbook(fileName: "a.csv", content: $c) { __typename } }',
+      { c: 'x'.repeat(6 * 1024 * 1024) },
+      token,
+    );
     expect(big.status).toBe(413);
     expect(big.body.errors[0].message).toBe('The request body is larger than 5120 KB');
     expect((await prod.gql('{ viewer { username } }', {}, token)).body.data.viewer.username).toBe('demoteacher');

@@ -37,7 +37,8 @@ describe.each(['development', 'production'])('GraphQL request parameters in %s m
   });
 
   it('POST with variables or extensions that are not an object is a 400 naming the parameter', async () => {
-    const post = (body: Record<string, unknown>) => fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, ...body }) });
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, ...body }) });
     await expectClearRefusal(await post({ variables: '{not' }), /variables/, 'variables "{not"');
     await expectClearRefusal(await post({ variables: [1, 2] }), /variables/, 'variables [1,2]');
     await expectClearRefusal(await post({ extensions: '{not' }), /extensions/, 'extensions "{not"');

@@ -6,7 +6,10 @@ import { ConfigError, loadConfig } from '../../../server/config.ts';
 const INTEGRATOR = 'https://gradebook.school.cn';
 
 async function preflight(url: string, origin: string) {
-  return fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-access-token' } });
+  return fetch(url, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-access-token' },
+  });
 }
 
 describe('security headers and CORS', () => {

@@ -22,7 +22,17 @@ export async function spawnServer(env: Record<string, string>, port: number, rea
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', JWT_SECRET: 'fault-test-secret-fault-test-secret-0123', HOST: '127.0.0.1', PORT: String(port), PA_WORKERS: '1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      JWT_SECRET: 'fault-test-secret-fault-test-secret-0123',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PA_WORKERS: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -34,7 +44,8 @@ export async function spawnServer(env: Record<string, string>, port: number, rea
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     try {
       // Our own child must say it listens: another process could have taken the port meanwhile.
-      if (output.includes(`WordBee is listening on port ${port}`) && (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200) break;
+      if (output.includes(`WordBee is listening on port ${port}`) && (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200)
+        break;
     } catch {
       // not listening yet
     }

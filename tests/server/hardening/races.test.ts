@@ -57,12 +57,22 @@ describe.skipIf(!onPostgres)('requests racing each other on PostgreSQL', () => {
   it('the same assignment sent eight times at once makes one task per student', async () => {
     const teacher = await signupTeacher(server, 'racer2');
     await addClass(server, teacher, 'R2', ['bob01', 'cat01', 'dan01']);
-    const students = [await signupStudent(server, 'bob01', 'racer2', 'R2'), await signupStudent(server, 'cat01', 'racer2', 'R2'), await signupStudent(server, 'dan01', 'racer2', 'R2')];
+    const students = [
+      await signupStudent(server, 'bob01', 'racer2', 'R2'),
+      await signupStudent(server, 'cat01', 'racer2', 'R2'),
+      await signupStudent(server, 'dan01', 'racer2', 'R2'),
+    ];
     const replies = await Promise.all(
       Array.from({ length: 8 }, () => server.post('/api/v1.0/usertasks/assigntask', { className: 'R2', bookUnitID: 'NS2022-ES1', Type: 'PA+SB' }, teacher)),
     );
     expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
-    for (const s of students) expect((await taskIds(server, s, 'racer2')).filter((id) => id.startsWith('NS2022-ES1-')).map((id) => id.split('-')[3]).sort()).toEqual(['PA', 'SB']);
+    for (const s of students)
+      expect(
+        (await taskIds(server, s, 'racer2'))
+          .filter((id) => id.startsWith('NS2022-ES1-'))
+          .map((id) => id.split('-')[3])
+          .sort(),
+      ).toEqual(['PA', 'SB']);
     expect((await sql`select count(*)::int as n from assignments a join classes c on c.id = a.class_id where c.name = 'R2'`)[0]!.n).toBe(2);
   });
 
@@ -73,7 +83,14 @@ describe.skipIf(!onPostgres)('requests racing each other on PostgreSQL', () => {
     await signupStudent(server, 'first01', 'racer3', 'R3');
     const signups = names.map(async (name, i) => {
       await new Promise((r) => setTimeout(r, i * 3));
-      return server.post('/api/v1.0/username/signup', { username: name, password: `${name}-pw`, email: `${name}@home.cn`, isTeacher: false, teachername: 'racer3', classname: 'R3' });
+      return server.post('/api/v1.0/username/signup', {
+        username: name,
+        password: `${name}-pw`,
+        email: `${name}@home.cn`,
+        isTeacher: false,
+        teachername: 'racer3',
+        classname: 'R3',
+      });
     });
     await new Promise((r) => setTimeout(r, 15));
     const assigned = await server.post('/api/v1.0/usertasks/assigntask', { className: 'R3', bookUnitID: 'NS2022-ES2', Type: 'SB' }, teacher);
@@ -94,9 +111,18 @@ describe.skipIf(!onPostgres)('requests racing each other on PostgreSQL', () => {
       await addClass(server, teacher, 'R4', ['gus01']);
       await signupStudent(server, `gus${round}a`, `racer4x${round}`, 'R4');
       const replies = await Promise.all([
-        ...Array.from({ length: 3 }, () => server.post('/api/v1.0/usertasks/assigntask', { className: 'R4', bookUnitID: 'NS2022-ES3', Type: 'PA+SB' }, teacher)),
+        ...Array.from({ length: 3 }, () =>
+          server.post('/api/v1.0/usertasks/assigntask', { className: 'R4', bookUnitID: 'NS2022-ES3', Type: 'PA+SB' }, teacher),
+        ),
         ...Array.from({ length: 3 }, (_, i) =>
-          server.post('/api/v1.0/username/signup', { username: `hal${round}${i}`, password: 'pw-hal1', email: 'hal@home.cn', isTeacher: false, teachername: `racer4x${round}`, classname: 'R4' }),
+          server.post('/api/v1.0/username/signup', {
+            username: `hal${round}${i}`,
+            password: 'pw-hal1',
+            email: 'hal@home.cn',
+            isTeacher: false,
+            teachername: `racer4x${round}`,
+            classname: 'R4',
+          }),
         ),
         server.post('/api/v1.0/userclasses/deleteclass', { className: 'R4' }, teacher),
       ]);

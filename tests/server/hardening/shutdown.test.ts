@@ -22,14 +22,27 @@ describe('stopping the server', () => {
     const server = await startServer();
     const { port } = new URL(server.url);
     const sockets = await Promise.all(
-      Array.from({ length: 8 }, () => new Promise<Socket>((resolve) => { const s = connect(Number(port), '127.0.0.1', () => resolve(s)); })),
+      Array.from(
+        { length: 8 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const s = connect(Number(port), '127.0.0.1', () => resolve(s));
+          }),
+      ),
     );
     // Let the server accept every connection; none has sent a request yet.
     await new Promise((r) => setTimeout(r, 100));
     const answers = sockets.map(answerOf);
     const closing = server.close();
     // The requests arrive once the server has stopped listening.
-    while (await new Promise<boolean>((resolve) => { const probe = connect(Number(port), '127.0.0.1', () => { probe.destroy(); resolve(true); }).on('error', () => resolve(false)); })) {
+    while (
+      await new Promise<boolean>((resolve) => {
+        const probe = connect(Number(port), '127.0.0.1', () => {
+          probe.destroy();
+          resolve(true);
+        }).on('error', () => resolve(false));
+      })
+    ) {
       await new Promise((r) => setTimeout(r, 5));
     }
     for (const s of sockets) s.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);

@@ -60,7 +60,9 @@ function heldUpload(url: string, token: string, declared: number): { close(): vo
   const { port } = new URL(url);
   let reply = '';
   const socket = connect(Number(port), '127.0.0.1', () =>
-    socket.write(`POST /api/v1.0/upload HTTP/1.1\r\nHost: localhost\r\nx-access-token: ${token}\r\ncontent-type: multipart/form-data; boundary=${BOUNDARY}\r\ncontent-length: ${declared}\r\n\r\n--${BOUNDARY}\r\n`),
+    socket.write(
+      `POST /api/v1.0/upload HTTP/1.1\r\nHost: localhost\r\nx-access-token: ${token}\r\ncontent-type: multipart/form-data; boundary=${BOUNDARY}\r\ncontent-length: ${declared}\r\n\r\n--${BOUNDARY}\r\n`,
+    ),
   );
   const answered = new Promise<string>((resolve) => {
     socket.on('data', (chunk) => (reply += chunk.toString()));
@@ -77,7 +79,10 @@ describe('uploads refused at their headers', () => {
   let server: TestServer;
   let token = '';
   beforeAll(async () => {
-    server = await startServer('pglite', { env: { PA_WORKERS: '1', PA_QUEUE: '1', PA_UPLOAD_BUDGET_MB: '1' }, app: { mailWorker: false, webhookWorker: false } });
+    server = await startServer('pglite', {
+      env: { PA_WORKERS: '1', PA_QUEUE: '1', PA_UPLOAD_BUDGET_MB: '1' },
+      app: { mailWorker: false, webhookWorker: false },
+    });
     token = (await server.login('demoteacher', 'demoteacher')).accessToken;
   });
   afterAll(() => server?.close());
@@ -88,7 +93,11 @@ describe('uploads refused at their headers', () => {
       expect(r.head, path).toMatch(/^HTTP\/1\.1 413 /);
       expect(r.ms, path).toBeLessThan(2_000);
     }
-    const r = await fetch(`${server.url}/api/v1.0/upload`, { method: 'POST', headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart('0.wav', new Uint8Array(8 * MB + 1)) });
+    const r = await fetch(`${server.url}/api/v1.0/upload`, {
+      method: 'POST',
+      headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: multipart('0.wav', new Uint8Array(8 * MB + 1)),
+    });
     expect(r.status).toBe(413);
     expect(await r.text()).toMatch(/larger than 8 MB/);
   });
@@ -96,7 +105,11 @@ describe('uploads refused at their headers', () => {
   it('a body of another type is a 415 before it is read', async () => {
     const r = await rawRequest(server.url, uploadHead(token, 4 * MB, 'application/octet-stream'));
     expect(r.head).toMatch(/^HTTP\/1\.1 415 /);
-    const json = await fetch(`${server.url}/api/v1.0/upload`, { method: 'POST', headers: { 'x-access-token': token, 'content-type': 'application/json' }, body: '{}' });
+    const json = await fetch(`${server.url}/api/v1.0/upload`, {
+      method: 'POST',
+      headers: { 'x-access-token': token, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(415);
     expect(await json.text()).toMatch(/multipart\/form-data with the field "upl"/);
   });
@@ -114,7 +127,11 @@ describe('uploads refused at their headers', () => {
     await first.reply;
     await new Promise((r) => setTimeout(r, 200));
     // Not audio, but read and answered as such: the budget is free again.
-    const third = await fetch(`${server.url}/api/v1.0/upload`, { method: 'POST', headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart('0.wav', new Uint8Array(1000)) });
+    const third = await fetch(`${server.url}/api/v1.0/upload`, {
+      method: 'POST',
+      headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: multipart('0.wav', new Uint8Array(1000)),
+    });
     expect(third.status).toBe(400);
     expect(await third.text()).toMatch(/not WAV, Ogg Opus or WebM Opus/);
   });
@@ -132,7 +149,8 @@ describe('uploads refused at their headers', () => {
 });
 
 /** The child's resident memory (VmRSS), or its peak since the last reset (VmHWM), in bytes. */
-const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS') => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS') =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 /** Resets the child's peak (VmHWM) to its memory now; false where the kernel does not allow it. */
 function resetPeak(pid: number): boolean {
   try {
@@ -152,7 +170,11 @@ describe('a flood of 8 MB uploads from one account', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-flood-'));
     // PA_UPLOAD_BUDGET_MB is left to its default, as `npm start` runs.
     app = await spawnApp({ dataDir, env: { PA_WORKERS: '2' } });
-    const login = await fetch(`${app.url}/api/v1.0/username/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demoteacher', password: 'demoteacher' }) });
+    const login = await fetch(`${app.url}/api/v1.0/username/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demoteacher', password: 'demoteacher' }),
+    });
     token = ((await login.json()) as { accessToken: string }).accessToken;
   }, 60_000);
   afterAll(async () => {
@@ -167,13 +189,21 @@ describe('a flood of 8 MB uploads from one account', () => {
     const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
     const send = () =>
       new Promise<{ status: number; text: string; retryAfter?: string } | { error: string }>((resolve) => {
-        const req = request(`${app.url}/api/v1.0/upload`, { method: 'POST', agent, headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': body.length } }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (text += c));
-          res.on('end', () => resolve({ status: res.statusCode!, text, retryAfter: res.headers['retry-after'] }));
-          res.on('error', (e) => resolve({ error: String(e) }));
-        });
+        const req = request(
+          `${app.url}/api/v1.0/upload`,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'x-access-token': token, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': body.length },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => resolve({ status: res.statusCode!, text, retryAfter: res.headers['retry-after'] }));
+            res.on('error', (e) => resolve({ error: String(e) }));
+          },
+        );
         req.on('error', (e) => resolve({ error: String(e) }));
         req.end(body);
       });
@@ -199,7 +229,9 @@ describe('a flood of 8 MB uploads from one account', () => {
       byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
     }
     const growthMb = (peak - before) / MB;
-    console.log(`upload flood: ${UPLOADS} × 8 MB in ${seconds.toFixed(1)} s; RSS ${(before / MB).toFixed(0)} MB at rest, peak ${(peak / MB).toFixed(0)} MB${kernelPeak ? ' (VmHWM)' : ' (sampled)'} (+${growthMb.toFixed(0)} MB); replies ${JSON.stringify(Object.fromEntries(byStatus))}`);
+    console.log(
+      `upload flood: ${UPLOADS} × 8 MB in ${seconds.toFixed(1)} s; RSS ${(before / MB).toFixed(0)} MB at rest, peak ${(peak / MB).toFixed(0)} MB${kernelPeak ? ' (VmHWM)' : ' (sampled)'} (+${growthMb.toFixed(0)} MB); replies ${JSON.stringify(Object.fromEntries(byStatus))}`,
+    );
 
     // Every request answered: no reset, no 5xx but a 503 that says to try again.
     for (const r of replies) {
@@ -219,7 +251,9 @@ describe('a flood of 8 MB uploads from one account', () => {
 
     // Afterwards the server scores a real recording as before: every reservation was given back.
     const practiceList = (await (await fetch(`${app.url}/api/v1.0/usertasks/0`, { headers: { 'x-access-token': token } })).json()) as string[];
-    const words = String(practiceList[1]).split(',').map((w) => w.trim());
+    const words = String(practiceList[1])
+      .split(',')
+      .map((w) => w.trim());
     const real = await browserRecording(await speak(words, 'slt', 0.9), 'webm');
     const form = new FormData();
     form.append('upl', new File([real as Uint8Array<ArrayBuffer>], '0.webm', { type: 'audio/webm' }));

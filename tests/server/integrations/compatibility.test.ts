@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { printedSchema } from '../../../server/graphql/schema.ts';
-import { breakingChanges, deprecations, earlyRemovals, NOTICE_DAYS, previousSchema, releases, REMOVAL_NOTICE, unlistedBreakingChanges } from '../../../server/integrations/compatibility.ts';
+import {
+  breakingChanges,
+  deprecations,
+  earlyRemovals,
+  NOTICE_DAYS,
+  previousSchema,
+  releases,
+  REMOVAL_NOTICE,
+  unlistedBreakingChanges,
+} from '../../../server/integrations/compatibility.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const changelog = readFileSync(`${root}CHANGELOG.md`, 'utf8');
@@ -48,13 +57,16 @@ describe('the dated contract', () => {
     expect(listed.map((r) => r.date)).toEqual([...listed.map((r) => r.date)].sort().reverse());
   });
 
-  it.each(deprecations(current).map((d) => [d.coordinate, d] as const))('%s says when it may go: six months or more after the release that announced it', (coordinate, d) => {
-    expect(d.reason).toMatch(REMOVAL_NOTICE);
-    const announcing = listed.filter((r) => (r.text.split('### Deprecated')[1] ?? '').split('\n### ')[0]!.includes(`\`${coordinate}\``));
-    expect(announcing.length, `no release lists ${coordinate} under Deprecated`).toBeGreaterThan(0);
-    const announced = announcing.at(-1)!.date;
-    expect(d.removableAfter! >= addDays(announced, NOTICE_DAYS), `${coordinate}: ${d.removableAfter} is not six months after ${announced}`).toBe(true);
-  });
+  it.each(deprecations(current).map((d) => [d.coordinate, d] as const))(
+    '%s says when it may go: six months or more after the release that announced it',
+    (coordinate, d) => {
+      expect(d.reason).toMatch(REMOVAL_NOTICE);
+      const announcing = listed.filter((r) => (r.text.split('### Deprecated')[1] ?? '').split('\n### ')[0]!.includes(`\`${coordinate}\``));
+      expect(announcing.length, `no release lists ${coordinate} under Deprecated`).toBeGreaterThan(0);
+      const announced = announcing.at(-1)!.date;
+      expect(d.removableAfter! >= addDays(announced, NOTICE_DAYS), `${coordinate}: ${d.removableAfter} is not six months after ${announced}`).toBe(true);
+    },
+  );
 
   it.skipIf(!previous && !inCi)('removes nothing deprecated before its day', () => {
     expect(earlyRemovals(previous!, current, today)).toEqual([]);

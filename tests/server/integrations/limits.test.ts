@@ -47,7 +47,11 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     server = await startServer(kind, { env: BUDGETS });
     session = (await server.login('demoteacher')).accessToken;
     const classId = (await server.gql('{ viewer { class(name: "Demo Class") { id } } }', {}, session)).body.data.viewer.class.id;
-    const created = await server.gql('mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } }, session);
+    const created = await server.gql(
+      'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }',
+      { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } },
+      session,
+    );
     token = created.body.data.createIntegrationToken.token;
   });
   afterAll(() => server?.close());
@@ -69,7 +73,10 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toMatch(/^[3-6]$/);
     expect(refused.body.data).toBeUndefined();
-    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[2-5] remain; try again in [3-6] s$/), extensions: { code: 'RATE_LIMITED' } });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/^Rate limit: this operation costs 18 points and 1[2-5] remain; try again in [3-6] s$/),
+      extensions: { code: 'RATE_LIMITED' },
+    });
 
     // The teacher's own session draws on the user bucket, which the token's calls also drew on.
     const mine = await call(CLASSES(5), session);
@@ -122,7 +129,11 @@ describe('rate-limit headers', () => {
     server = await startServer('pglite', { env: { API_TOKEN_BUDGET: '30', API_TOKEN_RESTORE_PER_SEC: '1' } });
     session = (await server.login('demoteacher')).accessToken;
     const classId = (await server.gql('{ viewer { class(name: "Demo Class") { id } } }', {}, session)).body.data.viewer.class.id;
-    const created = await server.gql('mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } }, session);
+    const created = await server.gql(
+      'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }',
+      { i: { name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [classId] } },
+      session,
+    );
     token = created.body.data.createIntegrationToken.token;
   });
   afterAll(() => server?.close());
@@ -156,7 +167,7 @@ describe('rate-limit headers', () => {
     }
   });
 
-  it('names the tightest bucket (an integration token\'s own), and says the same on a 429', async () => {
+  it("names the tightest bucket (an integration token's own), and says the same on a 429", async () => {
     const first = await ask(token, CLASSES(5));
     expect(first.status).toBe(200);
     expect(first.limit[0]).toBe('30');

@@ -61,7 +61,12 @@ describe.skipIf(tools.length > 0)('the quick start of docs/api.md', () => {
     child.stderr.on('data', (d) => (stderr += d));
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(status, `${code}\n${stderr}`).toBe(0);
-    env = Object.fromEntries(readFileSync(envFile, 'utf8').split('\0').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    env = Object.fromEntries(
+      readFileSync(envFile, 'utf8')
+        .split('\0')
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
     return stdout;
   };
   const start = (code: string) => {

@@ -22,7 +22,13 @@ describe.each(DATABASES)('Relay conventions on %s', (kind) => {
   afterAll(() => server?.close());
 
   const node = async (id: string, token: string) =>
-    (await server.gql('query($id: ID!) { node(id: $id) { __typename id ... on Task { taskId } ... on Class { name } ... on Book { bookId } ... on User { username } } }', { id }, token)).body;
+    (
+      await server.gql(
+        'query($id: ID!) { node(id: $id) { __typename id ... on Task { taskId } ... on Class { name } ... on Book { bookId } ... on User { username } } }',
+        { id },
+        token,
+      )
+    ).body;
 
   it('fetches a task again by its global id, for its student and their teacher only', async () => {
     const tasks = (await server.gql('{ viewer { tasks(first: 1) { edges { node { id taskId } } } } }', {}, student)).body.data.viewer.tasks.edges;
@@ -34,18 +40,29 @@ describe.each(DATABASES)('Relay conventions on %s', (kind) => {
   });
 
   it('fetches a class, a book and the viewer by global id', async () => {
-    const viewer = (await server.gql('{ viewer { id classes(first: 1) { edges { node { id name shelf { national { id bookId } } } } } } }', {}, teacher)).body.data.viewer;
+    const viewer = (await server.gql('{ viewer { id classes(first: 1) { edges { node { id name shelf { national { id bookId } } } } } } }', {}, teacher)).body
+      .data.viewer;
     const klass = viewer.classes.edges[0].node;
     expect((await node(klass.id, teacher)).data.node).toEqual({ __typename: 'Class', id: klass.id, name: klass.name });
     expect((await node(klass.id, stranger)).data.node).toBeNull();
-    expect((await node(klass.shelf.national.id, teacher)).data.node).toEqual({ __typename: 'Book', id: klass.shelf.national.id, bookId: klass.shelf.national.bookId });
+    expect((await node(klass.shelf.national.id, teacher)).data.node).toEqual({
+      __typename: 'Book',
+      id: klass.shelf.national.id,
+      bookId: klass.shelf.national.bookId,
+    });
     expect((await node(viewer.id, teacher)).data.node).toEqual({ __typename: 'User', id: viewer.id, username: 'demoteacher' });
     expect((await node(viewer.id, stranger)).data.node).toBeNull();
   });
 
   it('pages a connection with first and after', async () => {
     const page = async (after?: string) =>
-      (await server.gql('query($after: String) { viewer { tasks(first: 2, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } } }', { after }, teacher)).body.data.viewer.tasks;
+      (
+        await server.gql(
+          'query($after: String) { viewer { tasks(first: 2, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } } }',
+          { after },
+          teacher,
+        )
+      ).body.data.viewer.tasks;
     const first = await page();
     expect(first.edges).toHaveLength(2);
     expect(first.pageInfo.hasNextPage).toBe(true);
@@ -56,17 +73,36 @@ describe.each(DATABASES)('Relay conventions on %s', (kind) => {
 
   it('a cursor that is not one of the list is a ValidationError naming it, and an empty page has null cursors', async () => {
     const tasks = async (args: string, variables: Record<string, unknown> = {}) =>
-      (await server.gql(`query($after: String) { viewer { tasks(${args}) { edges { node { id } } pageInfo { startCursor endCursor hasNextPage } } } }`, variables, teacher)).body;
+      (
+        await server.gql(
+          `query($after: String) { viewer { tasks(${args}) { edges { node { id } } pageInfo { startCursor endCursor hasNextPage } } } }`,
+          variables,
+          teacher,
+        )
+      ).body;
     for (const after of ['%%%', Buffer.from('OffsetConnection:abc').toString('base64'), Buffer.from('Report:1:x').toString('base64')]) {
       const refused = await tasks('first: 2, after: $after', { after });
-      expect(refused.errors[0]).toMatchObject({ message: 'Not a cursor of this list: pass an endCursor or startCursor it gave', extensions: { code: 'BAD_USER_INPUT' } });
+      expect(refused.errors[0]).toMatchObject({
+        message: 'Not a cursor of this list: pass an endCursor or startCursor it gave',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     }
     // No items, no made-up cursors; an empty cursor is no cursor.
     expect((await tasks('first: 0, after: $after')).data.viewer.tasks.pageInfo).toEqual({ startCursor: null, endCursor: null, hasNextPage: true });
     expect((await tasks('first: 2, after: $after', { after: '' })).data.viewer.tasks.edges).toHaveLength(2);
-    await server.gql('mutation { addClass(input: { className: "Empty Class", schoolId: "ES", pressId: "PEP", students: "nobody01" }) { __typename } }', {}, teacher);
+    await server.gql(
+      'mutation { addClass(input: { className: "Empty Class", schoolId: "ES", pressId: "PEP", students: "nobody01" }) { __typename } }',
+      {},
+      teacher,
+    );
     const results = async (after: string | null) =>
-      (await server.gql('query($after: String) { viewer { class(name: "Empty Class") { results(first: 10, after: $after) { edges { cursor } pageInfo { endCursor hasNextPage } } } } }', { after }, teacher)).body.data.viewer.class.results;
+      (
+        await server.gql(
+          'query($after: String) { viewer { class(name: "Empty Class") { results(first: 10, after: $after) { edges { cursor } pageInfo { endCursor hasNextPage } } } } }',
+          { after },
+          teacher,
+        )
+      ).body.data.viewer.class.results;
     const empty = await results(null);
     expect(empty).toEqual({ edges: [], pageInfo: { endCursor: null, hasNextPage: false } });
     expect(await results('')).toEqual(empty);
@@ -88,7 +124,11 @@ describe.each(DATABASES)('Relay conventions on %s', (kind) => {
       const r = await server.gql('query($id: ID!) { node(id: $id) { id } }', { id: Buffer.from(`${type}:abc`).toString('base64') }, teacher);
       expect(r.body).toEqual({ data: { node: null }, extensions: expect.anything() });
     }
-    const live = await server.gql('subscription($id: ID!) { classActivity(classId: $id) { eventId } }', { id: Buffer.from('Class:1e3').toString('base64') }, teacher);
+    const live = await server.gql(
+      'subscription($id: ID!) { classActivity(classId: $id) { eventId } }',
+      { id: Buffer.from('Class:1e3').toString('base64') },
+      teacher,
+    );
     expect(JSON.stringify(live.body)).toContain('Class not found');
   });
 

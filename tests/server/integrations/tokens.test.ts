@@ -26,7 +26,9 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     await server.post('/api/v1.0/username/signup', { username: 'mrsqian', password: 'qian1', email: 'qian@school.cn', isTeacher: true });
     other = (await server.login('mrsqian', 'qian1')).accessToken;
     await server.post('/api/v1.0/userclasses/addclass', { className: '5C', schoolID: 'ES', pressID: 'PEP', students: 'zoe05' }, { 'x-access-token': teacher });
-    const classes = (await server.gql('{ viewer { classes(first: 10) { edges { node { id name } } } } }', {}, teacher)).body.data.viewer.classes.edges.map((e: any) => e.node);
+    const classes = (await server.gql('{ viewer { classes(first: 10) { edges { node { id name } } } } }', {}, teacher)).body.data.viewer.classes.edges.map(
+      (e: any) => e.node,
+    );
     demoClassId = classes.find((c: any) => c.name === 'Demo Class').id;
     secondClassId = classes.find((c: any) => c.name === '5C').id;
   });
@@ -37,7 +39,10 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
 
   it('is shown once, stored only as a hash, and listed without the token', async () => {
     const created = await create({ name: 'Gradebook', scopes: ['READ_CLASSES'], classIds: [demoClassId] });
-    expect(created).toMatchObject({ __typename: 'CreateIntegrationTokenPayload', integrationToken: { name: 'Gradebook', scopes: ['READ_CLASSES'], classes: [{ name: 'Demo Class' }], revokedAt: null } });
+    expect(created).toMatchObject({
+      __typename: 'CreateIntegrationTokenPayload',
+      integrationToken: { name: 'Gradebook', scopes: ['READ_CLASSES'], classes: [{ name: 'Demo Class' }], revokedAt: null },
+    });
     expect(created.token).toMatch(/^wbi_[A-Za-z0-9_-]{43}$/);
     expect(created.token.startsWith(created.integrationToken.tokenPrefix)).toBe(true);
     const stored = JSON.stringify(await server.app.deps.db.select().from(integrationTokens));
@@ -101,10 +106,15 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
 
     const revoke = 'mutation($id: ID!) { revokeIntegrationToken(input: { id: $id }) { __typename } }';
     await server.gql(revoke, { id: created.integrationToken.id }, teacher);
-    await server.gql('mutation($input: AssignTaskInput!) { assignTask(input: $input) { __typename } }', { input: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', type: 'SB' } }, teacher);
+    await server.gql(
+      'mutation($input: AssignTaskInput!) { assignTask(input: $input) { __typename } }',
+      { input: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', type: 'SB' } },
+      teacher,
+    );
     const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === 'NS2022-ES2');
     const taskId = `NS2022-ES2-${task.TPID}-SB-demoteacher`;
-    const word = (await server.gql('query($id: String!) { taskContent(taskId: $id) { words { text } } }', { id: taskId }, student['x-access-token'])).body.data.taskContent.words[0].text;
+    const word = (await server.gql('query($id: String!) { taskContent(taskId: $id) { words { text } } }', { id: taskId }, student['x-access-token'])).body.data
+      .taskContent.words[0].text;
     const answer = 'mutation($input: AnswerInput!) { recordAnswer(input: $input) { __typename } }';
     const answered = await server.gql(answer, { input: { taskId, position: 1, word, typed: word, status: 'v' } }, student['x-access-token']);
     expect(answered.body.data.recordAnswer.__typename).toBe('AnswerPayload');
@@ -127,11 +137,19 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     // Class 5C and its one student, who has done nothing yet.
     const { token } = await create({ name: 'Sync', scopes: ['READ_CLASSES', 'READ_RESULTS'], classIds: [secondClassId] });
     const session = { 'x-access-token': teacher };
-    await server.post('/api/v1.0/username/signup', { username: 'zoe05', password: 'zoe05', email: 'zoe@home.cn', isTeacher: false, teachername: 'demoteacher', classname: '5C' });
+    await server.post('/api/v1.0/username/signup', {
+      username: 'zoe05',
+      password: 'zoe05',
+      email: 'zoe@home.cn',
+      isTeacher: false,
+      teachername: 'demoteacher',
+      classname: '5C',
+    });
     const student = { 'x-access-token': (await server.login('zoe05')).accessToken };
     const finish = (bookUnitID: string) => finishUnit(server, { teacher: session, student, className: '5C', teacherName: 'demoteacher' }, bookUnitID);
     const done = [await finish('NS2022-ES1'), await finish('NS2022-ES2'), await finish('NS2022-ES3')];
-    const RESULTS = 'query($id: ID!, $first: Int, $after: String, $since: DateTime) { node(id: $id) { ... on Class { results(first: $first, after: $after, since: $since) { edges { node { student taskId type score correct total finishedAt } } pageInfo { hasNextPage endCursor } } } } }';
+    const RESULTS =
+      'query($id: ID!, $first: Int, $after: String, $since: DateTime) { node(id: $id) { ... on Class { results(first: $first, after: $after, since: $since) { edges { node { student taskId type score correct total finishedAt } } pageInfo { hasNextPage endCursor } } } } }';
     const page = async (variables: Record<string, unknown>) => {
       const r = await bearer(token, RESULTS, { id: secondClassId, ...variables });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -156,13 +174,19 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
     expect(refused.body.errors[0].message).toMatch(/READ_RESULTS/);
     // Each student's result and each report has an id of its own to key by (taskId is the
     // assignment's, shared by its students), and node(id:) fetches it again, in the token's classes only.
-    const withIdsReply = await bearer(token, 'query($id: ID!) { node(id: $id) { ... on Class { results(first: 10) { edges { node { id taskId score } } } } } }', { id: secondClassId });
+    const withIdsReply = await bearer(
+      token,
+      'query($id: ID!) { node(id: $id) { ... on Class { results(first: 10) { edges { node { id taskId score } } } } } }',
+      { id: secondClassId },
+    );
     expect(withIdsReply.body.errors).toBeUndefined();
     const withIds = withIdsReply.body.data.node.results.edges.map((e: any) => e.node);
     expect(new Set(withIds.map((r: any) => r.id)).size).toBe(done.length);
     const AGAIN = 'query($id: ID!) { node(id: $id) { __typename id ... on ClassResult { taskId score } ... on Report { fileName student } } }';
     expect((await bearer(token, AGAIN, { id: withIds[1].id })).body.data.node).toEqual({ __typename: 'ClassResult', ...withIds[1] });
-    const reports = (await bearer(token, '{ viewer { pdfReports(first: 10) { edges { node { id fileName student } } } } }')).body.data.viewer.pdfReports.edges.map((e: any) => e.node);
+    const reports = (
+      await bearer(token, '{ viewer { pdfReports(first: 10) { edges { node { id fileName student } } } } }')
+    ).body.data.viewer.pdfReports.edges.map((e: any) => e.node);
     expect(reports.length).toBe(done.length);
     expect((await bearer(token, AGAIN, { id: reports[0].id })).body.data.node).toEqual({ __typename: 'Report', ...reports[0] });
     const { token: demoOnly } = await create({ name: 'Demo only', scopes: ['READ_CLASSES', 'READ_RESULTS'], classIds: [demoClassId] });
@@ -174,8 +198,12 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
 
   it('is refused once revoked, and only its teacher can revoke it', async () => {
     const created = await create({ name: 'Old app', scopes: ['READ_CLASSES'], classIds: [demoClassId] });
-    const revoke = 'mutation($id: ID!) { revokeIntegrationToken(input: { id: $id }) { __typename ... on RevokeIntegrationTokenPayload { integrationToken { revokedAt } } ... on Error { message } } }';
-    expect((await server.gql(revoke, { id: created.integrationToken.id }, other)).body.data.revokeIntegrationToken).toEqual({ __typename: 'NotFoundError', message: 'Token not found' });
+    const revoke =
+      'mutation($id: ID!) { revokeIntegrationToken(input: { id: $id }) { __typename ... on RevokeIntegrationTokenPayload { integrationToken { revokedAt } } ... on Error { message } } }';
+    expect((await server.gql(revoke, { id: created.integrationToken.id }, other)).body.data.revokeIntegrationToken).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Token not found',
+    });
     expect((await bearer(created.token, '{ viewer { username } }')).body.data.viewer.username).toBe('demoteacher');
     const revoked = (await server.gql(revoke, { id: created.integrationToken.id }, teacher)).body.data.revokeIntegrationToken;
     expect(revoked.integrationToken.revokedAt).toEqual(expect.any(String));
@@ -188,17 +216,38 @@ describe.each(DATABASES)('integration tokens on %s', (kind) => {
   it('rejects bad input with a clear message and creates nothing', async () => {
     const count = async () => (await server.app.deps.db.select().from(integrationTokens)).length;
     const before = await count();
-    expect(await create({ name: ' ', scopes: ['READ_CLASSES'], classIds: [demoClassId] })).toEqual({ __typename: 'ValidationError', message: 'Give the token a name' });
+    expect(await create({ name: ' ', scopes: ['READ_CLASSES'], classIds: [demoClassId] })).toEqual({
+      __typename: 'ValidationError',
+      message: 'Give the token a name',
+    });
     expect(await create({ name: 'X', scopes: [], classIds: [demoClassId] })).toEqual({ __typename: 'ValidationError', message: 'Choose at least one scope' });
-    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [] })).toEqual({ __typename: 'ValidationError', message: 'Choose at least one class' });
-    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [demoClassId] }, other)).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
+    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [] })).toEqual({
+      __typename: 'ValidationError',
+      message: 'Choose at least one class',
+    });
+    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [demoClassId] }, other)).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Class not found',
+    });
     expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: ['not-an-id'] })).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
-    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [Buffer.from('Task:1').toString('base64')] })).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
+    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [Buffer.from('Task:1').toString('base64')] })).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Class not found',
+    });
     const revoke = 'mutation($id: ID!) { revokeIntegrationToken(input: { id: $id }) { __typename ... on Error { message } } }';
-    expect((await server.gql(revoke, { id: 'garbage' }, teacher)).body.data.revokeIntegrationToken).toEqual({ __typename: 'NotFoundError', message: 'Token not found' });
+    expect((await server.gql(revoke, { id: 'garbage' }, teacher)).body.data.revokeIntegrationToken).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Token not found',
+    });
     const student = (await server.login('demostudent')).accessToken;
-    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [demoClassId] }, student)).toEqual({ __typename: 'ForbiddenError', message: 'Only teachers can do this' });
-    expect((await server.gql('{ viewer { username integrationTokens(first: 5) { edges { node { id } } } } }', {}, student)).body.data.viewer).toEqual({ username: 'demostudent', integrationTokens: { edges: [] } });
+    expect(await create({ name: 'X', scopes: ['READ_CLASSES'], classIds: [demoClassId] }, student)).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'Only teachers can do this',
+    });
+    expect((await server.gql('{ viewer { username integrationTokens(first: 5) { edges { node { id } } } } }', {}, student)).body.data.viewer).toEqual({
+      username: 'demostudent',
+      integrationTokens: { edges: [] },
+    });
     expect(await count()).toBe(before);
   });
 });

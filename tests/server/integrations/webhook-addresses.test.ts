@@ -128,7 +128,14 @@ describe('the address check', () => {
     expect(await allowing.check('http://[fd00:1::5]/')).toEqual([v6('fd00:1::5')]);
     // localhost is 127.0.0.1 and ::1: only the allowed one is connected to.
     expect(await allowing.check('http://localhost:4000/')).toEqual([v4('127.0.0.1')]);
-    for (const url of ['http://10.2.0.1/', 'http://[::1]/', 'http://169.254.169.254/', 'http://[fd00:2::5]/', 'https://mapped.school.example/', 'http://[fe80::1]/']) {
+    for (const url of [
+      'http://10.2.0.1/',
+      'http://[::1]/',
+      'http://169.254.169.254/',
+      'http://[fd00:2::5]/',
+      'https://mapped.school.example/',
+      'http://[fe80::1]/',
+    ]) {
       await expect(allowing.check(url), url).rejects.toBeInstanceOf(AddressRefused);
     }
   });
@@ -163,7 +170,10 @@ describe('webhook URLs at creation and at delivery', () => {
   it('refuses every internal spelling with a clear message and stores nothing', async () => {
     const before = await count();
     for (const url of INTERNAL_URLS) expect(await create(url), url).toEqual({ __typename: 'ValidationError', message: REFUSED });
-    expect(await create('https://nowhere.school.example/hook')).toEqual({ __typename: 'ValidationError', message: "The URL's host nowhere.school.example could not be found" });
+    expect(await create('https://nowhere.school.example/hook')).toEqual({
+      __typename: 'ValidationError',
+      message: "The URL's host nowhere.school.example could not be found",
+    });
     expect(await count()).toBe(before);
     // The names were looked up (all of their addresses); localhost and the metadata name were not asked.
     expect(dns.asked).toContain('internal.school.example');
@@ -208,7 +218,10 @@ describe('WEBHOOK_ALLOW_NETWORKS', () => {
   beforeAll(async () => {
     listening = await receiver();
     const { resolve } = fakeDns({ 'gradebook.school.example': [v4('127.0.0.1')] });
-    server = await startServer('pglite', { env: { WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8' }, app: { webhookWorker: false, mailWorker: false, resolveHost: resolve } });
+    server = await startServer('pglite', {
+      env: { WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8' },
+      app: { webhookWorker: false, mailWorker: false, resolveHost: resolve },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -223,7 +236,8 @@ describe('WEBHOOK_ALLOW_NETWORKS', () => {
     const named = `http://gradebook.school.example:${listening.port}/named`;
     expect(await create(named)).toMatchObject({ __typename: 'CreateWebhookPayload' });
     expect(await create(`http://127.0.0.1:${listening.port}/literal`)).toMatchObject({ __typename: 'CreateWebhookPayload' });
-    for (const url of ['http://10.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/', 'http://192.168.0.1/']) expect(await create(url), url).toEqual({ __typename: 'ValidationError', message: REFUSED });
+    for (const url of ['http://10.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/', 'http://192.168.0.1/'])
+      expect(await create(url), url).toEqual({ __typename: 'ValidationError', message: REFUSED });
     const [hook] = await server.app.deps.db.select().from(webhooksTable).where(eq(webhooksTable.url, named));
     await enqueueWebhookEvent(server.app.deps.db, hook!.classId, 'task.finished', 'task.finished:allowed', { score: 1 }, new Date());
     expect(await server.app.webhooks.drain(new Date(Date.now() + 1000))).toBe(2);

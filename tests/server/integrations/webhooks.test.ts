@@ -57,10 +57,15 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
   });
 
   const deliveriesOf = async (url: string) =>
-    (await server.gql(DELIVERIES, {}, teacher)).body.data.viewer.webhooks.edges.find((e: any) => e.node.url === url).node.deliveries.edges.map((e: any) => e.node);
+    (await server.gql(DELIVERIES, {}, teacher)).body.data.viewer.webhooks.edges
+      .find((e: any) => e.node.url === url)
+      .node.deliveries.edges.map((e: any) => e.node);
 
   it('queues the events of a finished task with the result, one per webhook that wants them', async () => {
-    expect((await deliveriesOf(good.url)).map((d: any) => [d.event, d.status]).sort()).toEqual([['REPORT_READY', 'PENDING'], ['TASK_FINISHED', 'PENDING']]);
+    expect((await deliveriesOf(good.url)).map((d: any) => [d.event, d.status]).sort()).toEqual([
+      ['REPORT_READY', 'PENDING'],
+      ['TASK_FINISHED', 'PENDING'],
+    ]);
     expect((await deliveriesOf(flaky.url)).map((d: any) => [d.event, d.status])).toEqual([['TASK_FINISHED', 'PENDING']]);
   });
 
@@ -79,7 +84,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     // What a receiver keys them by: the ClassResult's and the Report's ids, which node(id:) fetches again.
     const { resultId } = JSON.parse(finished.body).data;
     const { reportId, fileName } = JSON.parse(byEvent['report.ready']!.body).data;
-    const nodes = await server.gql('query($r: ID!, $p: ID!) { r: node(id: $r) { ... on ClassResult { student score } } p: node(id: $p) { ... on Report { fileName } } }', { r: resultId, p: reportId }, teacher);
+    const nodes = await server.gql(
+      'query($r: ID!, $p: ID!) { r: node(id: $r) { ... on ClassResult { student score } } p: node(id: $p) { ... on Report { fileName } } }',
+      { r: resultId, p: reportId },
+      teacher,
+    );
     expect(nodes.body.data).toEqual({ r: { student: 'demostudent', score: 87 }, p: { fileName } });
     const signature = String(finished.headers['wordbee-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -89,7 +98,9 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
 
     // The flaky receiver answered 503: tried again only after the backoff, then delivered once.
     expect(flaky.received).toHaveLength(1);
-    expect(await deliveriesOf(flaky.url)).toEqual([{ event: 'TASK_FINISHED', status: 'PENDING', attempts: 1, responseStatus: 503, lastError: 'The receiver answered HTTP 503' }]);
+    expect(await deliveriesOf(flaky.url)).toEqual([
+      { event: 'TASK_FINISHED', status: 'PENDING', attempts: 1, responseStatus: 503, lastError: 'The receiver answered HTTP 503' },
+    ]);
     expect(await server.app.webhooks.drain(new Date(now + 1_000))).toBe(0);
     expect(await server.app.webhooks.drain(new Date(now + 31_000))).toBe(1);
     expect(await server.app.webhooks.drain(new Date(now + 10 * 60_000))).toBe(0);
@@ -100,9 +111,14 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     expect((await deliveriesOf(good.url)).every((d: any) => d.status === 'SENT' && d.attempts === 1)).toBe(true);
   });
 
-  it('sends a delivery again on its teacher\'s request, under the same delivery id and body, and to nobody else\'s', async () => {
-    const REDELIVER = 'mutation($id: ID!) { redeliverWebhookDelivery(input: { id: $id }) { __typename ... on RedeliverWebhookDeliveryPayload { delivery { id status attempts } } ... on Error { message } } }';
-    const list = await server.gql(`{ viewer { webhooks(first: 10) { edges { node { url deliveries(first: 10) { edges { node { id event status } } } } } } } }`, {}, teacher);
+  it("sends a delivery again on its teacher's request, under the same delivery id and body, and to nobody else's", async () => {
+    const REDELIVER =
+      'mutation($id: ID!) { redeliverWebhookDelivery(input: { id: $id }) { __typename ... on RedeliverWebhookDeliveryPayload { delivery { id status attempts } } ... on Error { message } } }';
+    const list = await server.gql(
+      `{ viewer { webhooks(first: 10) { edges { node { url deliveries(first: 10) { edges { node { id event status } } } } } } } }`,
+      {},
+      teacher,
+    );
     const hook = list.body.data.viewer.webhooks.edges.find((e: any) => e.node.url === good.url).node;
     const sent = hook.deliveries.edges.map((e: any) => e.node).find((d: any) => d.event === 'TASK_FINISHED');
     expect(sent.status).toBe('SENT');
@@ -113,13 +129,25 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     await server.post('/api/v1.0/username/signup', { username: 'hookother', password: 'hookother', email: 'hookother@school.cn', isTeacher: true });
     const other = (await server.login('hookother')).accessToken;
     expect((await server.gql(REDELIVER, { id: sent.id }, student)).body.data.redeliverWebhookDelivery.__typename).toBe('ForbiddenError');
-    expect((await server.gql(REDELIVER, { id: sent.id }, other)).body.data.redeliverWebhookDelivery).toEqual({ __typename: 'NotFoundError', message: 'Webhook delivery not found' });
-    const token = (await server.gql('mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }', { i: { name: 'Gradebook', scopes: ['READ_RESULTS'], classIds: [classId] } }, teacher)).body.data.createIntegrationToken.token;
+    expect((await server.gql(REDELIVER, { id: sent.id }, other)).body.data.redeliverWebhookDelivery).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Webhook delivery not found',
+    });
+    const token = (
+      await server.gql(
+        'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }',
+        { i: { name: 'Gradebook', scopes: ['READ_RESULTS'], classIds: [classId] } },
+        teacher,
+      )
+    ).body.data.createIntegrationToken.token;
     expect((await bearerGql(server.url, token, REDELIVER, { id: sent.id })).status).toBe(403);
     expect(good.received).toHaveLength(2);
 
     const again = await server.gql(REDELIVER, { id: sent.id }, teacher);
-    expect(again.body.data.redeliverWebhookDelivery).toEqual({ __typename: 'RedeliverWebhookDeliveryPayload', delivery: { id: sent.id, status: 'PENDING', attempts: 0 } });
+    expect(again.body.data.redeliverWebhookDelivery).toEqual({
+      __typename: 'RedeliverWebhookDeliveryPayload',
+      delivery: { id: sent.id, status: 'PENDING', attempts: 0 },
+    });
     expect(await server.app.webhooks.drain(new Date(Date.now() + 1_000))).toBe(1);
     expect(good.received).toHaveLength(3);
     const resent = good.received[2]!;
@@ -143,13 +171,21 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     const otherClassId = (await server.gql('{ viewer { class(name: "5C") { id } } }', {}, teacher)).body.data.viewer.class.id;
     const created = (await server.gql(CREATE, { input: { classId: otherClassId, url: gone.url, events: ['REPORT_READY'] } }, teacher)).body.data.createWebhook;
     expect(created.__typename).toBe('CreateWebhookPayload');
-    const [hook] = await server.app.deps.db.select().from(webhooksTable).where((await import('drizzle-orm')).eq(webhooksTable.url, gone.url));
+    const [hook] = await server.app.deps.db
+      .select()
+      .from(webhooksTable)
+      .where((await import('drizzle-orm')).eq(webhooksTable.url, gone.url));
     const { enqueueWebhookEvent } = await import('../../../server/integrations/webhooks.ts');
     await enqueueWebhookEvent(server.app.deps.db, hook!.classId, 'report.ready', 'report.ready:test', { fileName: 'x.pdf' }, new Date());
     let at = Date.now() + 60 * 60_000;
     for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i++, at += 2 * 60 * 60_000) expect(await server.app.webhooks.drain(new Date(at))).toBe(0);
     const [delivery] = await deliveriesOf(gone.url);
-    expect(delivery).toMatchObject({ status: 'FAILED', attempts: MAX_DELIVERY_ATTEMPTS, responseStatus: null, lastError: expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+/) });
+    expect(delivery).toMatchObject({
+      status: 'FAILED',
+      attempts: MAX_DELIVERY_ATTEMPTS,
+      responseStatus: null,
+      lastError: expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+/),
+    });
     expect(await server.app.webhooks.drain(new Date(at + 24 * 60 * 60_000))).toBe(0);
   });
 
@@ -180,11 +216,20 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
       const r = (await server.gql(CREATE, { input: { classId, url, events: ['TASK_FINISHED'] } }, teacher)).body.data.createWebhook;
       expect(r.__typename, url).toBe('ValidationError');
     }
-    expect((await server.gql(CREATE, { input: { classId, url: good.url, events: [] } }, teacher)).body.data.createWebhook).toEqual({ __typename: 'ValidationError', message: 'Choose at least one event' });
+    expect((await server.gql(CREATE, { input: { classId, url: good.url, events: [] } }, teacher)).body.data.createWebhook).toEqual({
+      __typename: 'ValidationError',
+      message: 'Choose at least one event',
+    });
     await server.post('/api/v1.0/username/signup', { username: 'mrsqian', password: 'qian1', email: 'qian@school.cn', isTeacher: true });
     const other = (await server.login('mrsqian', 'qian1')).accessToken;
-    expect((await server.gql(CREATE, { input: { classId, url: good.url, events: ['TASK_FINISHED'] } }, other)).body.data.createWebhook).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
-    expect((await server.gql(CREATE, { input: { classId: 'garbage', url: good.url, events: ['TASK_FINISHED'] } }, teacher)).body.data.createWebhook).toEqual({ __typename: 'NotFoundError', message: 'Class not found' });
+    expect((await server.gql(CREATE, { input: { classId, url: good.url, events: ['TASK_FINISHED'] } }, other)).body.data.createWebhook).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Class not found',
+    });
+    expect((await server.gql(CREATE, { input: { classId: 'garbage', url: good.url, events: ['TASK_FINISHED'] } }, teacher)).body.data.createWebhook).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Class not found',
+    });
     expect((await server.gql(DELIVERIES, {}, other)).body.data.viewer.webhooks.edges).toEqual([]);
     expect(await count()).toBe(before);
   });
@@ -192,10 +237,13 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
   it('stops delivering once deleted', async () => {
     const listed = (await server.gql('{ viewer { webhooks(first: 10) { edges { node { id url } } } } }', {}, teacher)).body.data.viewer.webhooks.edges;
     const id = listed.find((e: any) => e.node.url === flaky.url).node.id;
-    const del = 'mutation($id: ID!) { deleteWebhook(input: { id: $id }) { __typename ... on DeleteWebhookPayload { deletedWebhookId } ... on Error { message } } }';
+    const del =
+      'mutation($id: ID!) { deleteWebhook(input: { id: $id }) { __typename ... on DeleteWebhookPayload { deletedWebhookId } ... on Error { message } } }';
     expect((await server.gql(del, { id }, teacher)).body.data.deleteWebhook).toEqual({ __typename: 'DeleteWebhookPayload', deletedWebhookId: id });
     expect((await server.gql(del, { id }, teacher)).body.data.deleteWebhook).toEqual({ __typename: 'NotFoundError', message: 'Webhook not found' });
-    const after = (await server.gql('{ viewer { webhooks(first: 10) { edges { node { url } } } } }', {}, teacher)).body.data.viewer.webhooks.edges.map((e: any) => e.node.url);
+    const after = (await server.gql('{ viewer { webhooks(first: 10) { edges { node { url } } } } }', {}, teacher)).body.data.viewer.webhooks.edges.map(
+      (e: any) => e.node.url,
+    );
     expect(after).not.toContain(flaky.url);
     const { enqueueWebhookEvent } = await import('../../../server/integrations/webhooks.ts');
     const [hook] = await server.app.deps.db.select().from(webhooksTable);

@@ -44,7 +44,14 @@ describe.each(DATABASES)('class events as nodes on %s', (kind) => {
   it('fetches an event again by its id for the class teacher; null for anyone else', async () => {
     for (const event of [events[0], events.at(-1)]) {
       const r = await server.gql(NODE, { id: event.id }, teacher);
-      expect(r.body.data.node).toEqual({ id: event.id, eventId: event.eventId, kind: event.kind, student: 'demostudent', word: event.word, score: event.score });
+      expect(r.body.data.node).toEqual({
+        id: event.id,
+        eventId: event.eventId,
+        kind: event.kind,
+        student: 'demostudent',
+        word: event.word,
+        score: event.score,
+      });
     }
     const student = (await server.login('demostudent')).accessToken;
     expect((await server.gql(NODE, { id: events[0].id }, student)).body.data.node).toBeNull();
@@ -57,8 +64,10 @@ describe.each(DATABASES)('class events as nodes on %s', (kind) => {
 
   it("a token sees its classes' events with READ_RESULTS, and is refused the fields without it", async () => {
     const create = 'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }';
-    const results = (await server.gql(create, { i: { name: 'Gradebook', scopes: ['READ_RESULTS'], classIds: [classId] } }, teacher)).body.data.createIntegrationToken.token;
-    const classesOnly = (await server.gql(create, { i: { name: 'Timetable', scopes: ['READ_CLASSES'], classIds: [classId] } }, teacher)).body.data.createIntegrationToken.token;
+    const results = (await server.gql(create, { i: { name: 'Gradebook', scopes: ['READ_RESULTS'], classIds: [classId] } }, teacher)).body.data
+      .createIntegrationToken.token;
+    const classesOnly = (await server.gql(create, { i: { name: 'Timetable', scopes: ['READ_CLASSES'], classIds: [classId] } }, teacher)).body.data
+      .createIntegrationToken.token;
     expect((await bearerGql(server.url, results, NODE, { id: events[1].id })).body.data.node.word).toBe(events[1].word);
     const refused = await bearerGql(server.url, classesOnly, NODE, { id: events[1].id });
     expect([refused.status, refused.body.errors[0].message]).toEqual([403, expect.stringMatching(/READ_RESULTS/)]);
@@ -79,7 +88,7 @@ describe.each(DATABASES)('class events as nodes on %s', (kind) => {
     await caughtUp.close();
   });
 
-  it("refuses a cursor that is not an event of the class, before the view opens", async () => {
+  it('refuses a cursor that is not an event of the class, before the view opens', async () => {
     for (const a of [classId, Buffer.from('ClassEvent:finished:999999').toString('base64')]) {
       const view = subscribe(server.url, teacher, ACTIVITY, { c: classId, a });
       await until(() => view.errors.length > 0);

@@ -33,32 +33,55 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  it("shows the teacher each answer as it is given and each finished task", async () => {
+  it('shows the teacher each answer as it is given and each finished task', async () => {
     const live = subscribe(server.url, ctx.teacher, ACTIVITY, { c: ctx.classId });
     await new Promise((r) => setTimeout(r, 300));
     const words = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
     await server.gql(ANSWER, { i: { taskId: ctx.taskId, position: 1, word: 'red', typed: 'red', status: 'v' } }, ctx.student);
     await until(() => live.events.length === 1);
-    expect(live.events[0].classActivity).toMatchObject({ kind: 'answer', student: 'demostudent', bookUnitId: 'NS2022-ES3', type: 'SB', position: 1, word: 'red', typed: 'red', status: 'v', score: null });
+    expect(live.events[0].classActivity).toMatchObject({
+      kind: 'answer',
+      student: 'demostudent',
+      bookUnitId: 'NS2022-ES3',
+      type: 'SB',
+      position: 1,
+      word: 'red',
+      typed: 'red',
+      status: 'v',
+      score: null,
+    });
     await server.gql(ANSWER, { i: { taskId: ctx.taskId, position: 2, word: 'blue', typed: 'bleu', status: 'x' } }, ctx.student);
     const rows = words.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
     await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${ctx.taskId}-87`], { 'x-access-token': ctx.student });
     await until(() => live.events.some((e) => e.classActivity.kind === 'finished'));
     // The answers given live, then those the result brought that were not (as a reconnect replays them).
-    expect(live.events.map((e) => `${e.classActivity.kind} ${e.classActivity.word ?? e.classActivity.score}`)).toEqual([...words.map((w) => `answer ${w}`), 'finished 87']);
+    expect(live.events.map((e) => `${e.classActivity.kind} ${e.classActivity.word ?? e.classActivity.score}`)).toEqual([
+      ...words.map((w) => `answer ${w}`),
+      'finished 87',
+    ]);
     expect(live.errors).toEqual([]);
     await live.close();
   });
 
   it('a query that does not parse fails alone: the socket and the other subscriptions on it go on', async () => {
     let closed: number | undefined;
-    const client = createClient({ url: `${server.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { accessToken: ctx.teacher }, retryAttempts: 0, lazy: false, on: { closed: (e) => (closed = (e as { code: number }).code) } });
+    const client = createClient({
+      url: `${server.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { accessToken: ctx.teacher },
+      retryAttempts: 0,
+      lazy: false,
+      on: { closed: (e) => (closed = (e as { code: number }).code) },
+    });
     const bad: unknown[] = [];
     client.subscribe({ query: 'subscription {' }, { next: () => {}, error: (e) => bad.push(e), complete: () => {} });
     await until(() => bad.length > 0);
     expect(JSON.stringify(bad[0])).toContain('Syntax Error');
     const events: any[] = [];
-    client.subscribe({ query: ACTIVITY, variables: { c: ctx.classId, s: new Date(Date.now() - 60_000).toISOString() } }, { next: (v) => events.push(v.data), error: (e) => events.push(e), complete: () => {} });
+    client.subscribe(
+      { query: ACTIVITY, variables: { c: ctx.classId, s: new Date(Date.now() - 60_000).toISOString() } },
+      { next: (v) => events.push(v.data), error: (e) => events.push(e), complete: () => {} },
+    );
     await until(() => events.some((e) => e?.classActivity?.kind === 'finished'));
     expect(closed).toBeUndefined();
     await client.dispose();
@@ -104,13 +127,21 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
 
     const live = subscribe(server.url, ctx.teacher, ACTIVITY_WITH_BOOK, { c: ctx.classId, s: new Date().toISOString() });
     await new Promise((r) => setTimeout(r, 300));
-    const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 2]), `${taskId}-100`], { 'x-access-token': ctx.student });
+    const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 2]), `${taskId}-100`], {
+      'x-access-token': ctx.student,
+    });
     expect(posted.body.info).toContain('NS2022-HSM1 was the last unit of the book to do');
     await until(() => live.events.some((e) => e.classActivity.kind === 'bookFinished'));
     const done = live.events.map((e) => e.classActivity).filter((e) => e.kind !== 'answer');
     expect(done).toMatchObject([
       { kind: 'finished', student: 'demostudent', bookUnitId: 'NS2022-HSM1', score: 100, bookTitle: null },
-      { kind: 'bookFinished', student: 'demostudent', bookUnitId: 'NS2022-HSM1', type: 'SB', bookTitle: 'National standards 2022: every curriculum word, level by level' },
+      {
+        kind: 'bookFinished',
+        student: 'demostudent',
+        bookUnitId: 'NS2022-HSM1',
+        type: 'SB',
+        bookTitle: 'National standards 2022: every curriculum word, level by level',
+      },
     ]);
     await live.close();
     // No student saw a next task for the book.
@@ -121,7 +152,10 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     const again = subscribe(server.url, ctx.teacher, ACTIVITY_WITH_BOOK, { c: ctx.classId, s: new Date(Date.now() - 60_000).toISOString() });
     await until(() => again.events.some((e) => e.classActivity.kind === 'bookFinished'));
     await new Promise((r) => setTimeout(r, 200));
-    const kinds = again.events.map((e) => e.classActivity).filter((e) => e.kind !== 'answer').map((e) => `${e.kind} ${e.bookUnitId}`);
+    const kinds = again.events
+      .map((e) => e.classActivity)
+      .filter((e) => e.kind !== 'answer')
+      .map((e) => `${e.kind} ${e.bookUnitId}`);
     expect(kinds).toEqual(['finished NS2022-ES3', 'finished NS2022-HSM1', 'bookFinished NS2022-HSM1']);
     await again.close();
   });
@@ -133,7 +167,9 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     const content = (await server.get(`/api/v1.0/usertasks/${taskId}`, { 'x-access-token': ctx.student })).body as string[];
     const words = content.slice(1).map((line) => line.split(' -- ')[0]!);
     const since = new Date().toISOString();
-    const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 2]), `${taskId}-100`], { 'x-access-token': ctx.student });
+    const posted = await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', 2]), `${taskId}-100`], {
+      'x-access-token': ctx.student,
+    });
     expect(posted.body.info).toContain('next task: SB NS2022-ES2');
     const live = subscribe(server.url, ctx.teacher, ACTIVITY_WITH_BOOK, { c: ctx.classId, s: since });
     await until(() => live.events.some((e) => e.classActivity.kind === 'finished'));
@@ -153,25 +189,44 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 300));
     // One answer given live, the rest only in the result.
     await server.gql(ANSWER, { i: { taskId, position: 1, word: words[0], typed: words[0], status: 'v' } }, ctx.student);
-    await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`], { 'x-access-token': ctx.student });
+    await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`], {
+      'x-access-token': ctx.student,
+    });
     await until(() => live.events.some((e) => e.classActivity.kind === 'finished' && e.classActivity.bookUnitId === 'NS2022-MS1'));
     const mine = live.events.map((e) => e.classActivity).filter((e) => e.bookUnitId === 'NS2022-MS1');
     expect(mine.map((e) => (e.kind === 'answer' ? e.position : e.kind))).toEqual([...words.map((_, i) => i + 1), 'finished']);
     await live.close();
     const replay = subscribe(server.url, ctx.teacher, ACTIVITY, { c: ctx.classId, s: since });
     await until(() => replay.events.some((e) => e.classActivity.kind === 'finished' && e.classActivity.bookUnitId === 'NS2022-MS1'));
-    expect(replay.events.map((e) => e.classActivity.eventId).filter((id) => id.startsWith('answer:')).sort()).toEqual(
-      mine.filter((e) => e.kind === 'answer').map((e) => e.eventId).sort(),
+    expect(
+      replay.events
+        .map((e) => e.classActivity.eventId)
+        .filter((id) => id.startsWith('answer:'))
+        .sort(),
+    ).toEqual(
+      mine
+        .filter((e) => e.kind === 'answer')
+        .map((e) => e.eventId)
+        .sort(),
     );
     await replay.close();
   });
 
   it(`holds at most ${SUBSCRIPTIONS_PER_USER} live views open per user, and gives a slot back when one closes`, async () => {
     await until(() => openLiveViews() === 0); // the earlier tests' views have closed
-    const client = createClient({ url: `${server.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { accessToken: ctx.teacher }, retryAttempts: 0, lazy: false });
+    const client = createClient({
+      url: `${server.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { accessToken: ctx.teacher },
+      retryAttempts: 0,
+      lazy: false,
+    });
     const now = new Date().toISOString();
     const open = (sink: { errors: unknown[]; events: unknown[] }) =>
-      client.subscribe({ query: ACTIVITY, variables: { c: ctx.classId, s: now } }, { next: (v) => (v.errors ? sink.errors.push(...v.errors) : sink.events.push(v)), error: (e) => sink.errors.push(e), complete: () => {} });
+      client.subscribe(
+        { query: ACTIVITY, variables: { c: ctx.classId, s: now } },
+        { next: (v) => (v.errors ? sink.errors.push(...v.errors) : sink.events.push(v)), error: (e) => sink.errors.push(e), complete: () => {} },
+      );
     const sinks = Array.from({ length: SUBSCRIPTIONS_PER_USER + 1 }, () => ({ errors: [] as unknown[], events: [] as unknown[] }));
     const stops = sinks.map(open);
     await until(() => sinks.some((s) => s.errors.length > 0));
@@ -191,7 +246,7 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     await until(() => openLiveViews() === 0);
   });
 
-  it('gives a live view\'s slot back the moment it ends, however it ends, with no class event in between', async () => {
+  it("gives a live view's slot back the moment it ends, however it ends, with no class event in between", async () => {
     await until(() => openLiveViews() === 0);
     const now = new Date().toISOString();
     const url = `${server.url.replace(/^http/, 'ws')}/graphql`;
@@ -216,7 +271,10 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
       });
       let connected = false;
       await until(() => connected);
-      const stop = client.subscribe({ query: ACTIVITY, variables: { c: ctx.classId, s: now } }, { next: (v) => (v.errors ? sink.errors.push(...v.errors) : sink.events.push(v)), error: (e) => sink.errors.push(e), complete: () => {} });
+      const stop = client.subscribe(
+        { query: ACTIVITY, variables: { c: ctx.classId, s: now } },
+        { next: (v) => (v.errors ? sink.errors.push(...v.errors) : sink.events.push(v)), error: (e) => sink.errors.push(e), complete: () => {} },
+      );
       // Half the views end while the server is still opening them (checking the class, replaying).
       if (cycle % 2 === 0) await until(() => openLiveViews() === 1 || sink.errors.length > 0);
       else await new Promise((r) => setTimeout(r, cycle % 4 === 1 ? 0 : 15));
@@ -284,7 +342,7 @@ describe.skipIf(!redisUrl || !DATABASES.includes('postgres'))('two instances on 
     await a?.close();
   });
 
-  it("a teacher connected to one instance sees an answer posted through the other", async () => {
+  it('a teacher connected to one instance sees an answer posted through the other', async () => {
     const ctx = await setUp(a);
     const live = subscribe(a.url, ctx.teacher, ACTIVITY, { c: ctx.classId });
     await new Promise((r) => setTimeout(r, 400));

@@ -58,12 +58,20 @@ describe('graphql-ws at /graphql', () => {
     });
     const events: any[] = [];
     const errors: unknown[] = [];
-    const stop = client.subscribe({ query: LIVE_QUERY, variables: { id: classId } }, { next: (r) => (r.errors ? errors.push(...r.errors) : events.push(r.data)), error: (e) => errors.push(e), complete: () => {} });
+    const stop = client.subscribe(
+      { query: LIVE_QUERY, variables: { id: classId } },
+      { next: (r) => (r.errors ? errors.push(...r.errors) : events.push(r.data)), error: (e) => errors.push(e), complete: () => {} },
+    );
     await until(() => openLiveViews() === 1 || errors.length > 0);
     const { taskId } = await finishTask(server);
     await until(() => events.some((e) => e.classActivity.eventKind === 'FINISHED') || errors.length > 0);
     expect(errors).toEqual([]);
-    expect(events.find((e) => e.classActivity.eventKind === 'FINISHED').classActivity).toMatchObject({ taskId, student: 'demostudent', taskType: 'SB', score: 87 });
+    expect(events.find((e) => e.classActivity.eventKind === 'FINISHED').classActivity).toMatchObject({
+      taskId,
+      student: 'demostudent',
+      taskType: 'SB',
+      score: 87,
+    });
     stop();
     await until(() => openLiveViews() === 0);
     await client.dispose();
@@ -124,7 +132,7 @@ describe('graphql-ws at /graphql', () => {
     expect((await s.closed).code).toBe(CloseCode.TooManyInitialisationRequests);
   });
 
-  it('closes with 4409 (Subscriber already exists) a second subscribe with an id still in use, and frees the first one\'s slot', async () => {
+  it("closes with 4409 (Subscriber already exists) a second subscribe with an id still in use, and frees the first one's slot", async () => {
     const s = rawSocket(server.url);
     await s.opened;
     s.send({ type: 'connection_init', payload: { accessToken: token } });

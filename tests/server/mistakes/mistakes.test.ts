@@ -29,13 +29,24 @@ describe.each(DATABASES)('my mistakes on %s', (kind) => {
 
   /** Plays the student's open NS2022-ES3 task as `answer` says. */
   const playEs3 = async (who: Auth, answer: (word: string) => Answer) =>
-    playSpellingTask(server, who, (await taskIds(server, who, 'mrsmistake')).find((t) => t.startsWith('NS2022-ES3-'))!, answer);
+    playSpellingTask(
+      server,
+      who,
+      (await taskIds(server, who, 'mrsmistake')).find((t) => t.startsWith('NS2022-ES3-'))!,
+      answer,
+    );
   const mistakes = async (who: Auth) => {
     const r = await server.gql(MISTAKES, {}, token(who));
     expect(r.body.errors).toBeUndefined();
-    return r.body.data.myMistakes as { word: { text: string; definition: string; pictureUrl: string | null; audioUrl: string }; timesMissed: number; lastWrongSpelling: string; rightSince: number }[];
+    return r.body.data.myMistakes as {
+      word: { text: string; definition: string; pictureUrl: string | null; audioUrl: string };
+      timesMissed: number;
+      lastWrongSpelling: string;
+      rightSince: number;
+    }[];
   };
-  const practise = async (who: Auth, answers: { word: string; typed: string; status: string }[]) => (await server.gql(PRACTISE, { answers }, token(who))).body.data.practiseMistakes;
+  const practise = async (who: Auth, answers: { word: string; typed: string; status: string }[]) =>
+    (await server.gql(PRACTISE, { answers }, token(who))).body.data.practiseMistakes;
 
   it('lists every word a student missed (wrong, timed out, slow, skipped) with the last wrong spelling, and their last task; nobody else sees them', async () => {
     const missed: Record<string, { typed: string; status?: string }> = {

@@ -52,7 +52,12 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
 
   /** Plays the student's open NS2022-ES3 task as `answer` says. */
   const playEs3 = async (who: Auth, answer: (word: string) => Answer) =>
-    playSpellingTask(server, who, (await taskIds(server, who, 'mrsweak')).find((t) => t.startsWith('NS2022-ES3-'))!, answer);
+    playSpellingTask(
+      server,
+      who,
+      (await taskIds(server, who, 'mrsweak')).find((t) => t.startsWith('NS2022-ES3-'))!,
+      answer,
+    );
   const weak = async (who: Auth, className: string, period = 'WEEK') => {
     const r = await server.gql(WEAK, { c: className, p: period }, token(who));
     expect(r.body.errors).toBeUndefined();
@@ -60,12 +65,19 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
     // Another teacher's class, or a student asking: no class at all.
     return (klass === null ? null : klass.weakWords) as {
       since: string;
-      words: { text: string; card: { definition: string } | null; studentCount: number; timesMissed: number; wrongSpellings: { spelling: string; count: number }[]; students: { name: string; displayName: string; timesMissed: number }[] }[];
+      words: {
+        text: string;
+        card: { definition: string } | null;
+        studentCount: number;
+        timesMissed: number;
+        wrongSpellings: { spelling: string; count: number }[];
+        students: { name: string; displayName: string; timesMissed: number }[];
+      }[];
     } | null;
   };
   const classId = async (name: string) => (await server.app.deps.db.select().from(classes).where(eq(classes.name, name)))[0]!.id;
 
-  it("counts the words the class missed: students, answers, the common wrong spellings and who; a canceled word is not a miss", async () => {
+  it('counts the words the class missed: students, answers, the common wrong spellings and who; a canceled word is not a miss', async () => {
     await playEs3(kids.ann55!, (w) => ({ blue: { typed: 'bleu' }, green: { typed: '', status: 'skipped' } })[w] ?? { typed: w });
     await playEs3(kids.ben55!, (w) => ({ blue: { typed: 'blu' }, circle: { typed: 'circl', status: 'timeout:61s' } })[w] ?? { typed: w });
     await playEs3(kids.cat55!, (w) => ({ blue: { typed: 'bleu' }, square: { typed: 'sq', status: 'canceled' } })[w] ?? { typed: w });
@@ -104,13 +116,27 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
     const at = async (word: string, when: string) => {
       const ids = rows.filter((r) => r.word === word).map((r) => r.id);
       expect(ids.length).toBeGreaterThan(0);
-      await db.update(answers).set({ answeredAt: new Date(when) }).where(inArray(answers.id, ids));
+      await db
+        .update(answers)
+        .set({ answeredAt: new Date(when) })
+        .where(inArray(answers.id, ids));
     };
     // Thursday 26 November 2026 at noon in Beijing is "now": the week began Monday 23 at 00:00 (+08).
     await at('red', '2026-11-23T01:00:00Z'); // Monday 09:00: this week
     await at('yellow', '2026-11-22T15:30:00Z'); // Sunday 23:30: last week, this term
     await at('square', '2026-08-31T15:00:00Z'); // 31 August 23:00: last term
-    await db.update(answers).set({ answeredAt: new Date('2026-11-24T01:00:00Z') }).where(and(inArray(answers.id, rows.map((r) => r.id)), sql`${answers.word} not in ('red', 'yellow', 'square')`));
+    await db
+      .update(answers)
+      .set({ answeredAt: new Date('2026-11-24T01:00:00Z') })
+      .where(
+        and(
+          inArray(
+            answers.id,
+            rows.map((r) => r.id),
+          ),
+          sql`${answers.word} not in ('red', 'yellow', 'square')`,
+        ),
+      );
     const now = new Date('2026-11-26T04:00:00Z');
     const id = await classId('P3');
     const week = await weakWordsOfClass(db, id, 'week', ZONE, now);
@@ -123,13 +149,16 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
   });
 
   it('assigns the words to every student of the class as a unit of its weak-words book; a word WordBee does not know is refused', async () => {
-    const refused = (await server.gql(ASSIGN, { input: { className: 'W3', words: ['blue', 'blorptastic'], type: 'SB' } }, token(teacher))).body.data.assignWords;
+    const refused = (await server.gql(ASSIGN, { input: { className: 'W3', words: ['blue', 'blorptastic'], type: 'SB' } }, token(teacher))).body.data
+      .assignWords;
     expect(refused.__typename).toBe('ValidationError');
     expect(refused.message).toBe('This word is not in WordBee\'s word list, so it cannot be assigned: "blorptastic"');
-    const tooMany = (await server.gql(ASSIGN, { input: { className: 'W3', words: Array.from({ length: 21 }, (_, i) => `w${i}`) } }, token(teacher))).body.data.assignWords;
+    const tooMany = (await server.gql(ASSIGN, { input: { className: 'W3', words: Array.from({ length: 21 }, (_, i) => `w${i}`) } }, token(teacher))).body.data
+      .assignWords;
     expect(tooMany).toMatchObject({ __typename: 'ValidationError', message: 'At most 20 words can be assigned at once' });
 
-    const done = (await server.gql(ASSIGN, { input: { className: 'W3', words: ['blue', 'circle', 'green'], type: 'SB' } }, token(teacher))).body.data.assignWords;
+    const done = (await server.gql(ASSIGN, { input: { className: 'W3', words: ['blue', 'circle', 'green'], type: 'SB' } }, token(teacher))).body.data
+      .assignWords;
     expect(done.__typename).toBe('AssignWordsPayload');
     const id = await classId('W3');
     expect(done.bookUnitId).toBe(`WEAK.${id}-1`);
@@ -141,7 +170,8 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
       expect(content.slice(1).map((line) => line.split(' -- ')[0])).toEqual(['blue', 'circle', 'green']);
     }
     // The same words again: the same unit, already assigned, nothing duplicated.
-    const again = (await server.gql(ASSIGN, { input: { className: 'W3', words: ['Blue', 'circle', 'green'], type: 'SB' } }, token(teacher))).body.data.assignWords;
+    const again = (await server.gql(ASSIGN, { input: { className: 'W3', words: ['Blue', 'circle', 'green'], type: 'SB' } }, token(teacher))).body.data
+      .assignWords;
     expect(again.bookUnitId).toBe(`WEAK.${id}-1`);
     expect(again.info).toContain('is already assigned');
     // Other words: the book's next unit, with the class's own task kind (PA+SB) by default.
@@ -157,7 +187,7 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
     expect(JSON.stringify(imported.body)).toContain('kept for a class');
   });
 
-  it("another teacher neither sees nor assigns to the class; a student cannot", async () => {
+  it('another teacher neither sees nor assigns to the class; a student cannot', async () => {
     expect(await weak(other, 'W3')).toBeNull();
     expect(await weak(kids.ann55!, 'W3')).toBeNull();
     const byOther = (await server.gql(ASSIGN, { input: { className: 'W3', words: ['blue'] } }, token(other))).body.data.assignWords;

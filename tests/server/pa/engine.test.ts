@@ -47,7 +47,12 @@ describe('decoding recordings', () => {
     await expect(decodeRecording(wavBytes(new Float32Array(16_000).fill(Number.NaN), 'float32'))).rejects.toThrow('not numbers');
     await expect(decodeRecording(wavBytes(new Float32Array(16_000).fill(Number.POSITIVE_INFINITY), 'float32'))).rejects.toThrow('not numbers');
     // Float samples beyond full scale are clipped, not passed on.
-    const loud = await decodeRecording(wavBytes(new Float32Array(16_000).map((_, i) => (i % 2 ? 1e30 : -1e30)), 'float32'));
+    const loud = await decodeRecording(
+      wavBytes(
+        new Float32Array(16_000).map((_, i) => (i % 2 ? 1e30 : -1e30)),
+        'float32',
+      ),
+    );
     expect(Math.max(...loud.map(Math.abs))).toBeLessThanOrEqual(1);
   });
 });
@@ -152,7 +157,9 @@ describe('scores and the per-word decision', () => {
     expect(skipping.words.filter((w) => !w.heard).length).toBeLessThanOrEqual(3);
     // Every item said, each a second late (into the next item's time): the same result as unpaced.
     const slow = await paced(1.0);
-    expect((await scoreRecording(aligner, slow, items.join(', '), { pacedItems: items })).words).toEqual((await scoreRecording(aligner, slow, items.join(', '))).words);
+    expect((await scoreRecording(aligner, slow, items.join(', '), { pacedItems: items })).words).toEqual(
+      (await scoreRecording(aligner, slow, items.join(', '))).words,
+    );
     // Six synthesized 20-second recordings, each aligned twice or more: ~17 s alone, far more when
     // the rest of the suite shares the machine's two cores.
   }, 120_000);
@@ -207,4 +214,3 @@ describe('scores and the per-word decision', () => {
     await expect(scoreRecording(aligner, spoken, Array(61).fill('apple').join(' '))).rejects.toThrow('At most 60');
   });
 });
-

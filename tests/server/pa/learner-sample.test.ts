@@ -15,7 +15,8 @@ const present = existsSync(sampleDir);
 if (process.env.WORDBEE_REQUIRE_PA_SAMPLE === '1' && !present) throw new Error(`WORDBEE_REQUIRE_PA_SAMPLE=1 but ${sampleDir} is missing`);
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const summary = (f: Figures) => `pairs ${pct(f.pairs)}, substitution ${pct(f.substitution)}, own-text words not heard ${pct(f.notHeard)}, mispronounced ${pct(f.mispronounced)}`;
+const summary = (f: Figures) =>
+  `pairs ${pct(f.pairs)}, substitution ${pct(f.substitution)}, own-text words not heard ${pct(f.notHeard)}, mispronounced ${pct(f.mispronounced)}`;
 
 describe.skipIf(!present)('pronunciation scores on the shared learner sample', () => {
   it('scores a recording higher against its own text than against another, and finds the replaced word, from WAV and as uploaded', async () => {

@@ -81,11 +81,15 @@ describe('the shipped pronunciation model', () => {
   });
 
   it('loads with no network and scores the synthesized fixtures as in this process', async () => {
-    const child = spawnSync(process.execPath, ['--import', path.join(dir, 'no-network.mjs'), '--import', 'tsx', path.join(dir, 'score.mts'), path.join(dir, 'jobs.json')], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', path.join(dir, 'no-network.mjs'), '--import', 'tsx', path.join(dir, 'score.mts'), path.join(dir, 'jobs.json')],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     expect(child.stderr).not.toMatch(/network used/);
     expect(child.status, child.stderr).toBe(0);
     const offline = JSON.parse(child.stdout) as Awaited<ReturnType<typeof scoreRecording>>[];

@@ -46,12 +46,27 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     server = await startServer(kind, { env: { PA_WORKERS: '1' } });
     await server.post('/api/v1.0/username/signup', { username: 'mrwang', password: 'wang1', email: 'wang@school.cn', isTeacher: true });
     token.teacher = (await server.login('mrwang', 'wang1')).accessToken;
-    await server.post('/api/v1.0/userclasses/addclass', { className: '3A', schoolID: 'ES', pressID: 'PEP', students: 'lily01, tom002', tbTaskType: 'PA+SB' }, { 'x-access-token': token.teacher });
+    await server.post(
+      '/api/v1.0/userclasses/addclass',
+      { className: '3A', schoolID: 'ES', pressID: 'PEP', students: 'lily01, tom002', tbTaskType: 'PA+SB' },
+      { 'x-access-token': token.teacher },
+    );
     for (const u of ['lily01', 'tom002']) {
-      await server.post('/api/v1.0/username/signup', { username: u, password: 'pass', email: `${u}@home.cn`, isTeacher: false, teachername: 'mrwang', classname: '3A' });
+      await server.post('/api/v1.0/username/signup', {
+        username: u,
+        password: 'pass',
+        email: `${u}@home.cn`,
+        isTeacher: false,
+        teachername: 'mrwang',
+        classname: '3A',
+      });
       token[u] = (await server.login(u, 'pass')).accessToken;
     }
-    const assigned = await server.post('/api/v1.0/usertasks/assigntask', { className: '3A', bookUnitID: 'NS2022-ES3', Type: 'PA+SB' }, { 'x-access-token': token.teacher });
+    const assigned = await server.post(
+      '/api/v1.0/usertasks/assigntask',
+      { className: '3A', bookUnitID: 'NS2022-ES3', Type: 'PA+SB' },
+      { 'x-access-token': token.teacher },
+    );
     expect(assigned.status).toBe(200);
     const tasks = (await server.get('/api/v1.0/usertasks', { 'x-access-token': token.lily01! })).body as any[];
     const pa = tasks.find((t) => t.Type === 'PA')!;
@@ -60,7 +75,9 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     sbTask = `${sb.bookUnitID}-${sb.TPID}-SB-mrwang`;
     const content = (await server.get(`/api/v1.0/usertasks/${paTask}`, { 'x-access-token': token.lily01! })).body;
     expect(content[0]).toBe(paTask);
-    words = String(content[1]).split(',').map((w: string) => w.trim());
+    words = String(content[1])
+      .split(',')
+      .map((w: string) => w.trim());
     goodRecording = await browserRecording(await speak(words, 'slt', 0.9), 'webm');
   }, 120_000);
   afterAll(() => server?.close());
@@ -143,7 +160,8 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
   }, 120_000);
 
   it('lets the student and the class teacher download the stored recording, and nobody else', async () => {
-    const download = (who: string, query = '') => fetch(`${server.url}/api/v1.0/userrecordings/${paTask}${query}`, { headers: who ? { 'x-access-token': token[who]! } : {} });
+    const download = (who: string, query = '') =>
+      fetch(`${server.url}/api/v1.0/userrecordings/${paTask}${query}`, { headers: who ? { 'x-access-token': token[who]! } : {} });
     const own = await download('lily01');
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('audio/webm');
@@ -160,7 +178,9 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
 
   it('returns the structured result from the GraphQL mutation, for free practice too (not stored)', async () => {
     const practice = (await server.get('/api/v1.0/usertasks/0', { 'x-access-token': token.tom002! })).body;
-    const practiceWords = String(practice[1]).split(',').map((w: string) => w.trim());
+    const practiceWords = String(practice[1])
+      .split(',')
+      .map((w: string) => w.trim());
     const bytes = await browserRecording(await speak(practiceWords, 'rms', 0.9), 'ogg');
     const form = new FormData();
     form.append(
@@ -173,7 +193,7 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
       }),
     );
     form.append('map', JSON.stringify({ 0: ['variables.recording'] }));
-    form.append('0', new File([bytes as Uint8Array<ArrayBuffer>], "practice.ogg", { type: 'audio/ogg' }));
+    form.append('0', new File([bytes as Uint8Array<ArrayBuffer>], 'practice.ogg', { type: 'audio/ogg' }));
     const results = await count('results');
     const response = await fetch(`${server.url}/graphql`, { method: 'POST', body: form, headers: { 'x-access-token': token.tom002! } });
     const body = await response.json();
@@ -233,10 +253,20 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     const tomPa = tomTasks.find((t) => t.Type === 'PA')!;
     expect((await upload(goodRecording, `${tomPa.bookUnitID}-${tomPa.TPID}-PA-mrwang.webm`, 'tom002')).status).toBe(200);
     await reportsDone(server);
-    const keyOf = async (name: string) => (await db.select({ key: recordings.blobKey }).from(recordings).innerJoin(users, eq(users.id, recordings.userId)).where(eq(users.usernameKey, name)))[0]!.key;
+    const keyOf = async (name: string) =>
+      (await db.select({ key: recordings.blobKey }).from(recordings).innerJoin(users, eq(users.id, recordings.userId)).where(eq(users.usernameKey, name)))[0]!
+        .key;
     const lilysKey = await keyOf('lily01');
     const tomsKey = await keyOf('tom002');
-    const stored = async (prefix: string) => (await db.select({ key: blobs.key }).from(blobs).where(like(blobs.key, `${prefix}%`))).map((b) => b.key).sort();
+    const stored = async (prefix: string) =>
+      (
+        await db
+          .select({ key: blobs.key })
+          .from(blobs)
+          .where(like(blobs.key, `${prefix}%`))
+      )
+        .map((b) => b.key)
+        .sort();
     expect(await stored('recordings/')).toEqual([lilysKey, tomsKey].sort());
     expect(await stored('reports/')).toHaveLength(2);
 

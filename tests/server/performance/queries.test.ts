@@ -73,7 +73,15 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
 
     // Five times the tasks, more classes and students, more finished tasks.
     for (const name of ['Class 4B', 'Class 5C']) {
-      expect((await server.post('/api/v1.0/userclasses/addclass', { className: name, schoolID: 'ES', pressID: 'PEP', students: 'Anna, Benn, Cath, Dani, Evie, Faye' }, teacher)).status).toBe(200);
+      expect(
+        (
+          await server.post(
+            '/api/v1.0/userclasses/addclass',
+            { className: name, schoolID: 'ES', pressID: 'PEP', students: 'Anna, Benn, Cath, Dani, Evie, Faye' },
+            teacher,
+          )
+        ).status,
+      ).toBe(200);
       for (const unit of ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3']) await assign(name, unit);
     }
     for (const unit of ['NS2022-ES3', 'NS2022-MS1', 'NS2022-HSM1']) await assign('Demo Class', unit);
@@ -98,13 +106,22 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
   });
 
   it("a book's units with their words (the Textbooks preview) cost one statement more than the units alone", async () => {
-    const national = (await gql(`{ viewer { class(name: "Demo Class") { shelf { national { id units { unitId wordCount } } } } } }`, {}, teacher)()).data.viewer.class.shelf.national;
+    const national = (await gql(`{ viewer { class(name: "Demo Class") { shelf { national { id units { unitId wordCount } } } } } }`, {}, teacher)()).data.viewer
+      .class.shelf.national;
     expect(national.units.filter((u: { wordCount: number }) => u.wordCount > 0).length).toBeGreaterThanOrEqual(3);
     const book = (fields: string) => gql(`query ($id: ID!) { node(id: $id) { ... on Book { units { unitId ${fields} } } } }`, { id: national.id }, teacher);
     const units = await statements(book(''));
     expect(await statements(book('words { text pictureUrl }'))).toBe(units + 1);
     // One unit alone, as the preview asks: the same.
-    expect(await statements(gql(`query ($id: ID!) { node(id: $id) { ... on Book { unit(unitId: "${national.units[1].unitId}") { words { text } } } } }`, { id: national.id }, teacher))).toBe(units + 1);
+    expect(
+      await statements(
+        gql(
+          `query ($id: ID!) { node(id: $id) { ... on Book { unit(unitId: "${national.units[1].unitId}") { words { text } } } } }`,
+          { id: national.id },
+          teacher,
+        ),
+      ),
+    ).toBe(units + 1);
   });
 
   it("the live view's catch-up reads the same few statements however much happened", async () => {
@@ -173,7 +190,12 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
     expect(longer.seen.length).toBe(first.seen.length);
 
     // The same post again stores nothing new.
-    const count = async () => JSON.stringify(await rows(sql`select (select count(*) from answers)::int a, (select count(*) from results)::int r, (select count(*) from task_rows)::int t, (select count(*) from jobs)::int j, (select count(*) from word_memory)::int m`));
+    const count = async () =>
+      JSON.stringify(
+        await rows(
+          sql`select (select count(*) from answers)::int a, (select count(*) from results)::int r, (select count(*) from task_rows)::int t, (select count(*) from jobs)::int j, (select count(*) from word_memory)::int m`,
+        ),
+      );
     const before = await count();
     const again = await first.again();
     expect(again.status).toBe(200);

@@ -10,7 +10,8 @@ import { localDay, localDayBounds } from '../../../server/time.ts';
 
 const ZONE = 'Asia/Shanghai';
 const HOUR = 3600_000;
-const DIGEST = 'mutation ($on: Boolean!) { setReportDigest(enabled: $on) { __typename ... on SetReportDigestPayload { reportDigest info } ... on Error { message } } }';
+const DIGEST =
+  'mutation ($on: Boolean!) { setReportDigest(enabled: $on) { __typename ... on SetReportDigestPayload { reportDigest info } ... on Error { message } } }';
 
 describe.each(DATABASES)('daily summaries on %s', (kind) => {
   let server: TestServer;
@@ -31,14 +32,17 @@ describe.each(DATABASES)('daily summaries on %s', (kind) => {
   afterAll(() => server?.close());
 
   it('is off until the teacher turns it on; a student cannot', async () => {
-    expect((await server.gql('{ viewer { reportMail reportDigest } }', {}, who.teacher['x-access-token'])).body.data.viewer).toEqual({ reportMail: true, reportDigest: false });
+    expect((await server.gql('{ viewer { reportMail reportDigest } }', {}, who.teacher['x-access-token'])).body.data.viewer).toEqual({
+      reportMail: true,
+      reportDigest: false,
+    });
     expect(await enqueueAt(new Date(dayStart.getTime() + 20 * HOUR))).toBe(0);
     expect((await server.gql(DIGEST, { on: true }, who.student['x-access-token'])).body.data.setReportDigest.__typename).toBe('ForbiddenError');
     expect((await server.gql('{ viewer { reportDigest } }', {}, who.student['x-access-token'])).body.data.viewer.reportDigest).toBeNull();
     expect((await server.gql(DIGEST, { on: true }, who.teacher['x-access-token'])).body.data.setReportDigest).toEqual({
       __typename: 'SetReportDigestPayload',
       reportDigest: true,
-      info: 'A summary of the day\'s finished tasks is e-mailed to you at 18:00 on days your students finish tasks',
+      info: "A summary of the day's finished tasks is e-mailed to you at 18:00 on days your students finish tasks",
     });
   });
 
@@ -48,11 +52,19 @@ describe.each(DATABASES)('daily summaries on %s', (kind) => {
     expect(await enqueueAt(new Date(dayStart.getTime() + 18 * HOUR - 60_000))).toBe(0);
     expect(await enqueueAt(new Date(dayStart.getTime() + 18 * HOUR))).toBe(1);
     const [mail] = await digests();
-    expect(mail).toMatchObject({ toAddress: 'demoteacher@wordbee.local', subject: `单词蜂每日汇总 ${day}：完成 2 个任务 / WordBee daily summary ${day}: 2 tasks finished`, reportId: null });
-    expect(mail!.textBody).toContain(`demoteacher 老师您好！以下是 ${day} 学生完成的任务。\nDear demoteacher, here are the tasks your students finished on ${day}.`);
+    expect(mail).toMatchObject({
+      toAddress: 'demoteacher@wordbee.local',
+      subject: `单词蜂每日汇总 ${day}：完成 2 个任务 / WordBee daily summary ${day}: 2 tasks finished`,
+      reportId: null,
+    });
+    expect(mail!.textBody).toContain(
+      `demoteacher 老师您好！以下是 ${day} 学生完成的任务。\nDear demoteacher, here are the tasks your students finished on ${day}.`,
+    );
     expect(mail!.textBody).toContain('共完成 2 个任务，平均分 94。\n2 tasks finished, average score 94.');
     expect(mail!.textBody).toContain('Demo Class: 2 tasks by 1 student, average 94');
-    expect(mail!.textBody).toMatch(/ {2}\d\d:\d\d {2}demostudent {2}NS2022-ES3 拼写 Spelling Bee {2}87\n {2}\d\d:\d\d {2}demostudent {2}NS2022-ES1 拼写 Spelling Bee {2}100/);
+    expect(mail!.textBody).toMatch(
+      / {2}\d\d:\d\d {2}demostudent {2}NS2022-ES3 拼写 Spelling Bee {2}87\n {2}\d\d:\d\d {2}demostudent {2}NS2022-ES1 拼写 Spelling Bee {2}100/,
+    );
     // The same evening, the next morning (the worker restarted): still one.
     expect(await enqueueAt(new Date(dayStart.getTime() + 23 * HOUR))).toBe(0);
     expect(await enqueueAt(new Date(dayStart.getTime() + 32 * HOUR))).toBe(0);
@@ -86,6 +98,8 @@ describe('the mail worker', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await server.app.deps.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'digest:%'))).toHaveLength(0);
     now = start.getTime() + 18 * HOUR;
-    await expect.poll(async () => (await server.app.deps.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'digest:%'))).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(async () => (await server.app.deps.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'digest:%'))).length, { timeout: 5_000 })
+      .toBe(1);
   });
 });

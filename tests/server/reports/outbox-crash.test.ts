@@ -36,7 +36,11 @@ async function mailServer() {
       let data = '';
       stream.on('data', (c: Buffer) => (data += c.toString()));
       stream.on('end', () => {
-        const attempt = { to: session.envelope.rcptTo.map((r) => r.address).join(','), at: Date.now(), messageId: /^Message-ID: (.+)$/im.exec(data)?.[1]?.trim() ?? '' };
+        const attempt = {
+          to: session.envelope.rcptTo.map((r) => r.address).join(','),
+          at: Date.now(),
+          messageId: /^Message-ID: (.+)$/im.exec(data)?.[1]?.trim() ?? '',
+        };
         // Holding: the whole message has arrived, but the reply that would accept it never comes.
         if (mode === 'hold') return void attempts.push({ ...attempt, outcome: 'held' });
         if (refusals > 0) {
@@ -208,84 +212,102 @@ describe.each(DATABASES)('the mail outbox across a crash on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 3 * TIMING.leaseMs));
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    expect(smtp.accepted().map((a) => a.to).sort()).toEqual(RECIPIENTS);
+    expect(
+      smtp
+        .accepted()
+        .map((a) => a.to)
+        .sort(),
+    ).toEqual(RECIPIENTS);
     expect(smtp.attempts).toHaveLength(RECIPIENTS.length);
     expect(await tally(settings)).toEqual({ results: 1, reports: 1, mails: 2, pendingJobs: 0, doneJobs: 1 });
   }, 120_000);
 
   // PostgreSQL only: `npm run worker` shares the web instances' database.
-  if (kind === 'postgres') it('a web instance that takes no jobs (WEB_JOBS=false) and a `npm run worker` process: the worker makes the report and sends both e-mails, once each; a second worker started beside it does nothing twice', async () => {
-    const smtp = await mailServer();
-    cleanup.push(() => smtp.close());
-    smtp.acceptAfterRefusing(0);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-worker-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const database = await freshDatabase('postgres');
-    cleanup.push(() => database.drop());
-    const settings: AppProcessSettings = { dataDir, databaseUrl: database.url!, smtpUrl: smtp.url, env: { WEB_JOBS: 'false' } };
+  if (kind === 'postgres')
+    it('a web instance that takes no jobs (WEB_JOBS=false) and a `npm run worker` process: the worker makes the report and sends both e-mails, once each; a second worker started beside it does nothing twice', async () => {
+      const smtp = await mailServer();
+      cleanup.push(() => smtp.close());
+      smtp.acceptAfterRefusing(0);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-worker-'));
+      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const database = await freshDatabase('postgres');
+      cleanup.push(() => database.drop());
+      const settings: AppProcessSettings = { dataDir, databaseUrl: database.url!, smtpUrl: smtp.url, env: { WEB_JOBS: 'false' } };
 
-    const web = await spawnApp(settings);
-    cleanup.push(() => void web.child.kill('SIGKILL'));
-    await finishTask(web.url);
-    // The web instance keeps the job queued: nobody else is there to take it.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await tally(settings)).toMatchObject({ results: 1, reports: 0, mails: 0, pendingJobs: 1 });
+      const web = await spawnApp(settings);
+      cleanup.push(() => void web.child.kill('SIGKILL'));
+      await finishTask(web.url);
+      // The web instance keeps the job queued: nobody else is there to take it.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await tally(settings)).toMatchObject({ results: 1, reports: 0, mails: 0, pendingJobs: 1 });
 
-    const workers = [await spawnWorker({ dataDir, databaseUrl: database.url!, smtpUrl: smtp.url }), await spawnWorker({ dataDir, databaseUrl: database.url!, smtpUrl: smtp.url })];
-    for (const w of workers) cleanup.push(() => void w.child.kill('SIGKILL'));
-    await until(() => smtp.accepted().length === RECIPIENTS.length, 30_000);
-    await new Promise((r) => setTimeout(r, 3000));
-    for (const w of workers) w.child.kill('SIGTERM');
-    for (const w of workers) expect(await w.exited).toBe(0);
-    expect(smtp.accepted().map((a) => a.to).sort()).toEqual(RECIPIENTS);
-    expect(await tally(settings)).toEqual({ results: 1, reports: 1, mails: 2, pendingJobs: 0, doneJobs: 1 });
-    // The worker has no HTTP server: it listens on no port.
-    expect(workers[0]!.output()).not.toMatch(/listening/i);
-  }, 120_000);
+      const workers = [
+        await spawnWorker({ dataDir, databaseUrl: database.url!, smtpUrl: smtp.url }),
+        await spawnWorker({ dataDir, databaseUrl: database.url!, smtpUrl: smtp.url }),
+      ];
+      for (const w of workers) cleanup.push(() => void w.child.kill('SIGKILL'));
+      await until(() => smtp.accepted().length === RECIPIENTS.length, 30_000);
+      await new Promise((r) => setTimeout(r, 3000));
+      for (const w of workers) w.child.kill('SIGTERM');
+      for (const w of workers) expect(await w.exited).toBe(0);
+      expect(
+        smtp
+          .accepted()
+          .map((a) => a.to)
+          .sort(),
+      ).toEqual(RECIPIENTS);
+      expect(await tally(settings)).toEqual({ results: 1, reports: 1, mails: 2, pendingJobs: 0, doneJobs: 1 });
+      // The worker has no HTTP server: it listens on no port.
+      expect(workers[0]!.output()).not.toMatch(/listening/i);
+    }, 120_000);
 
   // PostgreSQL only: another session holds a table the job writes, which the embedded database cannot share.
-  if (kind === 'postgres') it('a worker killed in the middle of a report job: the next one takes the job over after its lease and makes the report once', async () => {
-    const smtp = await mailServer();
-    cleanup.push(() => smtp.close());
-    smtp.acceptAfterRefusing(0);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-crash-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const database = await freshDatabase('postgres');
-    cleanup.push(() => database.drop());
-    const settings: AppProcessSettings = { dataDir, databaseUrl: database.url!, smtpUrl: smtp.url, mailTiming: TIMING };
+  if (kind === 'postgres')
+    it('a worker killed in the middle of a report job: the next one takes the job over after its lease and makes the report once', async () => {
+      const smtp = await mailServer();
+      cleanup.push(() => smtp.close());
+      smtp.acceptAfterRefusing(0);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'wordbee-crash-'));
+      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const database = await freshDatabase('postgres');
+      cleanup.push(() => database.drop());
+      const settings: AppProcessSettings = { dataDir, databaseUrl: database.url!, smtpUrl: smtp.url, mailTiming: TIMING };
 
-    const first = await spawnApp(settings);
-    cleanup.push(() => void first.child.kill('SIGKILL'));
-    // Another session holds the reports table: the job renders its PDF, then waits to store it.
-    const holder = postgres(database.url!, { max: 1, onnotice: () => {} });
-    const watcher = postgres(database.url!, { max: 1, onnotice: () => {} });
-    cleanup.push(() => holder.end());
-    cleanup.push(() => watcher.end());
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    const holding = holder.begin(async (tx) => {
-      await tx`lock table reports in share mode`;
-      await released;
-    });
-    await finishTask(first.url);
-    const waiting = async () => (await watcher`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'reports' and not l.granted`)[0]!.n > 0;
-    for (const end = Date.now() + 20_000; !(await waiting()); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > end) throw new Error('the report job never reached the store');
-    const [claimed] = await watcher`select status, attempts from jobs`;
-    expect(claimed).toMatchObject({ status: 'sending', attempts: 1 });
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBeNull();
-    release();
-    await holding;
+      const first = await spawnApp(settings);
+      cleanup.push(() => void first.child.kill('SIGKILL'));
+      // Another session holds the reports table: the job renders its PDF, then waits to store it.
+      const holder = postgres(database.url!, { max: 1, onnotice: () => {} });
+      const watcher = postgres(database.url!, { max: 1, onnotice: () => {} });
+      cleanup.push(() => holder.end());
+      cleanup.push(() => watcher.end());
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      const holding = holder.begin(async (tx) => {
+        await tx`lock table reports in share mode`;
+        await released;
+      });
+      await finishTask(first.url);
+      const waiting = async () =>
+        (await watcher`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'reports' and not l.granted`)[0]!.n >
+        0;
+      for (const end = Date.now() + 20_000; !(await waiting()); await new Promise((r) => setTimeout(r, 50)))
+        if (Date.now() > end) throw new Error('the report job never reached the store');
+      const [claimed] = await watcher`select status, attempts from jobs`;
+      expect(claimed).toMatchObject({ status: 'sending', attempts: 1 });
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toBeNull();
+      release();
+      await holding;
 
-    const second = await spawnApp(settings);
-    cleanup.push(() => void second.child.kill('SIGKILL'));
-    await until(() => smtp.accepted().length === RECIPIENTS.length, 30_000);
-    await new Promise((r) => setTimeout(r, 3 * TIMING.leaseMs));
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    expect(smtp.attempts.map((a) => a.to).sort()).toEqual(RECIPIENTS);
-    const [job] = await watcher`select status, attempts from jobs`;
-    expect(job).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(await tally(settings)).toEqual({ results: 1, reports: 1, mails: 2, pendingJobs: 0, doneJobs: 1 });
-  }, 120_000);
+      const second = await spawnApp(settings);
+      cleanup.push(() => void second.child.kill('SIGKILL'));
+      await until(() => smtp.accepted().length === RECIPIENTS.length, 30_000);
+      await new Promise((r) => setTimeout(r, 3 * TIMING.leaseMs));
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(smtp.attempts.map((a) => a.to).sort()).toEqual(RECIPIENTS);
+      const [job] = await watcher`select status, attempts from jobs`;
+      expect(job).toMatchObject({ status: 'sent', attempts: 2 });
+      expect(await tally(settings)).toEqual({ results: 1, reports: 1, mails: 2, pendingJobs: 0, doneJobs: 1 });
+    }, 120_000);
 });

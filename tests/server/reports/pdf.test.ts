@@ -61,7 +61,18 @@ describe('the PDF report in Chinese and English', () => {
     }
     const text = poppler('pdftotext', pdf);
     if (text !== null) {
-      for (const label of ['任务报告 Task report', '学生 Student', '班级 Class', '得分 Score', '单词 Word', '作答 Answer', '结果 Result', '错误 wrong', '超时 too slow (64s)', '拼错的单词 Wrong spell words list (correct word, wrong spell;)']) {
+      for (const label of [
+        '任务报告 Task report',
+        '学生 Student',
+        '班级 Class',
+        '得分 Score',
+        '单词 Word',
+        '作答 Answer',
+        '结果 Result',
+        '错误 wrong',
+        '超时 too slow (64s)',
+        '拼错的单词 Wrong spell words list (correct word, wrong spell;)',
+      ]) {
         expect(text).toContain(label);
       }
       expect(text).toContain('张伟');
@@ -92,9 +103,24 @@ describe('the PDF report in Chinese and English', () => {
     const render = reportRenderer({ threads: 1, log });
     // The same words in other places and other students: the outlines and shaped words kept
     // from the first report must draw the second and third as their own.
-    const second: ReportContent = { ...REPORT, student: '李娜', rows: [{ position: 1, word: 'yellow', typed: 'yelow', status: 'x' }, { position: 2, word: 'red', typed: 'red', status: 'v' }], correct: 1, total: 2, score: 50 };
+    const second: ReportContent = {
+      ...REPORT,
+      student: '李娜',
+      rows: [
+        { position: 1, word: 'yellow', typed: 'yelow', status: 'x' },
+        { position: 2, word: 'red', typed: 'red', status: 'v' },
+      ],
+      correct: 1,
+      total: 2,
+      score: 50,
+    };
     const third: ReportContent = { ...REPORT, student: '王芳', className: '三年级一班' };
-    for (const [content, pdf] of [[REPORT, await renderReportPdf(REPORT)], [second, await renderReportPdf(second)], [third, await render(third)], [second, await render(second)]] as const) {
+    for (const [content, pdf] of [
+      [REPORT, await renderReportPdf(REPORT)],
+      [second, await renderReportPdf(second)],
+      [third, await render(third)],
+      [second, await render(second)],
+    ] as const) {
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const text = poppler('pdftotext', pdf);
       if (text === null) continue;
@@ -110,7 +136,8 @@ describe('the PDF report in Chinese and English', () => {
     expect(pdf.toString('latin1')).not.toMatch(/NotoSansSC/);
     const text = poppler('pdftotext', pdf);
     if (text !== null) {
-      for (const label of ['WordBee · Task report', 'Student', 'Class 3B ·', 'Score', 'Wrong spell words list (correct word, wrong spell;)', 'wrong']) expect(text).toContain(label);
+      for (const label of ['WordBee · Task report', 'Student', 'Class 3B ·', 'Score', 'Wrong spell words list (correct word, wrong spell;)', 'wrong'])
+        expect(text).toContain(label);
       expect(text).not.toMatch(/[\u4e00-\u9fff]/);
     }
   });
@@ -122,7 +149,7 @@ describe('the PDF report in Chinese and English', () => {
     expect(runs[0]!.slice).toMatch(/^\d+$/);
   });
 
-  it("has a glyph for every sound a pronunciation report names (IPA), in Regular and Bold", async () => {
+  it('has a glyph for every sound a pronunciation report names (IPA), in Regular and Bold', async () => {
     const ipa = Object.values(ARPABET_IPA).join('') + 'ə';
     const fonts = await fontsFor([ipa]);
     for (const ch of new Set(ipa)) {

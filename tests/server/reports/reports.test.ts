@@ -22,7 +22,13 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   it('makes a PDF per finished task, listed to the teacher with its expiry, downloadable by the teacher only', async () => {
     const list = (await server.get('/api/v1.0/userreports', who.teacher)).body;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ fileName: expect.stringMatching(/^demostudent-NS2022-ES3-\d+-SB-\d{8}-\d+\.pdf$/), student: 'demostudent', bookUnitID: 'NS2022-ES3', Type: 'SB', score: 87 });
+    expect(list[0]).toMatchObject({
+      fileName: expect.stringMatching(/^demostudent-NS2022-ES3-\d+-SB-\d{8}-\d+\.pdf$/),
+      student: 'demostudent',
+      bookUnitID: 'NS2022-ES3',
+      Type: 'SB',
+      score: 87,
+    });
     const days = (new Date(list[0].expireAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
@@ -57,7 +63,11 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     const pdf = await fetch(link);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const token = link.searchParams.get('link')!;
     const refused = async (url: string) => {
       const r = await server.get(url);
@@ -102,7 +112,8 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   it('pages the report list by place, not by offset: a report made between pages is neither repeated nor skipped', async () => {
     const ids = { teacher: who.teacher, student: who.student, className: 'Demo Class', teacherName: 'demoteacher' };
     for (const unit of ['NS2022-ES1', 'NS2022-ES2', 'NS2022-MS1']) await finishUnit(server, ids, unit);
-    const PAGE = 'query($after: String) { viewer { pdfReports(first: 2, after: $after) { edges { node { bookUnitId } } pageInfo { hasNextPage endCursor } } } }';
+    const PAGE =
+      'query($after: String) { viewer { pdfReports(first: 2, after: $after) { edges { node { bookUnitId } } pageInfo { hasNextPage endCursor } } } }';
     const page = async (after?: string) => (await server.gql(PAGE, { after }, who.teacher['x-access-token'])).body.data.viewer.pdfReports;
     const first = await page();
     expect(first.edges.map((e: any) => e.node.bookUnitId)).toEqual(['NS2022-MS1', 'NS2022-ES2']);
@@ -114,7 +125,8 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   });
 
   it("a teacher may stop getting each student's report by e-mail; the student still gets theirs, and the list keeps it", async () => {
-    const MAIL = 'mutation ($on: Boolean!) { setReportMail(enabled: $on) { __typename ... on SetReportMailPayload { reportMail info } ... on Error { message } } }';
+    const MAIL =
+      'mutation ($on: Boolean!) { setReportMail(enabled: $on) { __typename ... on SetReportMailPayload { reportMail info } ... on Error { message } } }';
     const teacherToken = who.teacher['x-access-token']!;
     expect((await server.gql('{ viewer { reportMail } }', {}, teacherToken)).body.data.viewer.reportMail).toBe(true);
     expect((await server.gql(MAIL, { on: false }, teacherToken)).body.data.setReportMail).toEqual({
@@ -126,7 +138,11 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     // The e-mails queued from here on (PostgreSQL keeps no row order: the mailer's updates move rows).
     const [newest] = await server.app.deps.db.select({ id: max(mailOutbox.id) }).from(mailOutbox);
     await finishUnit(server, { teacher: who.teacher, student: who.student, className: 'Demo Class', teacherName: 'demoteacher' }, 'NS2022-MS1');
-    const added = await server.app.deps.db.select().from(mailOutbox).where(gt(mailOutbox.id, newest?.id ?? 0)).orderBy(mailOutbox.id);
+    const added = await server.app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(gt(mailOutbox.id, newest?.id ?? 0))
+      .orderBy(mailOutbox.id);
     expect(added.map((m) => m.toAddress)).toEqual(['demostudent@wordbee.local']);
     expect((await server.get('/api/v1.0/userreports', who.teacher)).body.map((r: any) => r.bookUnitID)).toContain('NS2022-MS1');
     // A student's reports always reach them: the setting is a teacher's.
@@ -136,11 +152,19 @@ describe.each(DATABASES)('reports on %s', (kind) => {
   });
 
   it("a teacher finds one student's reports by part of the name", async () => {
-    await server.post('/api/v1.0/username/signup', { username: 'Juliet', password: 'jul123', email: 'juliet@home.cn', isTeacher: false, teachername: 'demoteacher', classname: 'Demo Class' });
+    await server.post('/api/v1.0/username/signup', {
+      username: 'Juliet',
+      password: 'jul123',
+      email: 'juliet@home.cn',
+      isTeacher: false,
+      teachername: 'demoteacher',
+      classname: 'Demo Class',
+    });
     const juliet = { 'x-access-token': (await server.login('Juliet', 'jul123')).accessToken };
     await finishUnit(server, { teacher: who.teacher, student: juliet, className: 'Demo Class', teacherName: 'demoteacher' }, 'NS2022-HSM1');
     const LIST = 'query ($s: String) { viewer { pdfReports(first: 100, student: $s) { edges { node { student bookUnitId } } } } }';
-    const students = async (s?: string) => new Set((await server.gql(LIST, { s }, who.teacher['x-access-token'])).body.data.viewer.pdfReports.edges.map((e: any) => e.node.student));
+    const students = async (s?: string) =>
+      new Set((await server.gql(LIST, { s }, who.teacher['x-access-token'])).body.data.viewer.pdfReports.edges.map((e: any) => e.node.student));
     expect(await students()).toEqual(new Set(['demostudent', 'Juliet']));
     expect(await students('JUL')).toEqual(new Set(['Juliet']));
     expect(await students('demo')).toEqual(new Set(['demostudent']));

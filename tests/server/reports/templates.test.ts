@@ -4,12 +4,29 @@ import { composeReportMail } from '../../../server/reports/templates.ts';
 import { composeDigest } from '../../../server/reports/digest.ts';
 
 const report = (className: string, type: string) =>
-  composeReportMail({ student: '张伟', studentUsername: 'zhangwei01', className, bookUnitId: 'PEP3A-1', unitName: 'PEP 3A · Unit 1: Hello!', type, score: 85, correct: 6, total: 7, fileName: 'zhangwei01-PEP3A-1-4-SB-20261201-9.pdf', keptUntil: '2026-12-31' });
+  composeReportMail({
+    student: '张伟',
+    studentUsername: 'zhangwei01',
+    className,
+    bookUnitId: 'PEP3A-1',
+    unitName: 'PEP 3A · Unit 1: Hello!',
+    type,
+    score: 85,
+    correct: 6,
+    total: 7,
+    fileName: 'zhangwei01-PEP3A-1-4-SB-20261201-9.pdf',
+    keptUntil: '2026-12-31',
+  });
 const digest = (className: string) =>
-  composeDigest('wangli', '2026-12-01', [
-    { className, student: '张伟', studentUsername: 'zhangwei01', bookUnitId: 'PEP3A-1', type: 'SB', score: 85, finishedAt: new Date('2026-12-01T08:05:00Z') },
-    { className, student: 'Zhang Wei', studentUsername: null, bookUnitId: 'PEP3A-1', type: 'PA', score: 40, finishedAt: new Date('2026-12-01T09:10:00Z') },
-  ], 'Asia/Shanghai');
+  composeDigest(
+    'wangli',
+    '2026-12-01',
+    [
+      { className, student: '张伟', studentUsername: 'zhangwei01', bookUnitId: 'PEP3A-1', type: 'SB', score: 85, finishedAt: new Date('2026-12-01T08:05:00Z') },
+      { className, student: 'Zhang Wei', studentUsername: null, bookUnitId: 'PEP3A-1', type: 'PA', score: 40, finishedAt: new Date('2026-12-01T09:10:00Z') },
+    ],
+    'Asia/Shanghai',
+  );
 
 const MAILS = {
   'report, SB, 三年级二班': report('三年级二班', 'SB'),
@@ -58,7 +75,9 @@ describe('the report e-mail', () => {
     const { subject, text } = report('三年级二班', 'SB');
     expect(subject).toBe('单词蜂学习报告：张伟 (zhangwei01)「拼写」85 分 / WordBee report: 张伟 (zhangwei01), Spelling Bee, score 85');
     expect(text).toContain('张伟 (zhangwei01) 在「三年级二班」完成了拼写练习：PEP 3A · Unit 1: Hello!（PEP3A-1），得分 85（7 题答对 6 题）。');
-    expect(text).toContain('张伟 (zhangwei01) finished a Spelling Bee task in 三年级二班: PEP 3A · Unit 1: Hello! (PEP3A-1), with a score of 85 (6 of 7 right).');
+    expect(text).toContain(
+      '张伟 (zhangwei01) finished a Spelling Bee task in 三年级二班: PEP 3A · Unit 1: Hello! (PEP3A-1), with a score of 85 (6 of 7 right).',
+    );
   });
 });
 

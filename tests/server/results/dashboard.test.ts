@@ -12,7 +12,14 @@ describe.each(DATABASES)('the dashboard on %s', (kind) => {
     who.teacher = { 'x-access-token': (await server.login('mrsli', 'li123')).accessToken };
     await server.post('/api/v1.0/userclasses/addclass', { className: '2B', schoolID: 'ES', pressID: 'PEP', students: 'ann01, bo002, cy003' }, who.teacher);
     for (const u of ['ann01', 'bo002', 'cy003']) {
-      await server.post('/api/v1.0/username/signup', { username: u, password: 'pass', email: `${u}@home.cn`, isTeacher: false, teachername: 'mrsli', classname: '2B' });
+      await server.post('/api/v1.0/username/signup', {
+        username: u,
+        password: 'pass',
+        email: `${u}@home.cn`,
+        isTeacher: false,
+        teachername: 'mrsli',
+        classname: '2B',
+      });
       who[u] = { 'x-access-token': (await server.login(u, 'pass')).accessToken };
     }
   });
@@ -60,7 +67,11 @@ describe.each(DATABASES)('the dashboard on %s', (kind) => {
   });
 
   it('GraphQL gives the same records and truncated percentages', async () => {
-    const r = await server.gql(`{ viewer { dashboard { records { testId currentScore averageScore } vocabulary { level passed required percent } } } }`, {}, who.ann01!['x-access-token']);
+    const r = await server.gql(
+      `{ viewer { dashboard { records { testId currentScore averageScore } vocabulary { level passed required percent } } } }`,
+      {},
+      who.ann01!['x-access-token'],
+    );
     const d = r.body.data.viewer.dashboard;
     expect(d.records.map((x: any) => x.currentScore)).toEqual([75, 100]);
     expect(d.vocabulary).toContainEqual({ level: 'ES', passed: 6, required: 30, percent: 20 });
@@ -87,11 +98,16 @@ describe('the class results export', () => {
     await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...words.map((w, i) => [i + 1, w, w, 'v', i + 1]), `${taskId}-100`], student);
     const response = await fetch(`${server.url}/api/v1.0/userclasses/export?className=Demo%20Class`, { headers: teacher });
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    const lines = (await response.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     // The student as the roster writes them, and the account that claimed the name.
     expect(lines[0]).toBe('class,student,username,bookUnitID,TPID,Type,score,correct,words,finishedAt');
     // finishedAt in the school's time zone (Beijing by default), with its offset.
-    expect(lines[1]).toMatch(new RegExp(`^Demo Class,demostudent,demostudent,NS2022-ES3,${task.TPID},SB,100,8,8,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^Demo Class,demostudent,demostudent,NS2022-ES3,${task.TPID},SB,100,8,8,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00$`),
+    );
     expect((await server.get('/api/v1.0/userclasses/export?className=Demo%20Class', student)).status).toBe(403);
   });
 });

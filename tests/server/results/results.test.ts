@@ -18,7 +18,14 @@ describe.each(DATABASES)('posting task results on %s', (kind) => {
     teacher = { 'x-access-token': (await server.login('mrsun', 'sun12')).accessToken };
     await server.post('/api/v1.0/userclasses/addclass', { className: '6A', schoolID: 'ES', pressID: 'PEP', students: 'amy11, bob22' }, teacher);
     for (const u of ['amy11', 'bob22']) {
-      await server.post('/api/v1.0/username/signup', { username: u, password: 'pass', email: `${u}@home.cn`, isTeacher: false, teachername: 'mrsun', classname: '6A' });
+      await server.post('/api/v1.0/username/signup', {
+        username: u,
+        password: 'pass',
+        email: `${u}@home.cn`,
+        isTeacher: false,
+        teachername: 'mrsun',
+        classname: '6A',
+      });
     }
     amy = { 'x-access-token': (await server.login('amy11', 'pass')).accessToken };
     bob = { 'x-access-token': (await server.login('bob22', 'pass')).accessToken };
@@ -55,7 +62,9 @@ describe.each(DATABASES)('posting task results on %s', (kind) => {
 
   it('stores a Spelling Bee result once, updates memory and vocabulary, and brings the next unit', async () => {
     const sb = (await tasksOf(amy)).find((t) => t.Type === 'SB');
-    const { sbArr, words: taskWords } = await play(amy, taskIdOf(sb), (w, i) => (i === 1 ? { typed: 'blu' } : i === 2 ? { typed: '', status: 'timeout:64s' } : { typed: ` ${w} ` }));
+    const { sbArr, words: taskWords } = await play(amy, taskIdOf(sb), (w, i) =>
+      i === 1 ? { typed: 'blu' } : i === 2 ? { typed: '', status: 'timeout:64s' } : { typed: ` ${w} ` },
+    );
     expect(taskWords.slice(0, 3)).toEqual(['red', 'blue', 'green']);
     const first = await server.post('/api/v1.0/userspelling', sbArr, amy);
     expect(first.status).toBe(200);
@@ -71,9 +80,17 @@ describe.each(DATABASES)('posting task results on %s', (kind) => {
     expect(result).toMatchObject({ score: 75, correct: 6, total: 8 });
     const stored = await db.select().from(answers).where(eq(answers.taskRowId, result!.taskRowId));
     expect(stored.map((a) => a.status)).toEqual(['v', 'x', 'timeout:64s', 'v', 'v', 'v', 'v', 'v']);
-    const passed = await db.select({ text: words.text }).from(vocabularyPasses).innerJoin(words, eq(words.id, vocabularyPasses.wordId)).where(eq(vocabularyPasses.userId, amyId));
+    const passed = await db
+      .select({ text: words.text })
+      .from(vocabularyPasses)
+      .innerJoin(words, eq(words.id, vocabularyPasses.wordId))
+      .where(eq(vocabularyPasses.userId, amyId));
     expect(passed.map((p) => p.text).sort()).toEqual(['black', 'circle', 'red', 'square', 'white', 'yellow']);
-    const memory = await db.select({ text: words.text, reps: wordMemory.reps, lapses: wordMemory.lapses, due: wordMemory.due }).from(wordMemory).innerJoin(words, eq(words.id, wordMemory.wordId)).where(eq(wordMemory.userId, amyId));
+    const memory = await db
+      .select({ text: words.text, reps: wordMemory.reps, lapses: wordMemory.lapses, due: wordMemory.due })
+      .from(wordMemory)
+      .innerJoin(words, eq(words.id, wordMemory.wordId))
+      .where(eq(wordMemory.userId, amyId));
     expect(memory).toHaveLength(8);
     const red = memory.find((m) => m.text === 'red')!;
     const blue = memory.find((m) => m.text === 'blue')!;
@@ -115,7 +132,10 @@ describe.each(DATABASES)('posting task results on %s', (kind) => {
     const tampered = structuredClone(sbArr) as any[];
     tampered[2][1] = 'banana';
     tampered[2][2] = 'banana';
-    expect(await server.post('/api/v1.0/userspelling', tampered, bob)).toEqual({ status: 400, body: { info: 'Answer 2 is for "banana", but the task\'s word 2 is "blue"' } });
+    expect(await server.post('/api/v1.0/userspelling', tampered, bob)).toEqual({
+      status: 400,
+      body: { info: 'Answer 2 is for "banana", but the task\'s word 2 is "blue"' },
+    });
     expect(await server.post('/api/v1.0/userspelling', sbArr, teacher)).toEqual({ status: 403, body: { info: 'Only students post task results' } });
     expect((await server.post('/api/v1.0/userspelling', sbArr)).status).toBe(401);
     expect((await server.post('/api/v1.0/userspelling', '{"sbArr": 5}', bob)).status).toBe(400);
@@ -138,22 +158,45 @@ describe.each(DATABASES)('posting task results on %s', (kind) => {
     await server.post('/api/v1.0/usertasks/assigntask', { className: '6A', bookUnitID: 'NS2022-ES2', Type: 'SB' }, teacher);
     const sb = (await tasksOf(amy)).find((t) => t.bookUnitID === 'NS2022-ES2');
     const taskId = taskIdOf(sb);
-    const content = await server.gql(`query ($id: String!) { taskContent(taskId: $id) { label type spellingTimeoutSec words { text sentences audioUrl sentenceAudioUrl pictureUrl } } }`, { id: taskId }, amy['x-access-token']);
+    const content = await server.gql(
+      `query ($id: String!) { taskContent(taskId: $id) { label type spellingTimeoutSec words { text sentences audioUrl sentenceAudioUrl pictureUrl } } }`,
+      { id: taskId },
+      amy['x-access-token'],
+    );
     const data = content.body.data.taskContent;
     expect(data).toMatchObject({ label: taskId, type: 'SB', spellingTimeoutSec: 15 });
     expect(data.words[0]).toMatchObject({ text: 'apple', audioUrl: '/api/v1.0/tts/?text=apple' });
-    const rec = await server.gql(`mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename ... on AnswerPayload { position status } ... on Error { message } } }`, { i: { taskId, position: 1, word: 'apple', typed: 'apple', status: 'v' } }, amy['x-access-token']);
+    const rec = await server.gql(
+      `mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename ... on AnswerPayload { position status } ... on Error { message } } }`,
+      { i: { taskId, position: 1, word: 'apple', typed: 'apple', status: 'v' } },
+      amy['x-access-token'],
+    );
     expect(rec.body.data.recordAnswer).toEqual({ __typename: 'AnswerPayload', position: 1, status: 'v' });
-    const lie = await server.gql(`mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename ... on Error { message } } }`, { i: { taskId, position: 2, word: 'banana', typed: 'bananna', status: 'v' } }, amy['x-access-token']);
+    const lie = await server.gql(
+      `mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename ... on Error { message } } }`,
+      { i: { taskId, position: 2, word: 'banana', typed: 'bananna', status: 'v' } },
+      amy['x-access-token'],
+    );
     expect(lie.body.data.recordAnswer).toEqual({ __typename: 'ValidationError', message: 'The status does not match the answer' });
     // An answer far longer than any word is refused whole (it was cut to 200 characters and kept), with the field named.
-    const long = await server.gql(`mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename ... on ValidationError { message field } } }`, { i: { taskId, position: 2, word: 'banana', typed: 'b'.repeat(100_000), status: 'x' } }, amy['x-access-token']);
+    const long = await server.gql(
+      `mutation ($i: AnswerInput!) { recordAnswer(input: $i) { __typename ... on ValidationError { message field } } }`,
+      { i: { taskId, position: 2, word: 'banana', typed: 'b'.repeat(100_000), status: 'x' } },
+      amy['x-access-token'],
+    );
     expect(long.body.data.recordAnswer).toEqual({ __typename: 'ValidationError', message: 'An answer is at most 200 characters', field: 'typed' });
     const { sbArr } = await play(amy, taskId, (w) => ({ typed: w }));
-    const submitted = await server.gql(`mutation ($s: JSON!) { submitResult(sbArr: $s) { __typename ... on ResultPayload { score correct total nextTask alreadyStored } ... on Error { message } } }`, { s: sbArr }, amy['x-access-token']);
+    const submitted = await server.gql(
+      `mutation ($s: JSON!) { submitResult(sbArr: $s) { __typename ... on ResultPayload { score correct total nextTask alreadyStored } ... on Error { message } } }`,
+      { s: sbArr },
+      amy['x-access-token'],
+    );
     // ES3 is done already, so the next unit to do is MS1 — which is open already.
     expect(submitted.body.data.submitResult).toEqual({ __typename: 'ResultPayload', score: 100, correct: 10, total: 10, nextTask: null, alreadyStored: false });
-    const [row] = await server.app.deps.db.select().from(taskRows).where(and(eq(taskRows.assignmentId, sb.TPID)));
+    const [row] = await server.app.deps.db
+      .select()
+      .from(taskRows)
+      .where(and(eq(taskRows.assignmentId, sb.TPID)));
     expect(row).toBeDefined();
   });
 });

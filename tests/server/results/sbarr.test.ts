@@ -8,7 +8,15 @@ const sbArr = (rows: unknown[][], pct: number) => [SBARR_HEADER, ...rows, `${lab
 
 describe('the sbArr result array', () => {
   it('parses header, rows and the label-percentage item', () => {
-    const parsed = parseSbArr(sbArr([[1, 'cat', 'cat', 'v', 1], ['2', 'dog', 'dgo', 'x', 1]], 50));
+    const parsed = parseSbArr(
+      sbArr(
+        [
+          [1, 'cat', 'cat', 'v', 1],
+          ['2', 'dog', 'dgo', 'x', 1],
+        ],
+        50,
+      ),
+    );
     expect(parsed.label).toBe(label);
     expect(parsed.percentage).toBe(50);
     expect(parsed.rows).toEqual([
@@ -22,7 +30,10 @@ describe('the sbArr result array', () => {
     [{}, 'The result must be the sbArr array (or {"sbArr": [...]})'],
     [[SBARR_HEADER, `${label}-0`], 'The result has no answers'],
     [['header', [1, 'cat', 'cat', 'v', 1], `${label}-100`], 'The first row of the result must be its header'],
-    [[['word no', 'test word', 'input word', 'status', { zz: 1, aa: 2 }], [1, 'cat', 'cat', 'v', 1], `${label}-100`], 'The first row of the result must be its header: five column names'],
+    [
+      [['word no', 'test word', 'input word', 'status', { zz: 1, aa: 2 }], [1, 'cat', 'cat', 'v', 1], `${label}-100`],
+      'The first row of the result must be its header: five column names',
+    ],
     [[SBARR_HEADER, [1, 'cat', 'cat', 'v', 1], 100], "The last item of the result must be '{task label}-{percentage}'"],
     [[SBARR_HEADER, [1, 'cat', 'cat', 'v', 1], `${label}-abc`], "The last item of the result must be '{task label}-{percentage}'"],
     [[SBARR_HEADER, [1, 'cat', 'cat', 'great', 1], `${label}-100`], 'Answer 1 has an unknown status "great"'],
@@ -35,19 +46,73 @@ describe('the sbArr result array', () => {
 
   it('recomputes the score from the answers and the task words', () => {
     const words = ['cat', 'dog', 'Monday'];
-    const ok = parseSbArr(sbArr([[1, 'cat', ' cat ', 'v', 1], [2, 'dog', 'dog', 'timeout:61s', 1], [3, 'Monday', 'monday', 'x', 1]], 33));
+    const ok = parseSbArr(
+      sbArr(
+        [
+          [1, 'cat', ' cat ', 'v', 1],
+          [2, 'dog', 'dog', 'timeout:61s', 1],
+          [3, 'Monday', 'monday', 'x', 1],
+        ],
+        33,
+      ),
+    );
     expect(checkAgainstTask(ok, words)).toEqual({ correct: 1, score: 33 });
-    const wrongWord = parseSbArr(sbArr([[1, 'cat', 'cat', 'v', 1], [2, 'bird', 'bird', 'v', 2], [3, 'Monday', 'Monday', 'v', 3]], 100));
+    const wrongWord = parseSbArr(
+      sbArr(
+        [
+          [1, 'cat', 'cat', 'v', 1],
+          [2, 'bird', 'bird', 'v', 2],
+          [3, 'Monday', 'Monday', 'v', 3],
+        ],
+        100,
+      ),
+    );
     expect(() => checkAgainstTask(wrongWord, words)).toThrow('Answer 2 is for "bird", but the task\'s word 2 is "dog"');
-    const claimed = parseSbArr(sbArr([[1, 'cat', 'cta', 'v', 1], [2, 'dog', 'dog', 'v', 2], [3, 'Monday', 'Monday', 'v', 3]], 100));
+    const claimed = parseSbArr(
+      sbArr(
+        [
+          [1, 'cat', 'cta', 'v', 1],
+          [2, 'dog', 'dog', 'v', 2],
+          [3, 'Monday', 'Monday', 'v', 3],
+        ],
+        100,
+      ),
+    );
     expect(() => checkAgainstTask(claimed, words)).toThrow('Answer 1 is marked right but "cta" is not "cat"');
-    const caseMatters = parseSbArr(sbArr([[1, 'cat', 'cat', 'v', 1], [2, 'dog', 'dog', 'v', 2], [3, 'Monday', 'monday', 'v', 3]], 100));
+    const caseMatters = parseSbArr(
+      sbArr(
+        [
+          [1, 'cat', 'cat', 'v', 1],
+          [2, 'dog', 'dog', 'v', 2],
+          [3, 'Monday', 'monday', 'v', 3],
+        ],
+        100,
+      ),
+    );
     expect(() => checkAgainstTask(caseMatters, words)).toThrow('Answer 3 is marked right but "monday" is not "Monday"');
-    const inflated = parseSbArr(sbArr([[1, 'cat', 'cat', 'v', 1], [2, 'dog', 'dg', 'x', 1], [3, 'Monday', 'Monday', 'v', 2]], 100));
+    const inflated = parseSbArr(
+      sbArr(
+        [
+          [1, 'cat', 'cat', 'v', 1],
+          [2, 'dog', 'dg', 'x', 1],
+          [3, 'Monday', 'Monday', 'v', 2],
+        ],
+        100,
+      ),
+    );
     expect(() => checkAgainstTask(inflated, words)).toThrow('The result says 100% but its answers score 66%');
     const short = parseSbArr(sbArr([[1, 'cat', 'cat', 'v', 1]], 100));
     expect(() => checkAgainstTask(short, words)).toThrow('The task has 3 words but the result answers 1');
-    const quickTimeout = parseSbArr(sbArr([[1, 'cat', '', 'timeout:20s', 0], [2, 'dog', 'dog', 'v', 1], [3, 'Monday', 'Monday', 'v', 2]], 66));
+    const quickTimeout = parseSbArr(
+      sbArr(
+        [
+          [1, 'cat', '', 'timeout:20s', 0],
+          [2, 'dog', 'dog', 'v', 1],
+          [3, 'Monday', 'Monday', 'v', 2],
+        ],
+        66,
+      ),
+    );
     expect(() => checkAgainstTask(quickTimeout, words)).toThrow('Answer 1: a timeout is 60 seconds or more');
   });
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.ts';
 import { finishTask } from '../../helpers/results.ts';
 
-const ASSIGN = 'mutation($i: AssignTaskInput!) { assignTask(input: $i) { __typename ... on AssignTaskPayload { info } ... on ValidationError { message field } } }';
+const ASSIGN =
+  'mutation($i: AssignTaskInput!) { assignTask(input: $i) { __typename ... on AssignTaskPayload { info } ... on ValidationError { message field } } }';
 
 describe('task kinds as enums', () => {
   let server: TestServer;
@@ -42,13 +43,21 @@ describe('task kinds as enums', () => {
     const tasks = await server.gql('{ viewer { tasks(first: 100) { edges { node { bookUnitId taskType } } } } }', {}, teacher);
     const es1 = tasks.body.data.viewer.tasks.edges.map((e: any) => e.node).filter((n: any) => n.bookUnitId === 'NS2022-ES1');
     expect(new Set(es1.map((n: any) => n.taskType))).toEqual(new Set(['PA', 'SB']));
-    expect((await server.gql(ASSIGN, { i: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', type: 'SB' } }, teacher)).body.data.assignTask.info).toMatch(/^success/);
-    expect((await server.gql(ASSIGN, { i: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', type: 'FM', taskType: 'SB' } }, teacher)).body.data.assignTask).toEqual({
+    expect((await server.gql(ASSIGN, { i: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', type: 'SB' } }, teacher)).body.data.assignTask.info).toMatch(
+      /^success/,
+    );
+    expect(
+      (await server.gql(ASSIGN, { i: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', type: 'FM', taskType: 'SB' } }, teacher)).body.data.assignTask,
+    ).toEqual({
       __typename: 'ValidationError',
       message: 'Give taskType or type, not two different kinds',
       field: 'taskType',
     });
-    expect((await server.gql(ASSIGN, { i: { className: 'Demo Class', bookUnitId: 'NS2022-ES2' } }, teacher)).body.data.assignTask).toEqual({ __typename: 'ValidationError', message: 'taskType is required', field: 'taskType' });
+    expect((await server.gql(ASSIGN, { i: { className: 'Demo Class', bookUnitId: 'NS2022-ES2' } }, teacher)).body.data.assignTask).toEqual({
+      __typename: 'ValidationError',
+      message: 'taskType is required',
+      field: 'taskType',
+    });
     const notAKind = await server.gql(ASSIGN, { i: { className: 'Demo Class', bookUnitId: 'NS2022-ES2', taskType: 'XX' } }, teacher);
     expect(notAKind.body.data?.assignTask).toBeUndefined();
     expect(notAKind.body.errors[0].message).toMatch(/"XX"[^]*AssignableTaskType/);

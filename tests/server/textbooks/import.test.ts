@@ -42,7 +42,20 @@ describe('parsing import files', () => {
       "book BIG1, unit 2: a unit has at most 60 words, one task's worth (this one has 61)",
     ];
     expect(() => parseBooksFile('big.csv', csv)).toThrow(`The file has 5 problems: ${problems.join('; ')}`);
-    const json = JSON.stringify({ books: [{ bookID: 'BIG1', title: 't'.repeat(121), schoolID: 'XX', pressID: 'p'.repeat(31), units: [{ unitID: 'R', words: ['cat'] }, { unitID: '2', words: Array(61).fill('cat') }] }] });
+    const json = JSON.stringify({
+      books: [
+        {
+          bookID: 'BIG1',
+          title: 't'.repeat(121),
+          schoolID: 'XX',
+          pressID: 'p'.repeat(31),
+          units: [
+            { unitID: 'R', words: ['cat'] },
+            { unitID: '2', words: Array(61).fill('cat') },
+          ],
+        },
+      ],
+    });
     expect(() => parseBooksFile('big.json', json)).toThrow(`The file has 5 problems: ${problems.join('; ')}`);
     const many = JSON.stringify({ books: Array.from({ length: 21 }, (_, i) => ({ bookID: `B${i}`, units: [{ unitID: '1', words: ['cat'] }] })) });
     expect(() => parseBooksFile('many.json', many)).toThrow('a file holds at most 20 books (this one has 21)');
@@ -66,10 +79,17 @@ describe.each(DATABASES)('importing a school book on %s', (kind) => {
     expect(r.body.data.importTextbook).toEqual({ __typename: 'ImportTextbookPayload', books: 1, units: 2, words: 4, newWords: 2 });
     expect((await bookRows()).length).toBe(4);
     const [yoyo] = await server.app.deps.db.select().from(words).where(eq(words.textKey, 'yo-yo'));
-    expect(yoyo).toMatchObject({ definition: 'a toy that goes up and down on a string', sentences: ['My yo-yo is red and white.', 'Can you do tricks with a yo-yo?'] });
+    expect(yoyo).toMatchObject({
+      definition: 'a toy that goes up and down on a string',
+      sentences: ['My yo-yo is red and white.', 'Can you do tricks with a yo-yo?'],
+    });
     const shelf = await server.get('/api/v1.0/textbooks/?cn=Demo%20Class', { 'x-access-token': teacher });
     expect(shelf.body).toBe('ES,PEP,PEP3A-1-1,PEP3B-1-1,SCH3A-1-2');
-    const assigned = await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'SCH3A-2', Type: 'SB' }, { 'x-access-token': teacher });
+    const assigned = await server.post(
+      '/api/v1.0/usertasks/assigntask',
+      { className: 'Demo Class', bookUnitID: 'SCH3A-2', Type: 'SB' },
+      { 'x-access-token': teacher },
+    );
     expect(assigned.body).toMatch(/^success: SB SCH3A-2 assigned/);
   });
 
@@ -80,13 +100,19 @@ describe.each(DATABASES)('importing a school book on %s', (kind) => {
     expect(r.body.data.importTextbook.__typename).toBe('ValidationError');
     expect(r.body.data.importTextbook.message).toBe('The file has 1 problem: line 4: bookID "SCH9-X" must be 1–30 letters, digits, "_" or "." (no "-")');
     const newWord = await server.gql(IMPORT, { n: 'bad.csv', c: `bookID,unitID,word\nSCH9,1,cat\nSCH9,1,zebra crossing\n` }, teacher);
-    expect(newWord.body.data.importTextbook.message).toBe('The file has 1 problem: word "zebra crossing" is new to WordBee: give its definition and at least two sentences');
+    expect(newWord.body.data.importTextbook.message).toBe(
+      'The file has 1 problem: word "zebra crossing" is new to WordBee: give its definition and at least two sentences',
+    );
     expect((await server.app.deps.db.select().from(books).where(eq(books.id, 'SCH9'))).length).toBe(0);
     expect((await server.app.deps.db.select().from(words)).length).toBe(before);
   });
 
   it('a re-import updates the book instead of duplicating it', async () => {
-    const json = JSON.stringify({ books: [{ bookID: 'SCH3A', title: 'Our School Book 3A (2nd edition)', schoolID: 'ES', units: [{ unitID: '1', title: 'Pets', words: ['cat', 'dog', 'kite'] }] }] });
+    const json = JSON.stringify({
+      books: [
+        { bookID: 'SCH3A', title: 'Our School Book 3A (2nd edition)', schoolID: 'ES', units: [{ unitID: '1', title: 'Pets', words: ['cat', 'dog', 'kite'] }] },
+      ],
+    });
     const r = await server.gql(IMPORT, { n: 'school.json', c: json }, teacher);
     expect(r.body.data.importTextbook).toMatchObject({ books: 1, units: 1, words: 3, newWords: 0 });
     expect((await bookRows()).length).toBe(3);

@@ -44,8 +44,7 @@ describe.each(DATABASES)('Unit.words on %s', (kind) => {
     const r = await server.gql(SHELF, { n: 'Demo Class' }, token);
     expect(r.body.errors).toBeUndefined();
     return r.body.data.viewer.class?.shelf as
-      | { sources: { id: string; bookId: string }[]; press: { id: string; bookId: string; units: { unitId: string; title: string }[] }[] }
-      | undefined;
+      { sources: { id: string; bookId: string }[]; press: { id: string; bookId: string; units: { unitId: string; title: string }[] }[] } | undefined;
   };
   /** A unit as the Textbooks preview reads it (the whole shelf with every unit's words would cost more than a user's budget). */
   const unitOf = async (bookId: string, unitId: string, token: string) => {
@@ -69,11 +68,16 @@ describe.each(DATABASES)('Unit.words on %s', (kind) => {
     for (const source of s.sources) expect((await unitOf(source.id, 'R', teacher))!.unit).toMatchObject({ unitId: 'R', words: [] });
 
     // Assign it; the student's Spelling Bee asks exactly these words, with the same pictures.
-    const assigned = await server.gql('mutation ($i: AssignTaskInput!) { assignTask(input: $i) { __typename ... on AssignTaskPayload { info } } }', { i: { className: 'Demo Class', bookUnitId: `PEP3A-${unit.unitId}`, type: 'SB' } }, teacher);
+    const assigned = await server.gql(
+      'mutation ($i: AssignTaskInput!) { assignTask(input: $i) { __typename ... on AssignTaskPayload { info } } }',
+      { i: { className: 'Demo Class', bookUnitId: `PEP3A-${unit.unitId}`, type: 'SB' } },
+      teacher,
+    );
     expect(assigned.body.data.assignTask.info).toMatch(/^success/);
     const tasks = (await server.gql('{ viewer { tasks(first: 50) { edges { node { taskId bookUnitId } } } } }', {}, student)).body.data.viewer.tasks.edges;
     const taskId = tasks.map((e: any) => e.node).find((t: any) => t.bookUnitId === `PEP3A-${unit.unitId}`).taskId;
-    const content = (await server.gql('query ($t: String!) { taskContent(taskId: $t) { words { text pictureUrl phonetic } } }', { t: taskId }, student)).body.data.taskContent;
+    const content = (await server.gql('query ($t: String!) { taskContent(taskId: $t) { words { text pictureUrl phonetic } } }', { t: taskId }, student)).body
+      .data.taskContent;
     expect(content.words).toEqual(unit.words.map((w) => ({ text: w.text, pictureUrl: w.pictureUrl, phonetic: w.phonetic })));
   });
 
@@ -114,11 +118,19 @@ describe('the import example (docs/content.md and the Textbooks page)', () => {
     const csv = parseBooksFile('school-book.csv', file('school-book.csv'));
     expect(parseBooksFile('school-book.json', file('school-book.json'))).toEqual(csv);
     expect(csv.map((b) => [b.bookId, b.units.map((u) => [u.unitId, u.title, u.words.length])])).toEqual([
-      ['OURS3A', [['1', 'Hello, friends!', 4], ['2', 'My school bag', 4], ['3', 'Colours around us', 4]]],
+      [
+        'OURS3A',
+        [
+          ['1', 'Hello, friends!', 4],
+          ['2', 'My school bag', 4],
+          ['3', 'Colours around us', 4],
+        ],
+      ],
     ]);
     expect(csv[0]!.units.flatMap((u) => u.words.map((w) => w.word)).filter((w) => w.includes(' ')).length).toBeGreaterThanOrEqual(3);
     // Every word with its card, so the example imports anywhere.
-    for (const w of csv[0]!.units.flatMap((u) => u.words)) expect([w.word, Boolean(w.definition && w.partOfSpeech), w.sentences.length]).toEqual([w.word, true, 2]);
+    for (const w of csv[0]!.units.flatMap((u) => u.words))
+      expect([w.word, Boolean(w.definition && w.partOfSpeech), w.sentences.length]).toEqual([w.word, true, 2]);
     const docs = readFileSync(new URL('../../../docs/content.md', import.meta.url), 'utf8');
     const section = docs.slice(docs.indexOf("## Importing a school's own textbook"));
     expect(section).toContain('```csv\n' + file('school-book.csv') + '```');

@@ -8,9 +8,16 @@ const SIGNUP = /* GraphQL */ `
   mutation ($input: SignupInput!) {
     signup(input: $input) {
       __typename
-      ... on SignupPayload { info username }
-      ... on Error { message }
-      ... on ValidationError { field }
+      ... on SignupPayload {
+        info
+        username
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        field
+      }
     }
   }
 `;
@@ -18,8 +25,16 @@ const LOGIN = /* GraphQL */ `
   mutation ($input: LoginInput!) {
     login(input: $input) {
       __typename
-      ... on LoginPayload { username isTeacher accessToken teachername tokenExpAt }
-      ... on Error { message }
+      ... on LoginPayload {
+        username
+        isTeacher
+        accessToken
+        teachername
+        tokenExpAt
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -81,7 +96,14 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   });
 
   it("a student signs up into an existing teacher's class and joins its roster", async () => {
-    const r = await signupRest({ username: 'Tom_1', password: 'abcd', email: 'tom@home', isTeacher: false, teachername: 'DemoTeacher', classname: 'demo class' });
+    const r = await signupRest({
+      username: 'Tom_1',
+      password: 'abcd',
+      email: 'tom@home',
+      isTeacher: false,
+      teachername: 'DemoTeacher',
+      classname: 'demo class',
+    });
     expect(r).toEqual({ status: 200, body: { info: 'Student Tom_1 signed up to class Demo Class, please login' } });
     expect(await server.login('tom_1', 'abcd')).toMatchObject({ isTeacher: false, teachername: 'demoteacher' });
     const [row] = await server.app.deps.db.select().from(users).where(eq(users.usernameKey, 'tom_1'));
@@ -148,7 +170,12 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   it('the viewer is known from x-access-token or a Bearer token, and null for a visitor', async () => {
     const { accessToken } = await server.login('demostudent');
     const byHeader = await server.gql(VIEWER, {}, accessToken);
-    expect(byHeader.body.data.viewer).toMatchObject({ username: 'demostudent', isTeacher: false, teachername: 'demoteacher', email: 'demostudent@wordbee.local' });
+    expect(byHeader.body.data.viewer).toMatchObject({
+      username: 'demostudent',
+      isTeacher: false,
+      teachername: 'demoteacher',
+      email: 'demostudent@wordbee.local',
+    });
     const byBearer = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
@@ -161,7 +188,11 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     expect(forged.status).toBe(401);
     expect(forged.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     // …and says how to authenticate (RFC 6750), over GraphQL and REST alike.
-    const challenge = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer forged.token.here' }, body: JSON.stringify({ query: VIEWER }) });
+    const challenge = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer forged.token.here' },
+      body: JSON.stringify({ query: VIEWER }),
+    });
     expect(challenge.status).toBe(401);
     expect(challenge.headers.get('www-authenticate')).toMatch(/^Bearer realm="WordBee", error="invalid_token"/);
     const rest = await fetch(`${server.url}/api/v1.0/usertasks`, { headers: { 'x-access-token': 'forged.token.here' } });
@@ -213,7 +244,13 @@ describe('Stay logged in (renewLogin)', () => {
     const first = await server.login('demostudent');
     now = start + 25 * 60_000;
     const second = await renew(first.accessToken);
-    expect(second).toMatchObject({ __typename: 'LoginPayload', username: 'demostudent', isTeacher: false, teachername: 'demoteacher', tokenExpAt: Math.floor(now / 1000) + 30 * 60 });
+    expect(second).toMatchObject({
+      __typename: 'LoginPayload',
+      username: 'demostudent',
+      isTeacher: false,
+      teachername: 'demoteacher',
+      tokenExpAt: Math.floor(now / 1000) + 30 * 60,
+    });
     // The first token runs out at its own time; the renewed one goes on.
     now = start + 31 * 60_000;
     expect((await server.gql(VIEWER, {}, first.accessToken)).status).toBe(401);

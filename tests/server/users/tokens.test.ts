@@ -31,7 +31,13 @@ describe('access tokens', () => {
     expect((await tokens.issue(42, { loginAt, sid })).token).not.toBe(first.token);
     now += 100 * 60_000;
     // The same login: its time and its sid (a logout of one ends both tokens).
-    await expect(tokens.verify(renewed.token)).resolves.toEqual({ userId: 42, expiresAt: renewed.expiresAt, loginAt: Date.UTC(2026, 10, 23, 8, 0, 0) / 1000, sid, version: 0 });
+    await expect(tokens.verify(renewed.token)).resolves.toEqual({
+      userId: 42,
+      expiresAt: renewed.expiresAt,
+      loginAt: Date.UTC(2026, 10, 23, 8, 0, 0) / 1000,
+      sid,
+      version: 0,
+    });
     // A new login is a new sid.
     expect((await tokens.issue(42)).sid).not.toBe(sid);
   });
