@@ -113,21 +113,19 @@ export async function submitPronunciation(
       })
       .returning({ id: results.id });
     const resultId = stored!.id;
-    await tx
-      .insert(pronunciationWords)
-      .values(
-        result.words.map((w, i) => ({
-          resultId,
-          position: i + 1,
-          word: w.word,
-          score: w.score,
-          heard: w.heard,
-          error: w.error,
-          startSec: w.heard ? w.start : null,
-          endSec: w.heard ? w.end : null,
-          phones: w.phones,
-        })),
-      );
+    await tx.insert(pronunciationWords).values(
+      result.words.map((w, i) => ({
+        resultId,
+        position: i + 1,
+        word: w.word,
+        score: w.score,
+        heard: w.heard,
+        error: w.error,
+        startSec: w.heard ? w.start : null,
+        endSec: w.heard ? w.end : null,
+        phones: w.phones,
+      })),
+    );
     await storeRecording(tx, deps.blobs, {
       taskRowId: task.row.id,
       userId: viewer.id,

@@ -29,17 +29,15 @@ export async function storeRecording(
   const id = Number((drawn.rows ?? drawn)[0]!.id);
   const blobKey = recordingKey(id);
   await blobs.put(blobKey, recording.bytes, recording.mimeType, tx);
-  await tx
-    .insert(recordings)
-    .values({
-      id,
-      taskRowId: recording.taskRowId,
-      userId: recording.userId,
-      mimeType: recording.mimeType,
-      sizeBytes: recording.bytes.length,
-      blobKey,
-      createdAt: recording.createdAt,
-    });
+  await tx.insert(recordings).values({
+    id,
+    taskRowId: recording.taskRowId,
+    userId: recording.userId,
+    mimeType: recording.mimeType,
+    sizeBytes: recording.bytes.length,
+    blobKey,
+    createdAt: recording.createdAt,
+  });
   return { id, blobKey };
 }
 
