@@ -10,7 +10,7 @@ import type { Deps, Viewer } from '../deps.ts';
 import { NotFoundError, RateLimitError, ValidationError } from '../errors.ts';
 import { ownClasses, requireTeacher } from '../access.ts';
 import { taskIdOf } from '../tasks/service.ts';
-import type { ClassEvent } from './pubsub.ts';
+import type { ClassEvent, LiveEvents } from './pubsub.ts';
 import { wordsToPractise, type PaResult } from '../speech/pa/result.ts';
 
 export const answerEventId = (taskRowId: number, position: number, at: Date) => `answer:${taskRowId}:${position}:${at.getTime()}`;
@@ -21,26 +21,29 @@ export const bookFinishedEventId = (resultId: number) => `bookFinished:${resultI
  * Live views one user may hold open at once on this instance (LIVE_VIEWS_PER_USER, 20 by
  * default: a teacher's tabs, an integration's listeners): each holds a connection and replays
  * history when it opens, so one token opening hundreds would hold the server for all of them.
+ * Counted per instance (keyed by its live events), not per process: a process may hold several.
  */
-const openViews = new Map<number, number>();
+const openViews = new WeakMap<LiveEvents, Map<number, number>>();
 
 /** Live views open on this instance, all users together. */
-export const openLiveViews = () => [...openViews.values()].reduce((a, n) => a + n, 0);
+export const openLiveViews = (live: LiveEvents) => [...(openViews.get(live)?.values() ?? [])].reduce((a, n) => a + n, 0);
 
-/** Takes one of the user's live-view slots; the function gives it back (once). */
-function holdSlot(userId: number, limit: number): () => void {
-  const open = openViews.get(userId) ?? 0;
+/** Takes one of the user's live-view slots on the instance; the function gives it back (once). */
+function holdSlot(live: LiveEvents, userId: number, limit: number): () => void {
+  let views = openViews.get(live);
+  if (!views) openViews.set(live, (views = new Map()));
+  const open = views.get(userId) ?? 0;
   if (open >= limit) {
     throw new RateLimitError(`At most ${limit} live views can be open at once: close one first`, 10);
   }
-  openViews.set(userId, open + 1);
+  views.set(userId, open + 1);
   let held = true;
   return () => {
     if (!held) return;
     held = false;
-    const left = (openViews.get(userId) ?? 1) - 1;
-    if (left > 0) openViews.set(userId, left);
-    else openViews.delete(userId);
+    const left = (views.get(userId) ?? 1) - 1;
+    if (left > 0) views.set(userId, left);
+    else views.delete(userId);
   };
 }
 
@@ -200,7 +203,7 @@ export async function classActivity(
   // A cursor of another class, or of nothing (deleted since), is refused before a slot is taken.
   const cursor = after ? await placeOfEvent(deps, after) : null;
   if (after && cursor?.classId !== classId) throw new ValidationError('`after` must be the id of an event of this class (a ClassEvent id it sent)');
-  const release = holdSlot(viewer.id, deps.config.liveViewsPerUser);
+  const release = holdSlot(deps.live, viewer.id, deps.config.liveViewsPerUser);
   const live = deps.live.subscribe(classId);
   // After a cursor: from its time on (events of the same millisecond too), skipping up to it.
   const from = cursor ? new Date(cursor.at.getTime() - 1) : (since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS));

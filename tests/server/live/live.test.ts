@@ -213,7 +213,7 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
   });
 
   it(`holds at most ${SUBSCRIPTIONS_PER_USER} live views open per user, and gives a slot back when one closes`, async () => {
-    await until(() => openLiveViews() === 0); // the earlier tests' views have closed
+    await until(() => openLiveViews(server.app.deps.live) === 0); // the earlier tests' views have closed
     const client = createClient({
       url: `${server.url.replace(/^http/, 'ws')}/graphql`,
       webSocketImpl: WebSocket,
@@ -243,11 +243,11 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 500));
     expect(another.errors).toEqual([]);
     await client.dispose();
-    await until(() => openLiveViews() === 0);
+    await until(() => openLiveViews(server.app.deps.live) === 0);
   });
 
   it("gives a live view's slot back the moment it ends, however it ends, with no class event in between", async () => {
-    await until(() => openLiveViews() === 0);
+    await until(() => openLiveViews(server.app.deps.live) === 0);
     const now = new Date().toISOString();
     const url = `${server.url.replace(/^http/, 'ws')}/graphql`;
     // More cycles than there are slots: a slot kept until the class's next event refuses the last ones.
@@ -276,13 +276,13 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
         { next: (v) => (v.errors ? sink.errors.push(...v.errors) : sink.events.push(v)), error: (e) => sink.errors.push(e), complete: () => {} },
       );
       // Half the views end while the server is still opening them (checking the class, replaying).
-      if (cycle % 2 === 0) await until(() => openLiveViews() === 1 || sink.errors.length > 0);
+      if (cycle % 2 === 0) await until(() => openLiveViews(server.app.deps.live) === 1 || sink.errors.length > 0);
       else await new Promise((r) => setTimeout(r, cycle % 4 === 1 ? 0 : 15));
       expect(sink.errors, `cycle ${cycle}`).toEqual([]);
       if (how === 0) stop();
       else if (how === 1) await client.dispose();
       else socket!.terminate();
-      await until(() => openLiveViews() === 0, 5_000);
+      await until(() => openLiveViews(server.app.deps.live) === 0, 5_000);
       if (how !== 1) await client.dispose();
     }
   });
@@ -307,7 +307,7 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
     }
     // The teacher's own token still opens a view.
     const live = subscribe(server.url, ctx.teacher, ACTIVITY, { c: ctx.classId, s: new Date().toISOString() });
-    await until(() => openLiveViews() > 0 || live.errors.length > 0);
+    await until(() => openLiveViews(server.app.deps.live) > 0 || live.errors.length > 0);
     expect(live.errors).toEqual([]);
     await live.close();
   });

@@ -62,7 +62,7 @@ describe('graphql-ws at /graphql', () => {
       { query: LIVE_QUERY, variables: { id: classId } },
       { next: (r) => (r.errors ? errors.push(...r.errors) : events.push(r.data)), error: (e) => errors.push(e), complete: () => {} },
     );
-    await until(() => openLiveViews() === 1 || errors.length > 0);
+    await until(() => openLiveViews(server.app.deps.live) === 1 || errors.length > 0);
     const { taskId } = await finishTask(server);
     await until(() => events.some((e) => e.classActivity.eventKind === 'FINISHED') || errors.length > 0);
     expect(errors).toEqual([]);
@@ -73,7 +73,7 @@ describe('graphql-ws at /graphql', () => {
       score: 87,
     });
     stop();
-    await until(() => openLiveViews() === 0);
+    await until(() => openLiveViews(server.app.deps.live) === 0);
     await client.dispose();
     await until(() => closedWith !== undefined);
     expect(closedWith).toBe(1000);
@@ -139,10 +139,10 @@ describe('graphql-ws at /graphql', () => {
     await until(() => s.received.length === 1);
     const subscribe = { id: 'same', type: 'subscribe', payload: { query: LIVE_QUERY, variables: { id: classId } } };
     s.send(subscribe);
-    await until(() => openLiveViews() === 1);
+    await until(() => openLiveViews(server.app.deps.live) === 1);
     s.send(subscribe);
     expect((await s.closed).code).toBe(CloseCode.SubscriberAlreadyExists);
-    await until(() => openLiveViews() === 0);
+    await until(() => openLiveViews(server.app.deps.live) === 0);
   });
 
   it("gives an integration token's live view its slot back when the connection drops", async () => {
@@ -151,9 +151,9 @@ describe('graphql-ws at /graphql', () => {
     s.send({ type: 'connection_init', payload: { accessToken: token } });
     await until(() => s.received.length === 1);
     s.send({ id: '1', type: 'subscribe', payload: { query: LIVE_QUERY, variables: { id: classId } } });
-    await until(() => openLiveViews() === 1);
+    await until(() => openLiveViews(server.app.deps.live) === 1);
     s.socket.terminate();
-    await until(() => openLiveViews() === 0);
+    await until(() => openLiveViews(server.app.deps.live) === 0);
   });
 
   it('closes with 4406 (Subprotocol not acceptable) a socket without the graphql-transport-ws subprotocol', async () => {
