@@ -7,6 +7,7 @@
  * changed: another period, a search, a refresh) one started there and then. The references of a
  * route are let go when the next route is entered.
  */
+import { useEffect } from 'react';
 import { loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { getRequest, type FetchPolicy, type GraphQLTaggedNode, type OperationType } from 'relay-runtime';
 import { environment } from './RelayEnvironment';
@@ -17,6 +18,8 @@ export type RouteQuery = { query: GraphQLTaggedNode; variables: Record<string, u
 /** The queries started for the route being shown, by query name and variables. */
 let started = new Map<string, PreloadedQuery<OperationType>>();
 let startedFor: string | null = null;
+/** References whose screen or panel has gone, let go with the route's (see `useRouteQuery`). */
+let retired: PreloadedQuery<OperationType>[] = [];
 
 /** JSON with the object keys sorted: the same variables give the same key whatever their order. */
 const stable = (value: unknown): string =>
@@ -48,7 +51,8 @@ export function startRouteQueries(visit: string, queries: readonly RouteQuery[])
   const previous = started;
   started = new Map();
   for (const q of queries) start(q.query, q.variables, q.fetchPolicy);
-  for (const reference of previous.values()) reference.dispose();
+  for (const reference of [...previous.values(), ...retired]) reference.dispose();
+  retired = [];
 }
 
 /**
@@ -61,6 +65,22 @@ export function useRouteQuery<Q extends OperationType>(
   variables: Q['variables'],
   options: { fetchPolicy?: FetchPolicy; fetchKey?: string | number } = {},
 ): Q['response'] {
+  const key = keyOf(query, variables as Record<string, unknown>, options.fetchKey);
   const reference = start(query, variables as Record<string, unknown>, options.fetchPolicy, options.fetchKey) as PreloadedQuery<Q>;
+  // A reference serves its screen while it shows. Once the screen (or a panel) is gone, showing it
+  // again starts the query anew with its fetch policy, as useLazyLoadQuery did: a network-only
+  // panel opened again asks the server again. (StrictMode's trial unmount puts it back at once.)
+  useEffect(() => {
+    const shared = reference as PreloadedQuery<OperationType>;
+    if (!started.has(key)) {
+      started.set(key, shared);
+      retired = retired.filter((r) => r !== shared);
+    }
+    return () => {
+      if (started.get(key) !== shared) return;
+      started.delete(key);
+      retired.push(shared);
+    };
+  }, [key, reference]);
   return usePreloadedQuery<Q>(query, reference);
 }
