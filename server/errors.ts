@@ -1,18 +1,26 @@
 /**
- * The domain errors every service throws. GraphQL maps them to typed results, REST to the
- * spec's `{info}` replies with a 4xx status; anything else is an unexpected 500.
+ * The domain errors every service throws. Each says what kind of refusal it is and nothing of
+ * HTTP: the transports decide what a kind is on the wire (server/http/status.ts). GraphQL maps
+ * them to typed results, REST to the spec's `{info}` replies; anything else is unexpected.
  */
 import type { ZodError } from 'zod';
 
+/**
+ * The kinds of refusal: input that breaks a rule, no login, not allowed, nothing there, in the
+ * way of something else, too many tries, too large, sent in a form not accepted, and a part busy
+ * or unreachable for a moment.
+ */
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'conflict' | 'rateLimited' | 'tooLarge' | 'unsupportedType' | 'unavailable';
+
 export abstract class DomainError extends Error {
-  abstract readonly httpStatus: number;
+  abstract readonly kind: ErrorKind;
   /** Seconds after which trying again may succeed (a limit, a busy queue, a database coming back): HTTP's Retry-After. */
   readonly retryAfterSec?: number;
 }
 
 /** Input that breaks a rule: the message says which, in words a user understands. */
 export class ValidationError extends DomainError {
-  readonly httpStatus = 400;
+  readonly kind = 'invalid';
   constructor(
     message: string,
     readonly field?: string,
@@ -28,7 +36,7 @@ export class ValidationError extends DomainError {
 }
 
 export class AuthenticationError extends DomainError {
-  readonly httpStatus = 401;
+  readonly kind = 'unauthenticated';
   constructor(message = 'Please log in') {
     super(message);
     this.name = 'AuthenticationError';
@@ -36,7 +44,7 @@ export class AuthenticationError extends DomainError {
 }
 
 export class ForbiddenError extends DomainError {
-  readonly httpStatus = 403;
+  readonly kind = 'forbidden';
   constructor(message = 'You are not allowed to do this') {
     super(message);
     this.name = 'ForbiddenError';
@@ -44,7 +52,7 @@ export class ForbiddenError extends DomainError {
 }
 
 export class NotFoundError extends DomainError {
-  readonly httpStatus = 404;
+  readonly kind = 'notFound';
   constructor(message: string) {
     super(message);
     this.name = 'NotFoundError';
@@ -52,7 +60,7 @@ export class NotFoundError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  readonly httpStatus = 409;
+  readonly kind = 'conflict';
   constructor(message: string) {
     super(message);
     this.name = 'ConflictError';
@@ -61,7 +69,7 @@ export class ConflictError extends DomainError {
 
 /** Too many attempts; `retryAfterSec` tells the client when to try again. */
 export class RateLimitError extends DomainError {
-  readonly httpStatus = 429;
+  readonly kind = 'rateLimited';
   constructor(
     message: string,
     readonly retryAfterSec: number,
@@ -76,28 +84,6 @@ export function parseInput<T>(schema: { safeParse(v: unknown): { success: true; 
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   return parsed.data;
-}
-
-/**
- * The one vocabulary of top-level `extensions.code` (docs/api.md, Errors): SCREAMING_SNAKE, one
- * code per kind of refusal, the same over HTTP and WebSocket. A mutation's own typed errors are
- * union members instead, told apart by their `__typename` (ValidationError, NotFoundError, …).
- */
-const ERROR_CODES: Readonly<Record<number, string>> = {
-  400: 'BAD_USER_INPUT',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
-/** A domain error's top-level code, by what its HTTP status means. */
-export function errorCode(error: DomainError): string {
-  return ERROR_CODES[error.httpStatus] ?? 'INTERNAL_SERVER_ERROR';
 }
 
 /** True when the error (or one it wraps) is PostgreSQL's unique violation (23505). */

@@ -19,8 +19,8 @@ const DEMO_STUDENT = 'demostudent';
 const DEMO_CLASS = 'Demo Class';
 /** The demo class's first tasks: a textbook unit to say and spell, and a batch of flashcards. */
 const DEMO_TASKS = [
-  { bookUnitID: 'PEP3A-1', Type: 'PA+SB' },
-  { bookUnitID: 'FC2025-R', Type: 'FM' },
+  { bookUnitId: 'PEP3A-1', type: 'PA+SB' },
+  { bookUnitId: 'FC2025-R', type: 'FM' },
 ];
 
 /** The press textbook series offered per school level (spec: Press option). */

@@ -22,6 +22,7 @@ import { reportError } from '../observability.ts';
 import { GRAPHQL_BODY_LIMIT, UPLOAD_PARAMS, type createGraphQL } from './yoga.ts';
 import { discardBody, receiveForm, uploadRefusal, type ReceivedForm } from '../http/uploads.ts';
 import { ValidationError } from '../errors.ts';
+import { httpStatusOf } from '../http/status.ts';
 import type { GraphQLParams } from 'graphql-yoga';
 
 const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
@@ -154,7 +155,7 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
         return reply(
           req,
           res,
-          failure.httpStatus,
+          httpStatusOf(failure),
           { errors: [{ message: failure.message }] },
           undefined,
           retryAfter ? { 'retry-after': String(retryAfter) } : {},

@@ -13,7 +13,8 @@ import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
 import { GraphQLError, getOperationAST, type ExecutionArgs, type ValidationContext } from 'graphql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { DomainError, errorCode } from '../errors.ts';
+import { DomainError } from '../errors.ts';
+import { errorCode, httpStatusOf } from '../http/status.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EndedLogins } from '../live/pubsub.ts';
 import { useServer } from 'graphql-ws/use/ws';
@@ -183,7 +184,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
           return new GraphQLError(failure.message, {
             nodes: (error as GraphQLError).nodes,
             path: (error as GraphQLError).path,
-            extensions: { code: errorCode(failure), http: { status: failure.httpStatus } },
+            extensions: { code: errorCode(failure), http: { status: httpStatusOf(failure) } },
           });
         }
         reportError((error instanceof GraphQLError ? error.originalError : null) ?? error, { where: 'graphql' });

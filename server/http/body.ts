@@ -13,7 +13,7 @@ function hasNulInJson(value: unknown, depth = 0): boolean {
 }
 
 export class PayloadTooLargeError extends DomainError {
-  readonly httpStatus = 413;
+  readonly kind = 'tooLarge';
   constructor(limit: number) {
     super(`The request body is larger than ${Math.round(limit / 1024)} KB`);
     this.name = 'PayloadTooLargeError';
@@ -25,7 +25,7 @@ export class PayloadTooLargeError extends DomainError {
  * bodies to another site without a CORS preflight; JSON needs one (ASVS 13.1.5).
  */
 export class UnsupportedMediaTypeError extends DomainError {
-  readonly httpStatus = 415;
+  readonly kind = 'unsupportedType';
   constructor(message = 'Send the request body as JSON, with the header Content-Type: application/json') {
     super(message);
     this.name = 'ValidationError';

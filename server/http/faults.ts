@@ -46,7 +46,7 @@ function failureKind(error: unknown): FailureKind | null {
 
 /** The database is unreachable right now; nothing was changed. */
 export class UnavailableError extends DomainError {
-  readonly httpStatus = 503;
+  readonly kind = 'unavailable';
   readonly retryAfterSec = 5;
   constructor() {
     super('WordBee cannot reach its database right now; nothing was changed, please try again in a moment');
@@ -56,7 +56,7 @@ export class UnavailableError extends DomainError {
 
 /** A value the database cannot store or compare, e.g. text with a NUL character. */
 class UnstorableInputError extends DomainError {
-  readonly httpStatus = 400;
+  readonly kind = 'invalid';
   constructor() {
     super('The input has a value that cannot be stored (for example a NUL character or a number out of range)');
     this.name = 'ValidationError';
@@ -65,7 +65,7 @@ class UnstorableInputError extends DomainError {
 
 /** What the request refers to was deleted while it ran. */
 class GoneMeanwhileError extends DomainError {
-  readonly httpStatus = 409;
+  readonly kind = 'conflict';
   constructor() {
     super('Something this refers to (a class, student or task) was deleted meanwhile; nothing was changed, please reload');
     this.name = 'ConflictError';

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from 'find-my-way';
 import type { Deps, Viewer } from '../deps.ts';
 import { AuthenticationError, DomainError, ValidationError } from '../errors.ts';
+import { httpStatusOf } from './status.ts';
 import { authenticate } from '../users/service.ts';
 import { readJson } from './body.ts';
 import { reportError } from '../observability.ts';
@@ -112,11 +113,12 @@ export function errorReply(deps: Deps, req: IncomingMessage, error: unknown): Re
   if (failure instanceof UnavailableError) deps.log.warn({ err: error, requestId, url }, 'database unreachable');
   if (failure) error = failure;
   if (error instanceof DomainError) {
+    const status = httpStatusOf(error);
     // Someone held back by a throttle (sign-ups, logins) is worth a line: where from, and what.
-    if (error.httpStatus === 429) deps.log.warn({ requestId, url, address: clientAddressOf(req, deps.config.trustProxy) }, error.message);
+    if (error.kind === 'rateLimited') deps.log.warn({ requestId, url, address: clientAddressOf(req, deps.config.trustProxy) }, error.message);
     const headers: Record<string, string> = error.retryAfterSec !== undefined ? { 'retry-after': String(error.retryAfterSec) } : {};
-    if (error.httpStatus === 401) headers['www-authenticate'] = 'Bearer realm="WordBee"';
-    return { status: error.httpStatus, json: { info: error.message }, headers };
+    if (error.kind === 'unauthenticated') headers['www-authenticate'] = 'Bearer realm="WordBee"';
+    return { status, json: { info: error.message }, headers };
   }
   deps.log.error({ err: error, requestId, url }, 'unexpected error in REST call');
   reportError(error, { requestId, url, where: 'rest' });

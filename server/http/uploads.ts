@@ -15,7 +15,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Busboy } from '@fastify/busboy';
-import { DomainError, ValidationError, errorCode } from '../errors.ts';
+import { DomainError, ValidationError } from '../errors.ts';
+import { errorCode, httpStatusOf } from './status.ts';
 import { ScoringBusyError, type ScoringPool } from '../speech/pa/pool.ts';
 import { MAX_RECORDING_BYTES } from '../speech/pa/audio.ts';
 import { UnsupportedMediaTypeError } from './body.ts';
@@ -67,7 +68,7 @@ export class UploadBudget {
 }
 
 class UploadTooLargeError extends DomainError {
-  readonly httpStatus = 413;
+  readonly kind = 'tooLarge';
   constructor(message = `The recording is larger than ${MAX_RECORDING_BYTES / MB} MB`) {
     super(message);
     this.name = 'ValidationError';
@@ -76,7 +77,7 @@ class UploadTooLargeError extends DomainError {
 
 /** The budget for uploads in flight is spent: nothing was read, try again shortly. */
 class UploadsBusyError extends DomainError {
-  readonly httpStatus = 503;
+  readonly kind = 'unavailable';
   override readonly retryAfterSec = 5;
   constructor() {
     super('The server is receiving as many recordings as it can hold right now; nothing was stored, please send it again in a moment');
@@ -295,5 +296,5 @@ function parseForm(req: IncomingMessage, reserved: number, options: FormOptions)
 export function uploadRefusal(error: unknown): { status: number; message: string; code: string; headers: Record<string, string> } | null {
   if (!(error instanceof DomainError)) return null;
   const headers: Record<string, string> = error.retryAfterSec !== undefined ? { 'retry-after': String(error.retryAfterSec) } : {};
-  return { status: error.httpStatus, message: error.message, code: errorCode(error), headers };
+  return { status: httpStatusOf(error), message: error.message, code: errorCode(error), headers };
 }

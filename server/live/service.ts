@@ -84,7 +84,7 @@ async function storedActivity(deps: Deps, classId: number, since: Date, until?: 
     .where(and(eq(assignments.classId, classId), gt(results.createdAt, since), until ? lte(results.createdAt, until) : undefined))
     .orderBy(asc(results.createdAt));
   const task = (a: typeof assignments.$inferSelect, teacher: string) => ({
-    taskId: taskIdOf({ bookId: a.bookId, unitId: a.unitId, tpid: a.id, type: a.type, teacher }),
+    taskId: taskIdOf({ bookId: a.bookId, unitId: a.unitId, assignmentId: a.id, type: a.type, teacher }),
     bookUnitId: `${a.bookId}-${a.unitId}`,
     type: a.type,
   });

@@ -143,13 +143,13 @@ const assignWordsSchema = z.object({
     .array(z.string().trim().min(1, 'A word cannot be empty').max(60, 'A word is at most 60 characters'), { error: 'words is a list of words' })
     .min(1, 'Give at least one word to assign')
     .max(MAX_WEAK_WORDS, `At most ${MAX_WEAK_WORDS} words can be assigned at once`),
-  Type: z.enum(ASSIGNABLE_TYPES, { error: `Type must be one of ${ASSIGNABLE_TYPES.join(', ')}` }).optional(),
+  type: z.enum(ASSIGNABLE_TYPES, { error: `Type must be one of ${ASSIGNABLE_TYPES.join(', ')}` }).optional(),
   taskDueDays: z.number().int().optional(),
 });
 
 /**
  * Assigns a list of words (at most MAX_WEAK_WORDS, each a word WordBee has a card for) to the class
- * as a unit of the class's weak-words book, with the class's textbook task type unless `Type` says
+ * as a unit of the class's weak-words book, with the class's textbook task type unless `type` says
  * otherwise. The newest unit is reused when it holds the same words. Returns what assignTask
  * returns ('success: …') and the unit.
  */
@@ -209,7 +209,7 @@ export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zo
     const info = await assignTask(
       tx,
       viewer,
-      { className: klass.name, bookUnitID: `${bookId}-${unitId}`, Type: input.Type ?? klass.tbTaskType, taskDueDays: input.taskDueDays },
+      { className: klass.name, bookUnitId: `${bookId}-${unitId}`, type: input.type ?? klass.tbTaskType, taskDueDays: input.taskDueDays },
       now,
     );
     return { info, bookUnitId: `${bookId}-${unitId}` };

@@ -202,7 +202,7 @@ builder.mutationField('assignWords', (t) =>
         {
           className: await classNameOf(ctx, input),
           words: input.words,
-          Type: eitherOf<string>(input.taskType, input.type, 'taskType', 'type', (a, b) => a === b.trim()),
+          type: eitherOf<string>(input.taskType, input.type, 'taskType', 'type', (a, b) => a === b.trim()),
           taskDueDays: input.taskDueDays ?? undefined,
         },
         ctx.deps.config.timeZone,

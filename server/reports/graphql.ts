@@ -4,7 +4,8 @@ import { placeConnection } from '../graphql/connections.ts';
 import { builder, placeCursor, placeOf, rowIdOf, viewerOf } from '../graphql/builder.ts';
 import { UserRef } from '../users/graphql.ts';
 import { studentLabel } from '../classes/service.ts';
-import { listReports, reportById, reportLink, reportsPage, REPORT_LINK_SECONDS, type ReportListing, type ReportPlace } from './service.ts';
+import { listReports, reportById, reportLinkToken, reportsPage, REPORT_LINK_SECONDS, type ReportListing, type ReportPlace } from './service.ts';
+import { reportDownloadUrl } from './rest.ts';
 
 const ReportRef = builder.objectRef<ReportListing>('Report');
 builder.node(ReportRef, {
@@ -34,11 +35,11 @@ builder.node(ReportRef, {
     score: t.exposeInt('score', { description: 'The score, 0–100.' }),
     downloadUrl: t.string({
       description: 'Where to GET the PDF (send the access token).',
-      resolve: (r) => `/api/v1.0/userreports/${encodeURIComponent(r.fileName)}`,
+      resolve: (r) => reportDownloadUrl(r.fileName),
     }),
     signedDownloadUrl: t.string({
       description: `A link to GET the PDF without credentials, for ${REPORT_LINK_SECONDS / 60} minutes (an integration token cannot call the REST download): ask again for a fresh one.`,
-      resolve: (r, _args, ctx) => reportLink(ctx.deps.tokens, r.fileName),
+      resolve: async (r, _args, ctx) => reportDownloadUrl(r.fileName, await reportLinkToken(ctx.deps.tokens, r.fileName)),
     }),
   }),
 });

@@ -1,6 +1,10 @@
 /** Spec section 7: GET /userreports and GET /userreports/{fileName} (teachers, their students' reports). */
-import type { RestRouter } from '../http/rest.ts';
+import { API_BASE, type RestRouter } from '../http/rest.ts';
 import { listReports, reportPdf, reportPdfByLink } from './service.ts';
+
+/** Where to GET a report's PDF: with the access token, or with `link` (a token from `reportLinkToken`) and none. */
+export const reportDownloadUrl = (fileName: string, link?: string): string =>
+  `${API_BASE}/userreports/${encodeURIComponent(fileName)}${link === undefined ? '' : `?link=${link}`}`;
 
 export function registerReportRoutes(router: RestRouter): void {
   router.on('GET', '/userreports', async (r) => {

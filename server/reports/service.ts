@@ -240,9 +240,12 @@ export async function reportPdf(db: Executor, blobs: BlobStore, viewer: Viewer, 
 export const REPORT_LINK_SECONDS = 3600;
 const linkSubject = (fileName: string) => `report:${fileName}`;
 
-/** A link to a report's PDF that works without a login for an hour (for a gradebook to fetch it). */
-export async function reportLink(tokens: TokenIssuer, fileName: string): Promise<string> {
-  return `/api/v1.0/userreports/${encodeURIComponent(fileName)}?link=${await tokens.signLink(linkSubject(fileName), REPORT_LINK_SECONDS)}`;
+/**
+ * What lets a download of a report's PDF work without a login for an hour (for a gradebook to
+ * fetch it): a token signed for this file, which `reportPdfByLink` checks.
+ */
+export function reportLinkToken(tokens: TokenIssuer, fileName: string): Promise<string> {
+  return tokens.signLink(linkSubject(fileName), REPORT_LINK_SECONDS);
 }
 
 /** A report's PDF by a download link: the link was signed for this file and has not expired. */

@@ -17,7 +17,8 @@ import { csvText } from './csv.ts';
 export type DashboardRecord = {
   /** The result's row id: the record's stable id (a student's finished task). */
   resultId: number;
-  testID: string;
+  /** '{bookId}-{unitId}-{assignmentId}-{type}': the assignment's (the spec's testID). */
+  testId: string;
   finishedAt: Date;
   currentScore: number;
   averageScore: number;
@@ -59,7 +60,7 @@ async function recordsOf(db: Executor, viewer: Viewer, limit: number, resultId?:
       id: results.id,
       score: results.score,
       finishedAt: results.createdAt,
-      tpid: assignments.id,
+      assignmentId: assignments.id,
       bookId: assignments.bookId,
       unitId: assignments.unitId,
       type: assignments.type,
@@ -75,7 +76,7 @@ async function recordsOf(db: Executor, viewer: Viewer, limit: number, resultId?:
     .orderBy(asc(results.createdAt), asc(results.id));
   return rows.slice(-limit).map((r) => ({
     resultId: r.id,
-    testID: `${r.bookId}-${r.unitId}-${r.tpid}-${r.type}`,
+    testId: `${r.bookId}-${r.unitId}-${r.assignmentId}-${r.type}`,
     finishedAt: r.finishedAt,
     currentScore: r.score,
     averageScore: Math.round(Number(r.average)),
@@ -108,7 +109,7 @@ function finishedTasks(db: Executor, classId: number, where?: SQL) {
       studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
       bookId: assignments.bookId,
       unitId: assignments.unitId,
-      tpid: assignments.id,
+      assignmentId: assignments.id,
       type: assignments.type,
       score: results.score,
       correct: results.correct,
@@ -178,7 +179,7 @@ export async function classResultsCsv(db: Executor, viewer: Viewer, className: s
       r.student,
       r.studentUsername ?? '',
       `${r.bookId}-${r.unitId}`,
-      r.tpid,
+      r.assignmentId,
       r.type,
       r.score,
       r.correct,

@@ -178,7 +178,7 @@ const ResultPayload = builder.objectRef<ResultReceipt>('ResultPayload').implemen
     nextTask: t.string({
       nullable: true,
       description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.",
-      resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null),
+      resolve: (r) => (r.next.assigned ? `${r.next.bookUnitId} ${r.next.type}` : null),
     }),
   }),
 });
@@ -198,13 +198,13 @@ builder.node(DashboardRecordRef, {
   description:
     "One finished task: the student's score and the class's on the same assignment. Its id is this student's result, stable while more are finished: key what you store by it (testId is the assignment's, shared by the class). Only the student whose dashboard it is can fetch it with `node(id:)`.",
   id: { resolve: (r) => r.resultId },
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'testID' in v && 'resultId' in v,
+  isTypeOf: (v) => typeof v === 'object' && v !== null && 'testId' in v && 'resultId' in v,
   loadOne: async (id, ctx) => {
     const rowId = rowIdOf(id);
     return rowId === null ? null : dashboardRecordById(ctx.deps.db, viewerOf(ctx), rowId);
   },
   fields: (t) => ({
-    testId: t.exposeString('testID', { description: "'{bookID}-{unitID}-{TPID}-{Type}'." }),
+    testId: t.exposeString('testId', { description: "'{bookID}-{unitID}-{TPID}-{Type}'." }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', description: 'When the student finished.' }),
     currentScore: t.exposeInt('currentScore', { description: "The student's score, 0–100." }),
     averageScore: t.exposeInt('averageScore', { description: 'The class average on the same assignment, rounded.' }),
@@ -314,7 +314,7 @@ const PronunciationPayload = builder.objectRef<PronunciationReceipt>('Pronunciat
     nextTask: t.string({
       nullable: true,
       description: "The automatically assigned next task, as '{bookID}-{unitID} {Type}'.",
-      resolve: (r) => (r.next.assigned ? `${r.next.bookUnitID} ${r.next.type}` : null),
+      resolve: (r) => (r.next.assigned ? `${r.next.bookUnitId} ${r.next.type}` : null),
     }),
   }),
 });
@@ -349,7 +349,7 @@ builder.node(ClassResultRef, {
   description:
     "A student's finished task: the result a gradebook keeps. Its id is this student's result (taskId is shared by every student of an assignment): key what you store by it.",
   id: { resolve: (r) => r.id },
-  isTypeOf: (v) => typeof v === 'object' && v !== null && 'correct' in v && 'finishedAt' in v && 'tpid' in v,
+  isTypeOf: (v) => typeof v === 'object' && v !== null && 'correct' in v && 'finishedAt' in v && 'assignmentId' in v,
   loadOne: async (id, ctx) => {
     const rowId = rowIdOf(id);
     const viewer = viewerOf(ctx);

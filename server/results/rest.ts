@@ -19,7 +19,7 @@ export function registerResultRoutes(router: RestRouter): void {
         score: receipt.score,
         correct: receipt.correct,
         total: receipt.total,
-        next: receipt.next.assigned ? `${receipt.next.bookUnitID}-${receipt.next.tpid}-${receipt.next.type}` : null,
+        next: receipt.next.assigned ? `${receipt.next.bookUnitId}-${receipt.next.assignmentId}-${receipt.next.type}` : null,
       },
     };
   });
@@ -65,7 +65,10 @@ function registerDashboardRoutes(router: RestRouter): void {
     if (records.length === 0) return { json: [] };
     const summary = await vocabulary(r.deps.db, viewer);
     return {
-      json: records.map(({ finishedAt: _f, resultId: _id, ...record }, i) => (i === records.length - 1 ? { ...record, ...summary } : record)),
+      json: records.map((r, i) => {
+        const record = { testID: r.testId, currentScore: r.currentScore, averageScore: r.averageScore, maxScore: r.maxScore, minScore: r.minScore };
+        return i === records.length - 1 ? { ...record, ...summary } : record;
+      }),
     };
   });
 
@@ -81,7 +84,7 @@ function registerDashboardRoutes(router: RestRouter): void {
 /** The reply text of `POST /userspelling`. */
 function receiptText(r: ResultReceipt): string {
   const head = `score ${r.correct} of ${r.total} (${r.score}%) ${r.stored ? 'saved' : 'was already saved'}`;
-  const next = r.next.assigned ? `; next task: ${r.next.type} ${r.next.bookUnitID}` : r.stored ? `; ${r.next.reason}` : '';
+  const next = r.next.assigned ? `; next task: ${r.next.type} ${r.next.bookUnitId}` : r.stored ? `; ${r.next.reason}` : '';
   return head + next;
 }
 

@@ -144,7 +144,9 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
   }
   deps.jobs?.wake();
   const next: NextTask =
-    'unitId' in plan ? { assigned: true, bookUnitID: `${task.assignment.bookId}-${plan.unitId}`, type: task.assignment.type, tpid: written.tpid! } : plan;
+    'unitId' in plan
+      ? { assigned: true, bookUnitId: `${task.assignment.bookId}-${plan.unitId}`, type: task.assignment.type, assignmentId: written.tpid! }
+      : plan;
   const inserted = new Set(written.announced);
   for (const r of parsed.rows) if (inserted.has(r.position)) publishAnswer(deps, task, parsed.label, { ...r, answeredAt: now });
   await announceFinished(deps, task, { resultId: written.resultId, label: parsed.label, score, next, at: now, bookTitle: facts.bookTitle ?? undefined });

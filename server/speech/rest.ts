@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_AVATAR, TWEMOJI_DIR, isAvatarFile } from '../../db/content/avatars.ts';
 import type { Deps } from '../deps.ts';
 import { DomainError, NotFoundError, parseInput } from '../errors.ts';
+import { httpStatusOf } from '../http/status.ts';
 import { errorReply, send, type RestReply, type RestRouter } from '../http/rest.ts';
 import { listeningMedia } from './listening-media.ts';
 import { SpeechThrottledError, ttsInputSchema, type Speech } from './tts.ts';
@@ -80,7 +81,7 @@ export function serveListeningMedia(deps: Deps, req: IncomingMessage, res: Serve
   listeningMedia(deps.config.dataDir, deps.tts, name).then(
     ({ bytes, type }) => send(res, { bytes, contentType: type, headers: { 'cache-control': 'public, max-age=86400', 'accept-ranges': 'none' } }),
     (error) => {
-      if (error instanceof DomainError) return send(res, { status: error.httpStatus, text: error.message });
+      if (error instanceof DomainError) return send(res, { status: httpStatusOf(error), text: error.message });
       deps.log.error({ err: error, url: (req.url ?? '').split('?')[0] }, 'listening media failed');
       send(res, { status: 500, text: 'The file could not be made; please try again' });
     },

@@ -26,7 +26,7 @@ const TTS_SPEEDS = [0.5, 0.75, 0.85, 1, 1.15, 1.25, 1.5, 2] as const;
 
 /** Too many new syntheses from one address (a visitor; cached words are not counted). */
 export class SpeechThrottledError extends DomainError {
-  readonly httpStatus = 429;
+  readonly kind = 'rateLimited';
   constructor(readonly retryAfterSec: number) {
     super(`Too many new words to speak from this network; please try again in ${retryAfterSec} s`);
     this.name = 'RateLimitError';
@@ -35,7 +35,7 @@ export class SpeechThrottledError extends DomainError {
 
 /** Too many syntheses are waiting: the client is told to try again shortly. */
 export class BusyError extends DomainError {
-  readonly httpStatus = 503;
+  readonly kind = 'unavailable';
   /** Seconds a client should wait before trying again (REST: the Retry-After header). */
   readonly retryAfterSec = 2;
   constructor(message = 'Speech is busy, please try again in a moment') {

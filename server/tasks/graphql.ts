@@ -30,10 +30,10 @@ builder.node(TaskRef, {
       description: "How a teacher reads the student: the roster name, with the username where they differ ('张伟 (zhangwei01)').",
       resolve: (r) => studentLabel(r.student, r.studentUsername),
     }),
-    bookUnitId: t.exposeString('bookUnitID', { description: "'{bookID}-{unitID}'." }),
-    tpid: t.exposeInt('TPID', { description: 'The assignment this task belongs to.' }),
-    type: t.exposeString('Type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
-    taskType: t.field({ type: TaskTypeEnum, description: 'How the unit is practised.', resolve: (r) => r.Type as 'SB' | 'FM' | 'PA' }),
+    bookUnitId: t.exposeString('bookUnitId', { description: "'{bookID}-{unitID}'." }),
+    tpid: t.exposeInt('assignmentId', { description: 'The assignment this task belongs to.' }),
+    type: t.exposeString('type', { description: 'SB, FM or PA.', deprecationReason: deprecatedFor('taskType') }),
+    taskType: t.field({ type: TaskTypeEnum, description: 'How the unit is practised.', resolve: (r) => r.type }),
     dueBy: t.expose('dueBy', { type: 'DateTime', description: 'When the task is due.' }),
     taskId: t.exposeString('taskId', { description: "'{bookID}-{unitID}-{TPID}-{Type}-{teachername}': what a player opens." }),
     className: t.exposeString('className', { description: 'The class the task was assigned in.' }),
@@ -93,8 +93,8 @@ builder.mutationField('assignTask', (t) =>
     resolve: async (_root, { input }, ctx) => ({
       info: await assignTask(ctx.deps.db, viewerOf(ctx), {
         className: await classNameOf(ctx, input),
-        bookUnitID: input.bookUnitId,
-        Type: kindOf(input.taskType, input.type, 'taskType'),
+        bookUnitId: input.bookUnitId,
+        type: kindOf(input.taskType, input.type, 'taskType'),
         taskDueDays: input.taskDueDays,
       }),
     }),
@@ -129,9 +129,9 @@ builder.mutationField('removeTask', (t) =>
     resolve: (_root, { input }, ctx) =>
       removeTask(ctx.deps.db, viewerOf(ctx), {
         student: input.student,
-        bookUnitID: input.bookUnitId,
-        TPID: input.tpid,
-        Type: kindOf(input.taskType, input.type, 'taskType'),
+        bookUnitId: input.bookUnitId,
+        assignmentId: input.tpid,
+        type: kindOf(input.taskType, input.type, 'taskType'),
       }),
   }),
 );
@@ -171,9 +171,9 @@ builder.mutationField('restoreTask', (t) =>
     resolve: (_root, { input }, ctx) =>
       restoreTask(ctx.deps.db, viewerOf(ctx), {
         student: input.student,
-        bookUnitID: input.bookUnitId,
-        TPID: input.tpid,
-        Type: kindOf(input.taskType, input.type, 'taskType'),
+        bookUnitId: input.bookUnitId,
+        assignmentId: input.tpid,
+        type: kindOf(input.taskType, input.type, 'taskType'),
         dueBy: input.dueBy,
       }),
   }),

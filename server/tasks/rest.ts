@@ -5,6 +5,24 @@ import { ValidationError } from '../errors.ts';
 import { assignTask, listTasks, removeTask, taskContent } from './service.ts';
 import { PROFILE_UNIT } from '../textbooks/service.ts';
 
+/** The spec's JSON names of a task call's fields, and the service's names for them. */
+const DOMAIN_NAMES = { bookUnitID: 'bookUnitId', TPID: 'assignmentId', Type: 'type' } as const;
+
+/**
+ * A task call's body with the spec's field names turned into the service's. Only the spec's
+ * spelling counts (a body giving `bookUnitId` instead gets "bookUnitID is required", as before);
+ * anything but a JSON object goes through as it is, for the service to refuse.
+ */
+function inDomainNames(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const domainNames: readonly string[] = Object.values(DOMAIN_NAMES);
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([key]) => !domainNames.includes(key))
+      .map(([key, value]) => [Object.hasOwn(DOMAIN_NAMES, key) ? DOMAIN_NAMES[key as keyof typeof DOMAIN_NAMES] : key, value]),
+  );
+}
+
 export function registerTaskRoutes(router: RestRouter): void {
   // Reply: the task rows, then {tokenExpAt} as the last element.
   router.on('GET', '/usertasks', async (r) => {
@@ -12,7 +30,7 @@ export function registerTaskRoutes(router: RestRouter): void {
     const rows = await listTasks(r.deps.db, viewer);
     return {
       json: [
-        ...rows.map((t) => ({ student: t.student, bookUnitID: t.bookUnitID, TPID: t.TPID, Type: t.Type, dueBy: t.dueBy.toISOString() })),
+        ...rows.map((t) => ({ student: t.student, bookUnitID: t.bookUnitId, TPID: t.assignmentId, Type: t.type, dueBy: t.dueBy.toISOString() })),
         { tokenExpAt: viewer.tokenExpiresAt },
       ],
     };
@@ -45,7 +63,7 @@ export function registerTaskRoutes(router: RestRouter): void {
       const viewer = await r.viewer();
       const body = await r.body();
       checkActingUser(viewer, body);
-      return { text: (await removeTask(r.deps.db, viewer, body)).info };
+      return { text: (await removeTask(r.deps.db, viewer, inDomainNames(body))).info };
     },
     { errors: 'text' },
   );
@@ -58,7 +76,7 @@ export function registerTaskRoutes(router: RestRouter): void {
       const viewer = await r.viewer();
       const body = await r.body();
       checkActingUser(viewer, body);
-      return { text: await assignTask(r.deps.db, viewer, body) };
+      return { text: await assignTask(r.deps.db, viewer, inDomainNames(body)) };
     },
     { errors: 'text' },
   );
@@ -73,7 +91,7 @@ export function registerTaskRoutes(router: RestRouter): void {
       checkActingUser(viewer, body);
       const unit = typeof body?.bookUnitID === 'string' ? body.bookUnitID.split('-')[1] : undefined;
       if (unit !== PROFILE_UNIT) throw new ValidationError(`This call assigns unit ${PROFILE_UNIT} tasks; use /usertasks/assigntask for other units`);
-      return { text: await assignTask(r.deps.db, viewer, { ...body, Type: 'FM' }) };
+      return { text: await assignTask(r.deps.db, viewer, { ...(inDomainNames(body) as object), type: 'FM' }) };
     },
     { errors: 'text' },
   );

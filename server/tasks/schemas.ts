@@ -1,4 +1,8 @@
-/** Task inputs (spec section 7: assign, remove, task ids). */
+/**
+ * Task inputs (spec section 7: assign, remove, task ids) in the domain's names: `bookUnitId`,
+ * `assignmentId` (the spec's TPID), `type`. The REST routes rename the spec's JSON fields
+ * (bookUnitID, TPID, Type) to these; the messages keep the spec's words a REST client sends.
+ */
 import { z } from 'zod';
 import { MAX_INPUT, noControlCharacters } from '../users/schemas.ts';
 
@@ -42,8 +46,8 @@ export const assignTaskSchema = z.object({
     .min(1, 'Click Classes, then SelectClass menu to select a class to work with')
     .max(MAX_INPUT)
     .refine(...noControlCharacters('className')),
-  bookUnitID: bookUnitIdSchema,
-  Type: z
+  bookUnitId: bookUnitIdSchema,
+  type: z
     .string({ error: 'Type is required' })
     .trim()
     .pipe(z.enum(ASSIGNABLE_TYPES, { error: `Type must be one of ${ASSIGNABLE_TYPES.join(', ')}` })),
@@ -57,12 +61,12 @@ export const removeTaskSchema = z.object({
     .min(1, 'student is required')
     .max(MAX_INPUT)
     .refine(...noControlCharacters('student')),
-  bookUnitID: bookUnitIdSchema,
-  TPID: z
+  bookUnitId: bookUnitIdSchema,
+  assignmentId: z
     .union([z.number(), z.string()], { error: 'TPID is required' })
     .transform((v) => Number(String(v).trim()))
     .pipe(z.number({ error: 'TPID must be a number' }).int('TPID must be a number').positive('TPID must be a number')),
-  Type: z.enum(['PA', 'SB', 'FM'], { error: 'Type must be PA, SB or FM' }),
+  type: z.enum(['PA', 'SB', 'FM'], { error: 'Type must be PA, SB or FM' }),
 });
 
 /** The removed task to put back (Undo): as removeTask names it, with the due time it had. */
@@ -97,7 +101,7 @@ export const taskIdSchema = z
       ctx.addIssue({ code: 'custom', message: 'This task id is not valid; open the task from the task list' });
       return z.NEVER;
     }
-    return { practice: false as const, bookId: bookId!, unitId: unitId!, tpid: Number(tpid), type: type as 'PA' | 'SB' | 'FM', teacher: teacher! };
+    return { practice: false as const, bookId: bookId!, unitId: unitId!, assignmentId: Number(tpid), type: type as 'PA' | 'SB' | 'FM', teacher: teacher! };
   });
 
 /**

@@ -38,9 +38,11 @@ export type TaskListRow = {
   student: string;
   /** The account that claimed the roster name (null: not signed up yet). */
   studentUsername: string | null;
-  bookUnitID: string;
-  TPID: number;
-  Type: TaskType;
+  /** '{bookId}-{unitId}'. */
+  bookUnitId: string;
+  /** The assignment the row belongs to (the spec's TPID). */
+  assignmentId: number;
+  type: TaskType;
   dueBy: Date;
   taskId: string;
   className: string;
@@ -48,8 +50,9 @@ export type TaskListRow = {
   bookTitle: string;
 };
 
-export const taskIdOf = (r: { bookId: string; unitId: string; tpid: number; type: string; teacher: string }) =>
-  `${r.bookId}-${r.unitId}-${r.tpid}-${r.type}-${r.teacher}`;
+/** The task id a player opens: `{bookID}-{unitID}-{TPID}-{Type}-{teachername}` (DESIGN). */
+export const taskIdOf = (r: { bookId: string; unitId: string; assignmentId: number; type: string; teacher: string }) =>
+  `${r.bookId}-${r.unitId}-${r.assignmentId}-${r.type}-${r.teacher}`;
 
 // ---------------------------------------------------------------- assigning
 
@@ -63,17 +66,17 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
   requireTeacher(viewer);
   const input = parseInput(assignTaskSchema, raw);
   const klass = await classByName(db, viewer, input.className);
-  const { bookId, unitId } = input.bookUnitID;
+  const { bookId, unitId } = input.bookUnitId;
   const book = await bookById(db, viewer, bookId);
   if (!book) throw new NotFoundError(`Book ${bookId} not found`);
   const unit = await unitOf(db, bookId, unitId);
   if (!unit) throw new NotFoundError(`Unit ${unitId} of book ${bookId} not found`);
   const profile = unitId === PROFILE_UNIT;
-  if (profile && input.Type !== 'FM') throw new ValidationError(`Unit ${PROFILE_UNIT} is a Flashcard Master task: assign it with Type FM`);
+  if (profile && input.type !== 'FM') throw new ValidationError(`Unit ${PROFILE_UNIT} is a Flashcard Master task: assign it with Type FM`);
   if (!profile && (await unitWordCards(db, bookId, unitId)).length === 0) {
     throw new ValidationError(`Unit ${unitId} of book ${bookId} has no words yet`);
   }
-  const types: TaskType[] = input.Type === 'PA+SB' ? ['PA', 'SB'] : [input.Type];
+  const types: TaskType[] = input.type === 'PA+SB' ? ['PA', 'SB'] : [input.type];
   const dueDays = input.taskDueDays ?? klass.taskDueDays;
   // One transaction under the class's lock: the same assignment sent twice at once makes one
   // assignment, a student signing up meanwhile gets the task (signup takes the lock too), and
@@ -149,7 +152,7 @@ const taskListColumns = {
   studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
   bookId: assignments.bookId,
   unitId: assignments.unitId,
-  tpid: assignments.id,
+  assignmentId: assignments.id,
   type: assignments.type,
   dueBy: taskRows.dueAt,
   teacher: users.username,
@@ -164,7 +167,7 @@ function toListRow(r: {
   studentUsername: string | null;
   bookId: string;
   unitId: string;
-  tpid: number;
+  assignmentId: number;
   type: TaskType;
   dueBy: Date;
   teacher: string;
@@ -176,9 +179,9 @@ function toListRow(r: {
     id: r.id,
     student: r.student,
     studentUsername: r.studentUsername,
-    bookUnitID: `${r.bookId}-${r.unitId}`,
-    TPID: r.tpid,
-    Type: r.type,
+    bookUnitId: `${r.bookId}-${r.unitId}`,
+    assignmentId: r.assignmentId,
+    type: r.type,
     dueBy: r.dueBy,
     taskId: taskIdOf(r),
     className: r.className,
@@ -252,14 +255,14 @@ export async function taskById(db: Executor, viewer: Viewer, taskRowId: number):
   return (await listTasks(db, viewer, { taskRowId }))[0] ?? null;
 }
 
-/** The assignment a remove or restore names (TPID, book, unit and kind), in one of the viewer's classes. */
-function namedAssignment(viewer: Viewer, input: { TPID: number; bookUnitID: { bookId: string; unitId: string }; Type: string }) {
+/** The assignment a remove or restore names (assignment, book, unit and kind), in one of the viewer's classes. */
+function namedAssignment(viewer: Viewer, input: { assignmentId: number; bookUnitId: { bookId: string; unitId: string }; type: TaskType }) {
   return and(
     ownClasses(viewer),
-    eq(assignments.id, input.TPID),
-    eq(assignments.bookId, input.bookUnitID.bookId),
-    eq(assignments.unitId, input.bookUnitID.unitId),
-    eq(assignments.type, input.Type as TaskType),
+    eq(assignments.id, input.assignmentId),
+    eq(assignments.bookId, input.bookUnitId.bookId),
+    eq(assignments.unitId, input.bookUnitId.unitId),
+    eq(assignments.type, input.type),
   );
 }
 
@@ -274,7 +277,7 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
     .innerJoin(classes, eq(classes.id, assignments.classId))
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
     .where(and(namedAssignment(viewer, input), eq(rosterEntries.studentKey, nameKey(input.student)), eq(taskRows.status, 'open')));
-  const what = `${input.Type} task ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} (TPID ${input.TPID}) for ${input.student}`;
+  const what = `${input.type} task ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} (TPID ${input.assignmentId}) for ${input.student}`;
   if (!row) throw new NotFoundError(`No open ${what}`);
   // Only while still open: a result the student was saving meanwhile is kept, and wins.
   const deleted = await db
@@ -282,7 +285,7 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
     .where(and(eq(taskRows.id, row.id), eq(taskRows.status, 'open')))
     .returning({ id: taskRows.id });
   if (!deleted.length) throw new ConflictError(`The ${what} was finished meanwhile; its result is kept`);
-  return { info: `Removed ${input.Type} ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} of ${input.student}`, id: row.id };
+  return { info: `Removed ${input.type} ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} of ${input.student}`, id: row.id };
 }
 
 /**
@@ -293,7 +296,7 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
 export async function restoreTask(db: Executor, viewer: Viewer, raw: unknown, now = new Date()): Promise<{ info: string; id: number }> {
   requireTeacher(viewer);
   const input = parseInput(restoreTaskSchema, raw);
-  const what = `${input.Type} task ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} (TPID ${input.TPID}) for ${input.student}`;
+  const what = `${input.type} task ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} (TPID ${input.assignmentId}) for ${input.student}`;
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ assignmentId: assignments.id, rosterEntryId: rosterEntries.id, classId: classes.id, taskDueDays: classes.taskDueDays })
@@ -310,7 +313,7 @@ export async function restoreTask(db: Executor, viewer: Viewer, raw: unknown, no
       .onConflictDoNothing()
       .returning({ id: taskRows.id });
     if (!row) throw new ConflictError(`The ${what} is in the list again or was finished meanwhile; nothing was changed`);
-    return { info: `success: ${input.Type} ${input.bookUnitID.bookId}-${input.bookUnitID.unitId} of ${input.student} is back`, id: row.id };
+    return { info: `success: ${input.type} ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} of ${input.student} is back`, id: row.id };
   });
 }
 
@@ -345,7 +348,7 @@ export async function taskRowFor(db: Executor, taskId: string, student: SQL) {
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
     .where(
       and(
-        eq(assignments.id, parts.tpid),
+        eq(assignments.id, parts.assignmentId),
         eq(assignments.bookId, parts.bookId),
         eq(assignments.unitId, parts.unitId),
         eq(assignments.type, parts.type),
@@ -381,7 +384,7 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
       .innerJoin(classes, eq(classes.id, assignments.classId))
       .where(
         and(
-          eq(assignments.id, parts.tpid),
+          eq(assignments.id, parts.assignmentId),
           ownClasses(viewer),
           eq(assignments.type, parts.type),
           eq(assignments.bookId, parts.bookId),
@@ -469,7 +472,7 @@ async function practiceContent(db: Executor, viewer: Viewer): Promise<TaskConten
 // ---------------------------------------------------------------- the automatic next task
 
 export type NextTask =
-  | { assigned: true; bookUnitID: string; type: TaskType; tpid: number }
+  | { assigned: true; bookUnitId: string; type: TaskType; assignmentId: number }
   /** `bookFinished`: the student has done the book's last unit; the teacher's live view says so. */
   | { assigned: false; reason: string; bookFinished?: true };
 
@@ -535,16 +538,16 @@ export async function assignNext(tx: Executor, taskRowId: number, now = new Date
   const facts = await nextTaskFacts(tx, taskRowId, row.row.rosterEntryId, assignment);
   const next = planNext(assignment.bookId, assignment.unitId, facts.later, facts.own);
   if (!('unitId' in next)) return next;
-  const tpid = await autoAssignment(
+  const assignmentId = await autoAssignment(
     tx,
     { classId: klass.id, bookId: assignment.bookId, unitId: next.unitId, type: assignment.type, dueDays: klass.taskDueDays },
     now,
   );
   await tx
     .insert(taskRows)
-    .values({ assignmentId: tpid, rosterEntryId: row.row.rosterEntryId, dueAt: new Date(now.getTime() + klass.taskDueDays * DAY_MS), createdAt: now })
+    .values({ assignmentId, rosterEntryId: row.row.rosterEntryId, dueAt: new Date(now.getTime() + klass.taskDueDays * DAY_MS), createdAt: now })
     .onConflictDoNothing();
-  return { assigned: true, bookUnitID: `${assignment.bookId}-${next.unitId}`, type: assignment.type, tpid };
+  return { assigned: true, bookUnitId: `${assignment.bookId}-${next.unitId}`, type: assignment.type, assignmentId };
 }
 
 /** The class's automatic assignment of a unit and kind, made if there is none yet (an 'R' batch: always a new one). */
@@ -582,7 +585,7 @@ export async function nextAssignedAt(db: Executor, taskRowId: number, storedAt: 
   const done = alias(taskRows, 'done');
   const doneAssignment = alias(assignments, 'done_assignment');
   const [next] = await db
-    .select({ bookId: assignments.bookId, unitId: assignments.unitId, type: assignments.type, tpid: assignments.id })
+    .select({ bookId: assignments.bookId, unitId: assignments.unitId, type: assignments.type, assignmentId: assignments.id })
     .from(done)
     .innerJoin(doneAssignment, eq(doneAssignment.id, done.assignmentId))
     .innerJoin(taskRows, and(eq(taskRows.rosterEntryId, done.rosterEntryId), eq(taskRows.createdAt, storedAt), ne(taskRows.id, done.id)))
@@ -598,7 +601,7 @@ export async function nextAssignedAt(db: Executor, taskRowId: number, storedAt: 
     .where(eq(done.id, taskRowId))
     .limit(1);
   return next
-    ? { assigned: true, bookUnitID: `${next.bookId}-${next.unitId}`, type: next.type, tpid: next.tpid }
+    ? { assigned: true, bookUnitId: `${next.bookId}-${next.unitId}`, type: next.type, assignmentId: next.assignmentId }
     : { assigned: false, reason: 'already recorded' };
 }
 

@@ -236,17 +236,17 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
     const es2Rows = await db.select().from(taskRows).where(eq(taskRows.assignmentId, es2.TPID));
     const next = [];
     for (const r of es2Rows.slice(0, 2)) next.push(await db.transaction((tx) => assignNext(tx, r.id)));
-    expect(next[0]).toMatchObject({ assigned: true, bookUnitID: 'NS2022-ES3', type: 'SB' });
-    expect(next[1]).toMatchObject({ assigned: true, bookUnitID: 'NS2022-ES3', type: 'SB' });
-    expect((next[0] as any).tpid).toBe((next[1] as any).tpid);
+    expect(next[0]).toMatchObject({ assigned: true, bookUnitId: 'NS2022-ES3', type: 'SB' });
+    expect(next[1]).toMatchObject({ assigned: true, bookUnitId: 'NS2022-ES3', type: 'SB' });
+    expect((next[0] as any).assignmentId).toBe((next[1] as any).assignmentId);
     const [auto] = await db
       .select()
       .from(assignments)
-      .where(eq(assignments.id, (next[0] as any).tpid));
+      .where(eq(assignments.id, (next[0] as any).assignmentId));
     expect(auto).toMatchObject({ origin: 'auto', unitId: 'ES3', dueDays: 5 });
     const fm = rows.find((r) => r.bookUnitID === 'FC2025-R');
     const [fmRow] = await db.select().from(taskRows).where(eq(taskRows.assignmentId, fm.TPID));
-    expect(await assignNext(db, fmRow!.id)).toMatchObject({ assigned: true, bookUnitID: 'FC2025-R', type: 'FM' });
+    expect(await assignNext(db, fmRow!.id)).toMatchObject({ assigned: true, bookUnitId: 'FC2025-R', type: 'FM' });
   });
 
   it('after the last unit of a book nothing more is assigned', async () => {
