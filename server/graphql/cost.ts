@@ -47,29 +47,39 @@ const SUBSCRIPTION_COST = 20;
 
 type Variables = Record<string, unknown> | null | undefined;
 
-/** The estimated cost of the operation `operationName` (or the only one) of a document. */
-export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables?: Variables, operationName?: string | null): number {
+/**
+ * The operation `operationName` (or the only one) of a document, its root type, the document's
+ * fragments, and the fixed charge of its kind (a mutation's or subscription's root fields).
+ */
+function operationOf(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) {
   const fragments = new Map<string, FragmentDefinitionNode>();
   let operation;
   for (const def of document.definitions) {
     if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
   }
-  if (!operation) return 0;
+  if (!operation) return null;
   const root =
     operation.operation === 'mutation'
       ? schema.getMutationType()
       : operation.operation === 'subscription'
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  if (!root) return 0;
+  if (!root) return null;
   const base =
     operation.operation === 'mutation'
       ? MUTATION_COST * operation.selectionSet.selections.length
       : operation.operation === 'subscription'
         ? SUBSCRIPTION_COST * operation.selectionSet.selections.length
         : 0;
-  return base + selectionCost(schema, operation.selectionSet, root, fragments, variables, DEFAULT_PAGE, new Set());
+  return { operation, root, fragments, base };
+}
+
+/** The estimated cost of the operation `operationName` (or the only one) of a document. */
+export function operationCost(schema: GraphQLSchema, document: DocumentNode, variables?: Variables, operationName?: string | null): number {
+  const found = operationOf(schema, document, operationName);
+  if (!found) return 0;
+  return found.base + selectionCost(schema, found.operation.selectionSet, found.root, found.fragments, variables, DEFAULT_PAGE, new Set());
 }
 
 function selectionCost(
@@ -125,27 +135,9 @@ function selectionCost(
  * estimate (a field selected by two fragments is counted once there, perhaps twice here).
  */
 function resultCost(schema: GraphQLSchema, document: DocumentNode, data: unknown, operationName?: string | null): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation;
-  for (const def of document.definitions) {
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) operation ??= def;
-  }
-  if (!operation) return 0;
-  const root =
-    operation.operation === 'mutation'
-      ? schema.getMutationType()
-      : operation.operation === 'subscription'
-        ? schema.getSubscriptionType()
-        : schema.getQueryType();
-  if (!root) return 0;
-  const base =
-    operation.operation === 'mutation'
-      ? MUTATION_COST * operation.selectionSet.selections.length
-      : operation.operation === 'subscription'
-        ? SUBSCRIPTION_COST * operation.selectionSet.selections.length
-        : 0;
-  return base + returnedCost(schema, operation.selectionSet, root, fragments, data, new Set());
+  const found = operationOf(schema, document, operationName);
+  if (!found) return 0;
+  return found.base + returnedCost(schema, found.operation.selectionSet, found.root, found.fragments, data, new Set());
 }
 
 function returnedCost(
