@@ -14,6 +14,35 @@ export const TOPICS = [
   'arts and media', 'history and geography', 'function words',
 ] as const;
 
+/** Each topic as a Chinese teacher calls it: unit titles built from topics show both. */
+export const TOPIC_ZH: Record<(typeof TOPICS)[number], string> = {
+  'greetings and people': '问候与人物',
+  'family and friends': '家人与朋友',
+  'body and health': '身体与健康',
+  clothes: '衣物',
+  'colours and shapes': '颜色与形状',
+  'numbers and time': '数字与时间',
+  'school and study': '学校与学习',
+  'home and furniture': '家居',
+  'food and drink': '食物与饮料',
+  animals: '动物',
+  'nature and weather': '自然与天气',
+  'places and directions': '地点与方向',
+  'transport and travel': '交通与旅行',
+  'sports and hobbies': '运动与爱好',
+  'jobs and work': '职业与工作',
+  'feelings and character': '情感与性格',
+  'actions and daily life': '动作与日常生活',
+  'shopping and money': '购物与钱',
+  'festivals and culture': '节日与文化',
+  'science and technology': '科学与技术',
+  'society and environment': '社会与环境',
+  'language and thinking': '语言与思维',
+  'arts and media': '艺术与媒体',
+  'history and geography': '历史与地理',
+  'function words': '功能词',
+};
+
 const PARTS_OF_SPEECH = [
   'noun', 'verb', 'adjective', 'adverb', 'pronoun', 'preposition', 'conjunction', 'determiner',
   'numeral', 'interjection', 'modal verb', 'phrase',

@@ -5,7 +5,7 @@
  * the others (series not yet established) synthesized from the level's list, saying so. Pure: no database here (see load.ts).
  */
 import { createHash } from 'node:crypto';
-import { LEVEL_CODES, TOPICS, type BookFile, type WordEntry } from './format.ts';
+import { LEVEL_CODES, TOPICS, TOPIC_ZH, type BookFile, type WordEntry } from './format.ts';
 import { booksDirFor, readBookFiles, readWordFiles, WORDS_DIR } from './check.ts';
 import { phoneticOf } from './phonetics.ts';
 import { AVATARS_FILE, readAvatarMapping } from './avatars.ts';
@@ -26,13 +26,21 @@ export type Pack = { version: string; cards: Card[]; levels: Record<Level, strin
 
 export const NATIONAL_BOOK = 'NS2022';
 /** The level sources: FM tasks drawn from a level's list by the memory model (unit 'R'). */
+// Titles are 'English · 中文', as the press books' own titles are (db/content/books/*.json).
 const SOURCES: { id: string; level: Level; title: string }[] = [
-  { id: 'FC2025', level: 'FC', title: 'Flashcards 2025: picture words for young learners' },
-  { id: 'ES2022', level: 'ES', title: 'Primary school words (2022 standard)' },
-  { id: 'MS2022', level: 'MS', title: 'Junior high words (2022 standard)' },
-  { id: 'HM2020', level: 'HM', title: 'Senior high compulsory words (2020 standard)' },
-  { id: 'HSM2020', level: 'HSM', title: 'Senior high selective-compulsory words (2020 standard)' },
+  { id: 'FC2025', level: 'FC', title: 'Flashcards 2025: picture words for young learners · 看图闪卡 2025：低年级图片词汇' },
+  { id: 'ES2022', level: 'ES', title: 'Primary school words (2022 standard) · 小学词汇（2022 年版课标）' },
+  { id: 'MS2022', level: 'MS', title: 'Junior high words (2022 standard) · 初中词汇（2022 年版课标）' },
+  { id: 'HM2020', level: 'HM', title: 'Senior high compulsory words (2020 standard) · 高中必修词汇（2020 年修订版课标）' },
+  { id: 'HSM2020', level: 'HSM', title: 'Senior high selective-compulsory words (2020 standard) · 高中选择性必修词汇（2020 年修订版课标）' },
 ];
+/** A book label ('3A', '9B', '1') as the Chinese edition names its volume. */
+const GRADE_ZH = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const volumeZh = (label: string, senior: 'compulsory' | 'selective' | null) => {
+  if (senior) return `${senior === 'selective' ? '选择性必修' : '必修'}第${GRADE_ZH[Number(label)]}册`;
+  const grade = GRADE_ZH[Number(label[0])];
+  return label.length === 1 ? `${grade}年级全一册` : `${grade}年级${label[1] === 'A' ? '上' : '下'}册`;
+};
 export const PROFILE_UNIT = 'R';
 const UNIT_SIZE = 20;
 /** Topics whose words are concrete enough for picture flashcards (the FC set). */
@@ -55,8 +63,8 @@ function chunk<T>(items: T[], size: number): T[][] {
 }
 
 /** Groups entries by topic, in order of each topic's first appearance, keeping order inside. */
-function byTopic(entries: Card[]): Map<string, Card[]> {
-  const groups = new Map<string, Card[]>();
+function byTopic(entries: Card[]): Map<Card['topic'], Card[]> {
+  const groups = new Map<Card['topic'], Card[]>();
   for (const e of entries) {
     const g = groups.get(e.topic) ?? [];
     g.push(e);
@@ -101,7 +109,7 @@ function topicUnits(cards: Card[], idPrefix: string, size = UNIT_SIZE): PackUnit
     parts.forEach((part, i) => {
       units.push({
         unitId: `${idPrefix}${units.length + 1}`,
-        title: parts.length > 1 ? `${topic} (${i + 1})` : topic,
+        title: parts.length > 1 ? `${topic} (${i + 1}) · ${TOPIC_ZH[topic]}（${i + 1}）` : `${topic} · ${TOPIC_ZH[topic]}`,
         words: part.map((c) => c.word),
       });
     });
@@ -113,20 +121,26 @@ function topicUnits(cards: Card[], idPrefix: string, size = UNIT_SIZE): PackUnit
  * Press books whose real unit lists are not established: the level's words by topic in units of
  * at most 20 words, shared out over the series' books, said so in each title.
  */
-function pressBooks(cards: Card[], schoolId: string, pressId: string, press: string, plan: { id: string; label: string }[]): PackBook[] {
+function pressBooks(
+  cards: Card[],
+  schoolId: string,
+  pressId: string,
+  press: { en: string; zh: string; senior?: 'compulsory' | 'selective' },
+  plan: { id: string; label: string }[],
+): PackBook[] {
   const units = chunk(cards, UNIT_SIZE);
   const perBook = Math.ceil(units.length / plan.length);
   return plan
     .map((book, b): PackBook => ({
       id: book.id,
-      title: `${press} ${book.label} (units built from the level's word list by topic)`,
+      title: `${press.en} ${book.label} (units built from the level's word list by topic) · ${press.zh}${volumeZh(book.label, press.senior ?? null)}（单元按课标词表的话题编排）`,
       kind: 'press',
       level: null,
       schoolId,
       pressId,
       units: units.slice(b * perBook, (b + 1) * perBook).map((words, u) => ({
         unitId: String(u + 1),
-        title: `Unit ${u + 1}: ${words[0]!.topic}`,
+        title: `Unit ${u + 1}: ${words[0]!.topic} · 第 ${u + 1} 单元：${TOPIC_ZH[words[0]!.topic]}`,
         words: words.map((c) => c.word),
       })),
     }))
@@ -194,7 +208,7 @@ export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE, booksDir 
   };
   const national: PackBook = {
     id: NATIONAL_BOOK,
-    title: 'National standards 2022: every curriculum word, level by level',
+    title: 'National standards 2022: every curriculum word, level by level · 国家课程标准 2022：全部课标词汇，按学段',
     kind: 'national',
     level: null,
     schoolId: 'K-12',
@@ -208,19 +222,19 @@ export function buildPack(dir = WORDS_DIR, avatarsFile = AVATARS_FILE, booksDir 
     level: s.level,
     schoolId: null,
     pressId: null,
-    units: [{ unitId: PROFILE_UNIT, title: 'Words due for review, then new words', words: [] }],
+    units: [{ unitId: PROFILE_UNIT, title: 'Words due for review, then new words · 先复习到期的词，再学新词', words: [] }],
   }));
   const seniorSelective = [...hm.slice(Math.floor(hm.length / 2)), ...hsm];
   const real = realBooks(bookFiles, cards);
   const synthesized: PackBook[] = [
-    ...pressBooks(es, 'ES', 'PEP', 'PEP Primary English', grades('PEP', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
-    ...pressBooks([...es].reverse(), 'ES', 'BNU', 'BNU Primary English', grades('BNU', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
-    ...pressBooks(ms, 'MS', 'PEP', 'PEP Go for it!', grades('PEP', ['7A', '7B', '8A', '8B', '9'])),
-    ...pressBooks([...ms].reverse(), 'MS', 'BNU', 'BNU Junior English', grades('BNU', ['7A', '7B', '8A', '8B', '9A', '9B'])),
-    ...pressBooks(hm.slice(0, Math.ceil(hm.length / 2)), 'HS', 'PEP', 'PEP Senior English', grades('PEPB', ['1', '2', '3'])),
-    ...pressBooks(seniorSelective, 'HS', 'PEP', 'PEP Senior English Selective', grades('PEPX', ['1', '2', '3', '4'])),
-    ...pressBooks([...hm].reverse(), 'HS', 'BNU', 'BNU Senior English', grades('BNUB', ['1', '2', '3'])),
-    ...pressBooks([...hsm].reverse(), 'HS', 'BNU', 'BNU Senior English Selective', grades('BNUX', ['1', '2', '3', '4'])),
+    ...pressBooks(es, 'ES', 'PEP', { en: 'PEP Primary English', zh: '人教版PEP小学英语' }, grades('PEP', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
+    ...pressBooks([...es].reverse(), 'ES', 'BNU', { en: 'BNU Primary English', zh: '北师大版小学英语' }, grades('BNU', ['3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'])),
+    ...pressBooks(ms, 'MS', 'PEP', { en: 'PEP Go for it!', zh: '人教版初中英语' }, grades('PEP', ['7A', '7B', '8A', '8B', '9'])),
+    ...pressBooks([...ms].reverse(), 'MS', 'BNU', { en: 'BNU Junior English', zh: '北师大版初中英语' }, grades('BNU', ['7A', '7B', '8A', '8B', '9A', '9B'])),
+    ...pressBooks(hm.slice(0, Math.ceil(hm.length / 2)), 'HS', 'PEP', { en: 'PEP Senior English', zh: '人教版高中英语', senior: 'compulsory' }, grades('PEPB', ['1', '2', '3'])),
+    ...pressBooks(seniorSelective, 'HS', 'PEP', { en: 'PEP Senior English Selective', zh: '人教版高中英语', senior: 'selective' }, grades('PEPX', ['1', '2', '3', '4'])),
+    ...pressBooks([...hm].reverse(), 'HS', 'BNU', { en: 'BNU Senior English', zh: '北师大版高中英语', senior: 'compulsory' }, grades('BNUB', ['1', '2', '3'])),
+    ...pressBooks([...hsm].reverse(), 'HS', 'BNU', { en: 'BNU Senior English Selective', zh: '北师大版高中英语', senior: 'selective' }, grades('BNUX', ['1', '2', '3', '4'])),
   ];
   // A real book takes its synthesized namesake's place on the shelf; new ids (PEP2024_3A) follow.
   const press = [

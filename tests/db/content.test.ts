@@ -253,7 +253,17 @@ describe('the PEP textbooks', () => {
     ]);
     // Series nobody has established yet keep saying so.
     for (const id of ['BNU3A', 'BNU7A', 'BNUB1', 'BNUX1'])
-      expect(pack.books.find((b) => b.id === id)!.title, id).toMatch(/\(units built from the level's word list by topic\)$/);
+      expect(pack.books.find((b) => b.id === id)!.title, id).toMatch(/\(units built from the level's word list by topic\) · .+（单元按课标词表的话题编排）$/);
+    // A Chinese teacher reads every title the pack makes in Chinese too, volumes named as the Chinese editions name them.
+    expect(pack.books.find((b) => b.id === 'BNU3A')!.title).toContain('北师大版小学英语三年级上册');
+    expect(pack.books.find((b) => b.id === 'BNU9B')!.title).toContain('北师大版初中英语九年级下册');
+    expect(pack.books.find((b) => b.id === 'BNUX2')!.title).toContain('北师大版高中英语选择性必修第二册');
+    const national = pack.books.find((b) => b.id === 'NS2022')!;
+    for (const book of [national, ...pack.books.filter((b) => b.kind === 'source' || b.id.startsWith('BNU'))]) {
+      expect(book.title, book.id).toMatch(/ · .*[\u4e00-\u9fff]/);
+      for (const unit of book.units) expect(unit.title, `${book.id} ${unit.unitId}`).toMatch(/ · .*[\u4e00-\u9fff]/);
+    }
+    expect(national.units.find((u) => u.words.includes('tiger'))?.title).toMatch(/^animals( \(\d+\))? · 动物/);
   });
 
   it('lists no word twice in one book unless the book itself does', () => {

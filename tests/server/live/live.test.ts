@@ -140,7 +140,7 @@ describe.each(DATABASES)('the live class view on %s', (kind) => {
         student: 'demostudent',
         bookUnitId: 'NS2022-HSM1',
         type: 'SB',
-        bookTitle: 'National standards 2022: every curriculum word, level by level',
+        bookTitle: 'National standards 2022: every curriculum word, level by level · 国家课程标准 2022：全部课标词汇，按学段',
       },
     ]);
     await live.close();
