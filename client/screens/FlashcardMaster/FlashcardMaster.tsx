@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
