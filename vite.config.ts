@@ -1,6 +1,27 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
+
+/**
+ * `import params from './__generated__/XQuery.graphql?params'`: a compiled query's request
+ * parameters alone (its name and text, without the ASTs that read and store its answer), so that
+ * the route table can send a screen's query before the screen's code, which brings the whole
+ * compiled query, has arrived (client/routes.tsx): 1 KB gzip for every route's query instead of 5.
+ */
+function relayParams(): Plugin {
+  return {
+    name: 'wordbee-relay-params',
+    enforce: 'pre',
+    async load(id) {
+      if (!id.endsWith('?params')) return null;
+      const file = id.slice(0, -'?params'.length);
+      const match = /\n {2}"params": (\{[\s\S]*?\n {2}\})/.exec(await readFile(file, 'utf8'));
+      if (!match) throw new Error(`${file}: not a compiled query (no "params")`);
+      return `export default ${JSON.stringify(JSON.parse(match[1]!))};`;
+    },
+  };
+}
 
 const api = `http://127.0.0.1:${process.env.PORT || 3000}`;
 
@@ -8,7 +29,7 @@ const api = `http://127.0.0.1:${process.env.PORT || 3000}`;
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [relay, react()],
+  plugins: [relayParams(), relay, react()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

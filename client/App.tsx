@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { RelayEnvironmentProvider } from 'react-relay';
+import { RelayEnvironmentProvider } from 'react-relay/hooks';
 import { Link, Redirect, useLocation } from 'wouter';
 import { environment } from './RelayEnvironment';
 import { enterRoute, routeFor } from './routes';

@@ -2,8 +2,8 @@
  * The one Relay environment: queries and mutations over HTTP POST /graphql, subscriptions
  * over graphql-ws on the same path. Both send the session's access token.
  */
-import { Environment, Network, Observable, RecordSource, Store, type FetchFunction, type SubscribeFunction } from 'relay-runtime';
-import { createClient, type Client } from 'graphql-ws';
+import { Environment, Network, Observable, RecordSource, Store, type FetchFunction, type RequestParameters, type SubscribeFunction } from 'relay-runtime';
+import type { Client } from 'graphql-ws';
 import { expireSession, readUser } from './session';
 
 export class NetworkError extends Error {
@@ -57,7 +57,45 @@ function requestBody(query: string | null | undefined, variables: Record<string,
   return { body: form, type: null };
 }
 
-const fetchGraphQL: FetchFunction = async (operation, variables, _config, uploadables) => {
+/** JSON with the object keys sorted: the same variables give the same key whatever their order. */
+export const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
+/**
+ * Queries sent ahead by the route table with their text alone (routeQueries.ts), by name and
+ * variables: the screen's own request for them, once its code (and the compiled query) has
+ * arrived, takes the answer under way instead of asking again.
+ */
+const early = new Map<string, Promise<unknown>>();
+const earlyKey = (name: string, variables: Record<string, unknown>) => `${name} ${stableJson(variables)}`;
+
+/** Sends a query now, for the next request of the same query and variables to take. */
+export function sendEarly(params: RequestParameters, variables: Record<string, unknown>): void {
+  const key = earlyKey(params.name, variables);
+  if (early.has(key)) return;
+  const answer = send(params, variables, {}, null) as Promise<unknown>;
+  answer.catch(() => {}); // a failure is the screen's to show, when it takes the answer
+  early.set(key, answer);
+}
+
+/** Forgets the answers sent ahead that no screen took (the route they were sent for is left). */
+export function dropEarly(): void {
+  early.clear();
+}
+
+const fetchGraphQL: FetchFunction = (operation, variables, config, uploadables) => {
+  const key = earlyKey(operation.name, variables);
+  const answer = uploadables ? undefined : early.get(key);
+  if (answer) {
+    early.delete(key);
+    return answer as ReturnType<FetchFunction>;
+  }
+  return send(operation, variables, config, uploadables);
+};
+
+const send: FetchFunction = async (operation, variables, _config, uploadables) => {
   const token = readUser()?.accessToken;
   const { body, type } = requestBody(operation.text, variables, uploadables);
   const abort = new AbortController();
@@ -103,7 +141,9 @@ const FORBIDDEN_CLOSE = 4403;
 let wsClient: Client | null = null;
 /** Set when the connection is closed on purpose to open it again at once (reconnectLive). */
 let reopenNow = false;
-function subscriptionClient(): Client {
+/** graphql-ws loads with the first live view (only the dashboard has one), not with the first page. */
+async function subscriptionClient(): Promise<Client> {
+  const { createClient } = await import('graphql-ws');
   wsClient ??= createClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     connectionParams: () => ({ accessToken: readUser()?.accessToken ?? '' }),
@@ -141,17 +181,29 @@ export function reconnectLive(): void {
 }
 
 const subscribe: SubscribeFunction = (operation, variables) =>
-  Observable.create((sink) =>
-    subscriptionClient().subscribe(
-      { operationName: operation.name, query: operation.text ?? '', variables },
-      {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- graphql-ws's ExecutionResult and Relay's GraphQLResponse describe the same JSON
-        next: (value) => sink.next(value as any),
-        error: (error) => sink.error(error instanceof Error ? error : new NetworkError('The live connection closed')),
-        complete: () => sink.complete(),
+  Observable.create((sink) => {
+    let unsubscribe: (() => void) | null = null;
+    let closed = false;
+    subscriptionClient().then(
+      (client) => {
+        if (closed) return;
+        unsubscribe = client.subscribe(
+          { operationName: operation.name, query: operation.text ?? '', variables },
+          {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- graphql-ws's ExecutionResult and Relay's GraphQLResponse describe the same JSON
+            next: (value) => sink.next(value as any),
+            error: (error) => sink.error(error instanceof Error ? error : new NetworkError('The live connection closed')),
+            complete: () => sink.complete(),
+          },
+        );
       },
-    ),
-  );
+      () => sink.error(new NetworkError('Cannot reach the WordBee server. Check the connection and try again.')),
+    );
+    return () => {
+      closed = true;
+      unsubscribe?.();
+    };
+  });
 
 function createEnvironment(): Environment {
   return new Environment({ network: Network.create(fetchGraphQL, subscribe), store: new Store(new RecordSource()) });

@@ -1,24 +1,25 @@
 /**
  * Routes by login state (spec section 2). Each route names the screen it renders, lazily
- * loaded so the first route carries only its own code, and the queries that screen shows,
- * started as the route is entered, together with the screen's code (routeQueries.ts).
+ * loaded so the first route carries only its own code, and the queries that screen shows (their
+ * name and text, `?params`), sent as the route is entered, together with the screen's code
+ * (routeQueries.ts).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { modeOf, readUser, type LoginMode, type UserRecord } from './session';
-import type { MessageKey } from './i18n';
+import { loadScreenMessages, type MessageKey } from './i18n';
 import { startRouteQueries, type RouteQuery } from './routeQueries';
 import { currentTaskId, recordTaskId } from './ui/player/taskId';
-import TasksQuery from './screens/Tasks/__generated__/TasksQuery.graphql';
-import LastTaskBannerQuery from './screens/Tasks/__generated__/LastTaskBannerQuery.graphql';
-import DashboardQuery from './screens/Dashboard/__generated__/DashboardQuery.graphql';
-import LiveClassQuery from './screens/Dashboard/__generated__/LiveClassQuery.graphql';
-import WeakWordsQuery from './screens/Dashboard/__generated__/WeakWordsQuery.graphql';
-import SpellingBeeQuery from './screens/SpellingBee/__generated__/SpellingBeeQuery.graphql';
-import FlashcardMasterQuery from './screens/FlashcardMaster/__generated__/FlashcardMasterQuery.graphql';
-import RecordQuery from './screens/Record/__generated__/RecordQuery.graphql';
-import MistakesQuery from './screens/Mistakes/__generated__/MistakesQuery.graphql';
-import ClassesQuery from './screens/Classes/__generated__/ClassesQuery.graphql';
-import TextbooksQuery from './screens/Textbooks/__generated__/TextbooksQuery.graphql';
+import TasksQuery from './screens/Tasks/__generated__/TasksQuery.graphql?params';
+import LastTaskBannerQuery from './screens/Tasks/__generated__/LastTaskBannerQuery.graphql?params';
+import DashboardQuery from './screens/Dashboard/__generated__/DashboardQuery.graphql?params';
+import LiveClassQuery from './screens/Dashboard/__generated__/LiveClassQuery.graphql?params';
+import WeakWordsQuery from './screens/Dashboard/__generated__/WeakWordsQuery.graphql?params';
+import SpellingBeeQuery from './screens/SpellingBee/__generated__/SpellingBeeQuery.graphql?params';
+import FlashcardMasterQuery from './screens/FlashcardMaster/__generated__/FlashcardMasterQuery.graphql?params';
+import RecordQuery from './screens/Record/__generated__/RecordQuery.graphql?params';
+import MistakesQuery from './screens/Mistakes/__generated__/MistakesQuery.graphql?params';
+import ClassesQuery from './screens/Classes/__generated__/ClassesQuery.graphql?params';
+import TextbooksQuery from './screens/Textbooks/__generated__/TextbooksQuery.graphql?params';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -50,20 +51,26 @@ const ALL = ['teacher', 'student', 'visitor'] as const;
 const SIGNED_IN = ['teacher', 'student'] as const;
 const TEACHER = ['teacher'] as const;
 
-const Home = lazy(() => import('./screens/Home/Home'));
-const Help = lazy(() => import('./screens/Help/Help'));
-const Listening = lazy(() => import('./screens/Listening/Listening'));
+/**
+ * A screen loaded lazily, its code together with the screens' messages (i18n/screenMessages.ts).
+ * Only the login page, the first route of most visits, needs none of them.
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>): Screen => lazy(() => Promise.all([load(), loadScreenMessages()]).then(([module]) => module));
+
+const Home = screen(() => import('./screens/Home/Home'));
+const Help = screen(() => import('./screens/Help/Help'));
+const Listening = screen(() => import('./screens/Listening/Listening'));
 const Login = lazy(() => import('./screens/Login/Login'));
-const Signup = lazy(() => import('./screens/Signup/Signup'));
-const PaDocs = lazy(() => import('./screens/Help/PaDocs'));
-const Record = lazy(() => import('./screens/Record/Record'));
-const TextbookAudio = lazy(() => import('./screens/Listening/TextbookAudio'));
-const Tasks = lazy(() => import('./screens/Tasks/Tasks'));
-const Classes = lazy(() => import('./screens/Classes/Classes'));
-const Textbooks = lazy(() => import('./screens/Textbooks/Textbooks'));
-const Dashboard = lazy(() => import('./screens/Dashboard/Dashboard'));
-const SpellingBee = lazy(() => import('./screens/SpellingBee/SpellingBee'));
-const FlashcardMaster = lazy(() => import('./screens/FlashcardMaster/FlashcardMaster'));
+const Signup = screen(() => import('./screens/Signup/Signup'));
+const PaDocs = screen(() => import('./screens/Help/PaDocs'));
+const Record = screen(() => import('./screens/Record/Record'));
+const TextbookAudio = screen(() => import('./screens/Listening/TextbookAudio'));
+const Tasks = screen(() => import('./screens/Tasks/Tasks'));
+const Classes = screen(() => import('./screens/Classes/Classes'));
+const Textbooks = screen(() => import('./screens/Textbooks/Textbooks'));
+const Dashboard = screen(() => import('./screens/Dashboard/Dashboard'));
+const SpellingBee = screen(() => import('./screens/SpellingBee/SpellingBee'));
+const FlashcardMaster = screen(() => import('./screens/FlashcardMaster/FlashcardMaster'));
 
 const ROUTES: RouteDef[] = [
   { path: '/', screen: Home, modes: ALL, title: 'Home', titleKey: 'nav.home' },
@@ -121,13 +128,13 @@ const ROUTES: RouteDef[] = [
   },
   {
     path: '/mistakes',
-    screen: lazy(() => import('./screens/Mistakes/Mistakes')),
+    screen: screen(() => import('./screens/Mistakes/Mistakes')),
     modes: SIGNED_IN,
     title: 'My mistakes',
-    titleKey: 'mistakes.title',
+    titleKey: 'nav.mistakes',
     queries: (user) => (user.isTeacher ? [] : [{ query: MistakesQuery, variables: {}, fetchPolicy: 'network-only' }]),
   },
-  { path: '/account', screen: lazy(() => import('./screens/Account/Account')), modes: SIGNED_IN, title: 'Account', titleKey: 'account.title' },
+  { path: '/account', screen: screen(() => import('./screens/Account/Account')), modes: SIGNED_IN, title: 'Account', titleKey: 'nav.account' },
   {
     path: '/classes',
     screen: Classes,

@@ -12,10 +12,14 @@
  *   as two spans (the English muted), `t()` joins them with ' · ' for places that take a plain
  *   string (placeholders, aria-labels, confirm()). In English mode only the English shows.
  *   The choice is the language toggle's, remembered in localStorage (ui/language.ts).
+ * - The shell's areas (`shellMessages.ts`) come with the first route; the screens' areas
+ *   (`screenMessages.ts`, two thirds of the text) load with every screen but the login page:
+ *   routes.tsx waits for `loadScreenMessages()` with the screen's code.
  */
 import type { ReactNode } from 'react';
 import { useLanguage, type Language } from '../ui/language';
-import { catalogue } from './catalogue';
+import type { catalogue } from './catalogue';
+import { shellMessages } from './shellMessages';
 import type { Message } from './define';
 
 export type Values = Record<string, string | number>;
@@ -24,10 +28,27 @@ export { type Message } from './define';
 type Catalogue = typeof catalogue;
 export type MessageKey = { [A in keyof Catalogue & string]: `${A}.${keyof Catalogue[A] & string}` }[keyof Catalogue & string];
 
+/** The areas loaded so far, by name. */
+const loaded: Partial<Record<string, Record<string, Message>>> = { ...shellMessages };
+let screenAreas: Promise<void> | null = null;
+
+/** Loads the screens' areas (once); a screen's code is shown when they are in. */
+export function loadScreenMessages(): Promise<void> {
+  screenAreas ??= import('./screenMessages').then(
+    (m) => void Object.assign(loaded, m.screenMessages),
+    (error: unknown) => {
+      screenAreas = null;
+      throw error;
+    },
+  );
+  return screenAreas;
+}
+
 export function messageOf(key: MessageKey): Message {
   const dot = key.indexOf('.');
-  const area = catalogue[key.slice(0, dot) as keyof Catalogue] as Record<string, Message>;
-  return area[key.slice(dot + 1)]!;
+  // An area not loaded yet shows the key rather than nothing (first-route.test.ts keeps the
+  // first route's code to the shell's areas, and every other screen waits for the rest).
+  return loaded[key.slice(0, dot)]?.[key.slice(dot + 1)] ?? { zh: key, en: key };
 }
 
 /** Fills `{name}` placeholders; a value that is missing leaves the placeholder visible. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { taskInProgress } from './player/useLeaveGuard';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { minutesLeft, startSession, userRecordOf, useSession } from '../session';
 import { reconnectLive } from '../RelayEnvironment';
 import { T, useT } from '../i18n';

@@ -140,7 +140,7 @@ export function NavBar() {
             // The account page (password, log out everywhere, delete the account) is behind the user's name.
             // With the bar folded (theme.css, 68.75em) the welcome is drawn on a row under the buttons: there it
             // is not a Tab stop, which would come before the buttons drawn above it.
-            <Link href="/account" className="welcome-link" title={t('account.open')} tabIndex={folded ? -1 : undefined} onClick={() => setOpen(false)}>
+            <Link href="/account" className="welcome-link" title={t('nav.accountOpen')} tabIndex={folded ? -1 : undefined} onClick={() => setOpen(false)}>
               {welcome}
             </Link>
           )}

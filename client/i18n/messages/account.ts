@@ -2,8 +2,6 @@
 import { defineMessages } from '../define';
 
 export const account = defineMessages({
-  title: { zh: '账户', en: 'Account' },
-  open: { zh: '账户：修改密码、退出所有设备、删除账户', en: 'Account: change password, log out everywhere, delete account' },
   signedInAs: { zh: '当前登录：{name}', en: 'Signed in as {name}' },
   changeTitle: { zh: '修改密码', en: 'Change password' },
   changeHint: { zh: '修改后，其他设备上的登录都会退出；这台设备保持登录。', en: 'Your other devices are logged out; this one stays logged in.' },

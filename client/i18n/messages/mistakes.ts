@@ -2,7 +2,6 @@
 import { defineMessages } from '../define';
 
 export const mistakes = defineMessages({
-  title: { zh: '我的错题本', en: 'My mistakes' },
   intro: {
     zh: '做错、跳过、超时或答得慢的单词都在这里。以后答对两次，它就会离开错题本。',
     en: 'Words you got wrong, skipped, ran out of time on or answered slowly. A word leaves once you get it right twice more.',

@@ -19,6 +19,9 @@ export const nav = defineMessages({
   highAudio: { zh: '高中课本音频', en: 'High school textbook audio' },
   spellingBee: { zh: '拼写', en: 'Spelling Bee' },
   flashcardMaster: { zh: '闪卡', en: 'Flashcard Master' },
+  mistakes: { zh: '我的错题本', en: 'My mistakes' },
+  account: { zh: '账户', en: 'Account' },
+  accountOpen: { zh: '账户：修改密码、退出所有设备、删除账户', en: 'Account: change password, log out everywhere, delete account' },
   // The spec's bar texts ('Please Login', a welcome with the username and the selected class).
   pleaseLogin: { zh: '请登录', en: 'Please Login' },
   welcome: { zh: '欢迎 {name}', en: 'Welcome {name}' },
@@ -37,6 +40,8 @@ export const app = defineMessages({
   teachersOnlyTitle: { zh: '仅限教师', en: 'Teachers only' },
   teachersOnlyBody: { zh: '{page} 页面只供老师使用。你的任务在“任务”页。', en: 'The {page} page is for teachers. Your tasks are waiting on the Tasks page.' },
   goToTasks: { zh: '我的任务', en: 'Go to my tasks' },
+  // useLeaveGuard (a player's task left half done)
+  leaveQuestion: { zh: '要离开这个任务吗？已经做的部分会丢掉。', en: 'Leave this task? What you have done so far will be lost.' },
   // ExpiryWarning
   expiresSoon: {
     zh: '登录将在 {minutes} 分钟后过期：请完成并保存当前的练习，然后重新登录',

@@ -72,5 +72,4 @@ export const players = defineMessages({
   seeReport: { zh: '详细情况请看报告文件', en: 'Please refer to the report file for details' },
   // A teacher trying a task
   previewNote: { zh: '预览：你是老师，正在试做这个任务，答案不会保存', en: 'Preview: you are trying this task as a teacher; your answers are not saved' },
-  leaveQuestion: { zh: '要离开这个任务吗？已经做的部分会丢掉。', en: 'Leave this task? What you have done so far will be lost.' },
 });

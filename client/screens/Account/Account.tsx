@@ -4,7 +4,7 @@
  * account after typing the password (docs/security.md, Accounts, says what goes).
  */
 import { useState, type FormEvent } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { endSession, startSession, userRecordOf, useSession } from '../../session';
 import { reconnectLive } from '../../RelayEnvironment';
 import { TextField } from '../../ui/TextField';
@@ -143,7 +143,7 @@ export default function Account() {
   return (
     <section className="card narrow account">
       <h1>
-        <T k="account.title" />
+        <T k="nav.account" />
       </h1>
       <p className="hint">
         <T k="account.signedInAs" values={{ name: user.username }} />

@@ -1,7 +1,7 @@
 /** The +Class form (spec screen 8 and section 5, Add class). */
 import { useRefusal } from '../../ui/serverMessages';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import {
   addClassSchema,
   CLASS_TASK_TYPES,

@@ -5,7 +5,7 @@
  */
 import { Suspense, useEffect, useState } from 'react';
 import { Loading } from '../../ui/Loading';
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { useStoredValue } from '../../session';
 import type { ClassesQuery } from './__generated__/ClassesQuery.graphql';

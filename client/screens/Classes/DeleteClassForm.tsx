@@ -1,7 +1,7 @@
 /** The -Class form: a 'Class list ...' dropdown and '-Class' (spec screen 8). */
 import { useRefusal } from '../../ui/serverMessages';
 import { useState, type FormEvent } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { classNameSchema } from '../../../server/classes/schemas';
 import type { Status } from '../../ui/StatusLine';
 import { ClassChoiceForm } from './ClassChoiceForm';

@@ -4,7 +4,7 @@
  * once; delete; recent deliveries with their status). docs/api.md tells integrators the rest.
  */
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { TextField } from '../../ui/TextField';
 import { StatusLine, type Status } from '../../ui/StatusLine';

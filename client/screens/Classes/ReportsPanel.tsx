@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
-import { graphql, useMutation, usePaginationFragment } from 'react-relay';
+import { graphql, useMutation, usePaginationFragment } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import { readUser } from '../../session';

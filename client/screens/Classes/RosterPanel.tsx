@@ -6,7 +6,7 @@
  */
 import { useRefusal } from '../../ui/serverMessages';
 import { useState } from 'react';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { T, useT } from '../../i18n';
 import './classes.css';

@@ -3,7 +3,7 @@
  * class) is selected again: the spec's session storage keys (selectedClassname, sc-tbTaskType, …)
  * are filled as SelectClass fills them, and every screen reading them follows.
  */
-import { fetchQuery, graphql } from 'react-relay';
+import { fetchQuery, graphql } from 'react-relay/hooks';
 import { environment } from '../../RelayEnvironment';
 import { storeSelectedClass } from './classStorage';
 import type { restoreSelectionQuery } from './__generated__/restoreSelectionQuery.graphql';

@@ -4,7 +4,7 @@
  * spelled right at least once in a National standards Spelling Bee task) and leads to the task
  * list. A teacher: the selected class's live view, or how to select one.
  */
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import type { DashboardQuery } from './__generated__/DashboardQuery.graphql';
 import { LatestScores } from './ScoreChart';

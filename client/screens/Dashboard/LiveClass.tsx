@@ -9,7 +9,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { StudentSearch } from '../../ui/StudentSearch';
-import { graphql, useSubscription } from 'react-relay';
+import { graphql, useSubscription } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Link } from 'wouter';

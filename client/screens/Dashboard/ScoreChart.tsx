@@ -6,7 +6,7 @@
  * request.
  */
 import { useEffect, useRef, useState } from 'react';
-import { graphql, useFragment } from 'react-relay';
+import { graphql, useFragment } from 'react-relay/hooks';
 import { Axis, Grid, LineSeries, GlyphSeries, Tooltip, XYChart } from '@visx/xychart';
 import { T, useT, type MessageKey } from '../../i18n';
 import type { ScoreChart_dashboard$key } from './__generated__/ScoreChart_dashboard.graphql';

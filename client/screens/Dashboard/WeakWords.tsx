@@ -6,7 +6,7 @@
  * next task, results, reports and live view follow.
  */
 import { Suspense, useRef, useState, useTransition } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T, useT } from '../../i18n';

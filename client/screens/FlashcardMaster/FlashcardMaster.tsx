@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { isCorrect } from '../../../server/results/sbarr';
@@ -25,7 +25,7 @@ import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import { Correction, type Corrected } from '../../ui/player/Correction';
 import { blankWord } from '../../ui/player/blankWord';
-import { Both, joinSaid, say, sayNextTask, type Said } from '../../ui/player/said';
+import { Both, joinSaid, say, sayNextTask, sayNotSaved, type Said } from '../../ui/player/said';
 import { T, useT } from '../../i18n';
 import type { FlashcardMasterQuery } from './__generated__/FlashcardMasterQuery.graphql';
 
@@ -141,7 +141,7 @@ export function FlashcardDeck({ words, result, returnTo }: { words: readonly Car
         } else {
           setUnsaved(all);
           const score = say('players.fmScoreOf', { correct: outcome.correct, total: outcome.total });
-          setEndMessage(joinSaid([score, say('players.notSaved', { error: outcome.error.replace(/\.$/, '') })], ', ', '，'));
+          setEndMessage(joinSaid([score, sayNotSaved(outcome.error)], ', ', '，'));
         }
       });
       setUnsaved(null);

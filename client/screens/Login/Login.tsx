@@ -1,6 +1,6 @@
 /** Login (spec screen 4): username and password, a Login button and a status line. */
 import { useState, type FormEvent } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { Link, useLocation, useSearch } from 'wouter';
 import { startSession, userRecordOf } from '../../session';
 import { TextField } from '../../ui/TextField';

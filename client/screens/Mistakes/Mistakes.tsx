@@ -6,7 +6,7 @@
  * is not a task (no result, no report, nothing on the teacher's lists).
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T, useT } from '../../i18n';
@@ -26,7 +26,7 @@ export default function Mistakes() {
     return (
       <section className="mistakes">
         <h1>
-          <T k="mistakes.title" />
+          <T k="nav.mistakes" />
         </h1>
         <p className="hint">
           <T k="mistakes.teacherNone" />
@@ -87,7 +87,7 @@ function MistakesList() {
   return (
     <section className="mistakes">
       <h1>
-        <T k="mistakes.title" />
+        <T k="nav.mistakes" />
       </h1>
       <p className="hint">
         <T k="mistakes.intro" />

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { recordTaskId } from '../../ui/player/taskId';

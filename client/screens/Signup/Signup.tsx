@@ -6,7 +6,7 @@
  */
 import { useRefusal, useServerMessage } from '../../ui/serverMessages';
 import { useEffect, useState, type FormEvent } from 'react';
-import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay';
+import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay/hooks';
 import { Link } from 'wouter';
 import { signupSchema } from '../../../server/users/schemas';
 import { TextField } from '../../ui/TextField';

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { speechSrc } from '../../ui/player/speech';
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link, useLocation } from 'wouter';
 import { SPELLING_TIME_LIMIT_SEC, isCorrect } from '../../../server/results/sbarr';
@@ -24,7 +24,7 @@ import { SpellingCheck } from '../../ui/player/SpellingCheck';
 import { useLeaveGuard } from '../../ui/player/useLeaveGuard';
 import { Panel } from '../../ui/Panel';
 import { Correction, type Corrected } from '../../ui/player/Correction';
-import { Both, joinSaid, say, sayNextTask, type Said } from '../../ui/player/said';
+import { Both, joinSaid, say, sayNextTask, sayNotSaved, type Said } from '../../ui/player/said';
 import { T, useT } from '../../i18n';
 import type { SpellingBeeQuery } from './__generated__/SpellingBeeQuery.graphql';
 
@@ -160,7 +160,7 @@ function Player({ taskId }: { taskId: string }) {
           window.setTimeout(() => navigate('/task'), RETURN_AFTER_MS);
         } else {
           setUnsaved(all);
-          setMessage(joinSaid([ending, say('players.notSaved', { error: outcome.error.replace(/\.$/, '') })], ', ', '，'));
+          setMessage(joinSaid([ending, sayNotSaved(outcome.error)], ', ', '，'));
         }
       });
       setUnsaved(null);

@@ -4,7 +4,7 @@
  * With a link to My mistakes (我的错题本). Owned by the practice area (screens/Mistakes).
  */
 import { Suspense, useEffect, useState } from 'react';
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { Link } from 'wouter';
 import { T } from '../../i18n';

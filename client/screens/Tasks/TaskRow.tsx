@@ -3,7 +3,7 @@
  * teacher the X that removes it; on a phone the row reads as a sentence. It declares the task's
  * fields it shows (TaskRow_task) and hands the task back when it is opened or removed.
  */
-import { graphql, useFragment } from 'react-relay';
+import { graphql, useFragment } from 'react-relay/hooks';
 import { localDate } from '../../ui/dates';
 import { unitNameOf } from '../../../server/tasks/schemas';
 import { fill, messageOf, useT, type MessageKey } from '../../i18n';

@@ -5,7 +5,7 @@
 import { useRefusal } from '../../ui/serverMessages';
 import { useEffect, useRef, useState } from 'react';
 import { StudentSearch, useServerStudentSearch } from '../../ui/StudentSearch';
-import { graphql, useMutation, usePaginationFragment } from 'react-relay';
+import { graphql, useMutation, usePaginationFragment } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { useLocation } from 'wouter';
 import { useSession, useStoredValue } from '../../session';

@@ -1,6 +1,6 @@
 /** A teacher loads their school's own book from a CSV or JSON file (docs/content.md). */
 import { useState, type ChangeEvent } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { StatusLine, type Status } from '../../ui/StatusLine';
 import { useRefusal } from '../../ui/serverMessages';
 import { T, useT } from '../../i18n';

@@ -7,7 +7,7 @@
  * whole list was 31,000 px of scrolling.
  */
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { useLocation } from 'wouter';
 import { useStoredValue } from '../../session';

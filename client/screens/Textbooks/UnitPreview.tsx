@@ -4,7 +4,7 @@
  * task asks them, and the unit's assign button below. One column on a phone.
  */
 import { Component, Suspense, type ReactNode } from 'react';
-import { graphql } from 'react-relay';
+import { graphql } from 'react-relay/hooks';
 import { useRouteQuery } from '../../routeQueries';
 import { T, useT } from '../../i18n';
 import type { UnitPreviewQuery } from './__generated__/UnitPreviewQuery.graphql';

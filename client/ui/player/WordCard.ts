@@ -6,7 +6,7 @@
  * `useWordCards`, so the players agree on what a card holds.
  */
 import { useMemo } from 'react';
-import { graphql, readInlineData } from 'react-relay';
+import { graphql, readInlineData } from 'react-relay/hooks';
 import type { WordCard_card$data, WordCard_card$key } from './__generated__/WordCard_card.graphql';
 
 export type WordCard = WordCard_card$data;

@@ -6,6 +6,7 @@
 import type { HTMLAttributes, Ref } from 'react';
 import { fill, messageOf, type MessageKey, type Values } from '../../i18n';
 import { useLanguage } from '../language';
+import { chineseOf } from '../serverMessages';
 
 export type Said = { zh: string; en: string };
 
@@ -13,6 +14,16 @@ export type Said = { zh: string; en: string };
 export const say = (key: MessageKey, values?: Values): Said => {
   const m = messageOf(key);
   return { zh: fill(m.zh, values), en: fill(m.en, values) };
+};
+
+/**
+ * 'but it was not saved: <why>': the server's reason in Chinese in the Chinese (serverMessages.ts,
+ * as every form says a refusal), its own English in the English.
+ */
+export const sayNotSaved = (error: string): Said => {
+  const m = messageOf('players.notSaved');
+  const english = error.replace(/\.$/, '');
+  return { zh: fill(m.zh, { error: (chineseOf(error) ?? english).replace(/。$/, '') }), en: fill(m.en, { error: english }) };
 };
 
 const KIND_ZH: Record<string, MessageKey> = { SB: 'common.spellingBee', FM: 'common.flashcardMaster', PA: 'common.pronunciation' };

@@ -16,7 +16,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { textOf } from '../../i18n';
 
 /** The question, in the language chosen ('Chinese · English', or the English alone). */
-const leaveQuestion = () => textOf(localStorage.getItem('wordbee-lang') === 'en' ? 'en' : 'zh', 'players.leaveQuestion');
+const leaveQuestion = () => textOf(localStorage.getItem('wordbee-lang') === 'en' ? 'en' : 'zh', 'app.leaveQuestion');
 
 const MARK = 'wordbeeLeaveGuard';
 

@@ -3,7 +3,7 @@
  * view) and post the finished task's sbArr, reporting the outcome in one shape.
  */
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation } from 'react-relay/hooks';
 import { answerStatusOf, buildSbArr, type Answer } from './result';
 import { isPreview } from './PreviewNote';
 import { NetworkError } from '../../RelayEnvironment';
