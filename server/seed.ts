@@ -56,7 +56,7 @@ async function seedDemo(deps: Deps): Promise<void> {
   const [teacherRow] = await deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, DEMO_TEACHER));
   const { token } = await deps.tokens.issue(teacherRow!.id);
   const teacher = await authenticate(deps, token);
-  await addClass(deps.db, teacher, {
+  await addClass(deps, teacher, {
     className: DEMO_CLASS,
     schoolID: 'ES',
     pressID: 'PEP',

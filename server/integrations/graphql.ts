@@ -54,7 +54,7 @@ builder.node(IntegrationTokenRef, {
     classes: t.field({
       type: [ClassRef],
       description: 'The classes it may see (classes deleted since are left out).',
-      resolve: async (r, _args, ctx) => (await listClasses(ctx.deps.db, viewerOf(ctx))).filter((c) => r.classIds.includes(c.id)),
+      resolve: async (r, _args, ctx) => (await listClasses(ctx.deps, viewerOf(ctx))).filter((c) => r.classIds.includes(c.id)),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'When it was last used (to the minute); null if never.' }),
@@ -182,7 +182,7 @@ builder.node(WebhookRef, {
       type: ClassRef,
       nullable: true,
       description: 'The class whose events it receives.',
-      resolve: async (w, _args, ctx) => (await listClasses(ctx.deps.db, viewerOf(ctx))).find((c) => c.id === w.classId) ?? null,
+      resolve: async (w, _args, ctx) => (await listClasses(ctx.deps, viewerOf(ctx))).find((c) => c.id === w.classId) ?? null,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was registered.' }),
     deliveries: t.connection({

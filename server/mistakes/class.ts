@@ -156,7 +156,7 @@ const assignWordsSchema = z.object({
 export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zone: string, now = new Date()): Promise<{ info: string; bookUnitId: string }> {
   requireTeacher(viewer);
   const input = parseInput(assignWordsSchema, raw);
-  const klass = await classByName(db, viewer, input.className);
+  const klass = await classByName({ db }, viewer, input.className);
   const keys = [...new Set(input.words.map((w) => w.toLowerCase()))];
   const known = new Map((await db.select({ id: words.id, key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((w) => [w.key, w.id]));
   const unknown = input.words.filter((w, i) => !known.has(w.toLowerCase()) && input.words.findIndex((o) => o.toLowerCase() === w.toLowerCase()) === i);

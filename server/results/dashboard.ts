@@ -138,7 +138,7 @@ export async function classResultsPage(
   classId: number,
   page: { after?: ResultPosition; before?: ResultPosition; limit: number; newestFirst: boolean; since?: Date | null },
 ): Promise<FinishedTask[]> {
-  if (!(await classById(db, viewer, classId))) throw new NotFoundError('Class not found');
+  if (!(await classById({ db }, viewer, classId))) throw new NotFoundError('Class not found');
   const beyond = (p: ResultPosition, later: boolean) =>
     later
       ? or(gt(results.createdAt, p.at), and(eq(results.createdAt, p.at), gt(results.id, p.id)))!
@@ -163,14 +163,14 @@ export async function classResultById(db: Executor, viewer: Viewer, resultId: nu
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .where(eq(results.id, resultId));
-  if (!place || !(await classById(db, viewer, place.classId))) return null;
+  if (!place || !(await classById({ db }, viewer, place.classId))) return null;
   const [task] = await finishedTasks(db, place.classId, eq(results.id, resultId));
   return task ?? null;
 }
 
 /** The class's finished tasks as CSV (the spec's local result export), oldest first. */
 export async function classResultsCsv(db: Executor, viewer: Viewer, className: string, timeZone = DEFAULT_TIME_ZONE): Promise<string> {
-  const klass = await classByName(db, viewer, className);
+  const klass = await classByName({ db }, viewer, className);
   const rows = await finishedTasks(db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
   return csvText([
     ['class', 'student', 'username', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'],

@@ -56,7 +56,7 @@ builder.objectField(UserRef, 'tasks', (t) =>
       let className = args.className ?? undefined;
       if (args.classId && viewer.isTeacher) {
         const rowId = args.classId.typename === 'Class' ? rowIdOf(args.classId.id) : null;
-        const klass = rowId === null ? null : await classById(ctx.deps.db, viewer, rowId);
+        const klass = rowId === null ? null : await classById(ctx.deps, viewer, rowId);
         if (!klass) return offsetConnection(args, []);
         if (className !== undefined && nameKey(className) !== klass.nameKey)
           throw new ValidationError('Give classId or className, not two different classes', 'classId');

@@ -65,7 +65,7 @@ export const taskIdOf = (r: { bookId: string; unitId: string; assignmentId: numb
 export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now = new Date()): Promise<string> {
   requireTeacher(viewer);
   const input = parseInput(assignTaskSchema, raw);
-  const klass = await classByName(db, viewer, input.className);
+  const klass = await classByName({ db }, viewer, input.className);
   const { bookId, unitId } = input.bookUnitId;
   const book = await bookById(db, viewer, bookId);
   if (!book) throw new NotFoundError(`Book ${bookId} not found`);

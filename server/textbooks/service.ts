@@ -34,7 +34,7 @@ export type Shelf = {
 
 /** What the Textbooks screen offers a class (spec screen 9: the start list and the press entry). */
 export async function shelfFor(db: Executor, viewer: Viewer, className: string): Promise<Shelf> {
-  const klass = await classByName(db, viewer, className);
+  const klass = await classByName({ db }, viewer, className);
   const all = await db.select().from(books).where(visibleTo(viewer)).orderBy(asc(books.sortOrder), asc(books.id));
   const national = all.find((b) => b.id === NATIONAL_BOOK);
   if (!national) throw new NotFoundError('The content pack is not loaded: no National standards book');
