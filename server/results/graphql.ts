@@ -66,7 +66,7 @@ const TaskContentRef = builder.objectRef<TaskContent>('TaskContent').implement({
         const parts = taskIdSchema.safeParse(c.label);
         if (!parts.success || parts.data.practice) return null;
         const { bookId, unitId } = parts.data;
-        const [book, unit] = await Promise.all([bookById(ctx.deps.db, viewerOf(ctx), bookId), unitOf(ctx.deps.db, bookId, unitId)]);
+        const [book, unit] = await Promise.all([bookById(ctx.deps, viewerOf(ctx), bookId), unitOf(ctx.deps, bookId, unitId)]);
         // The book by its short name: a title is "National standards 2022: every curriculum word, …".
         return `${unit?.title || `Unit ${unitId}`} · ${book?.title.split(':')[0] ?? bookId}`;
       },

@@ -67,13 +67,13 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
   const input = parseInput(assignTaskSchema, raw);
   const klass = await classByName({ db }, viewer, input.className);
   const { bookId, unitId } = input.bookUnitId;
-  const book = await bookById(db, viewer, bookId);
+  const book = await bookById({ db }, viewer, bookId);
   if (!book) throw new NotFoundError(`Book ${bookId} not found`);
-  const unit = await unitOf(db, bookId, unitId);
+  const unit = await unitOf({ db }, bookId, unitId);
   if (!unit) throw new NotFoundError(`Unit ${unitId} of book ${bookId} not found`);
   const profile = unitId === PROFILE_UNIT;
   if (profile && input.type !== 'FM') throw new ValidationError(`Unit ${PROFILE_UNIT} is a Flashcard Master task: assign it with Type FM`);
-  if (!profile && (await unitWordCards(db, bookId, unitId)).length === 0) {
+  if (!profile && (await unitWordCards({ db }, bookId, unitId)).length === 0) {
     throw new ValidationError(`Unit ${unitId} of book ${bookId} has no words yet`);
   }
   const types: TaskType[] = input.type === 'PA+SB' ? ['PA', 'SB'] : [input.type];
@@ -401,7 +401,7 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
     batchSize = found.klass.fmBatchSize;
     batch = found.row.words;
     if (parts.unitId === PROFILE_UNIT && !batch) {
-      const book = await bookById(db, viewer, parts.bookId);
+      const book = await bookById({ db }, viewer, parts.bookId);
       batch = await drawBatch(db, viewer.id, book?.level ?? 'ES', batchSize, now);
       if (batch.length === 0) throw new ValidationError('No words are due for review in this level yet');
       await db.update(taskRows).set({ words: batch }).where(eq(taskRows.id, found.row.id));
@@ -410,12 +410,12 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
   let cards: WordCard[];
   if (parts.unitId === PROFILE_UNIT) {
     if (!batch) {
-      const book = await bookById(db, viewer, parts.bookId);
+      const book = await bookById({ db }, viewer, parts.bookId);
       batch = await drawBatch(db, null, book?.level ?? 'ES', batchSize, now);
     }
     cards = await cardsFor(db, batch);
   } else {
-    cards = await unitWordCards(db, parts.bookId, parts.unitId);
+    cards = await unitWordCards({ db }, parts.bookId, parts.unitId);
   }
   if (cards.length === 0) throw new ValidationError(`Unit ${parts.unitId} of book ${parts.bookId} has no words yet`);
   if (parts.type === 'SB') return { type: 'SB', label, words: cards, spellingTimeoutSec };
@@ -465,7 +465,7 @@ async function practiceContent(db: Executor, viewer: Viewer): Promise<TaskConten
         .where(eq(rosterEntries.userId, viewer.id))
         .limit(1);
   const prefix = { MS: 'MS', HS: 'HM' }[klass?.schoolId ?? ''] ?? 'ES';
-  const cards = await unitWordCards(db, NATIONAL_BOOK, `${prefix}1`);
+  const cards = await unitWordCards({ db }, NATIONAL_BOOK, `${prefix}1`);
   return { type: 'PA', label: 'Free practice', words: cards.slice(0, 10) };
 }
 
@@ -608,5 +608,5 @@ export async function nextAssignedAt(db: Executor, taskRowId: number, storedAt: 
 /** The words a task asks, in order: its memory-model batch, or its unit's words. */
 export async function wordsOfTask(db: Executor, row: { words: string[] | null }, assignment: { bookId: string; unitId: string }): Promise<WordCard[]> {
   if (row.words) return cardsFor(db, row.words);
-  return unitWordCards(db, assignment.bookId, assignment.unitId);
+  return unitWordCards({ db }, assignment.bookId, assignment.unitId);
 }

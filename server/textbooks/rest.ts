@@ -7,7 +7,7 @@ import { ValidationError } from '../errors.ts';
 
 export function registerTextbookRoutes(router: RestRouter): void {
   // Reply: "schoolID,pressID,bookID-firstUnit-lastUnit,…", or {info}.
-  router.on('GET', '/textbooks', async (r) => ({ text: await textbookListText(r.deps.db, await r.viewer(), r.query.get('cn') ?? '') }));
+  router.on('GET', '/textbooks', async (r) => ({ text: await textbookListText(r.deps, await r.viewer(), r.query.get('cn') ?? '') }));
   registerImportRoute(router);
 }
 
@@ -17,7 +17,7 @@ function registerImportRoute(router: RestRouter): void {
     const viewer = requireTeacher(await r.viewer());
     const body = (await r.body(MAX_IMPORT_BYTES * 2)) as { fileName?: unknown; content?: unknown };
     if (typeof body?.content !== 'string') throw new ValidationError('Send {fileName, content} with the file as text', 'content');
-    const result = await importBooks(r.deps.db, parseBooksFile(String(body.fileName ?? ''), body.content), viewer.id);
+    const result = await importBooks(r.deps, parseBooksFile(String(body.fileName ?? ''), body.content), viewer.id);
     return { json: { info: `success: imported ${result.books} book(s), ${result.units} unit(s), ${result.words} word(s)`, ...result } };
   });
 }
