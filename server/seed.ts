@@ -73,6 +73,6 @@ async function seedDemo(deps: Deps): Promise<void> {
     teachername: DEMO_TEACHER,
     classname: DEMO_CLASS,
   });
-  for (const task of DEMO_TASKS) await assignTask(deps.db, teacher, { className: DEMO_CLASS, ...task });
+  for (const task of DEMO_TASKS) await assignTask(deps, teacher, { className: DEMO_CLASS, ...task });
   deps.log.info('seeded the demo teacher, student, class and tasks');
 }

@@ -17,7 +17,7 @@ import type { Viewer } from '../deps.ts';
 import { ValidationError, parseInput } from '../errors.ts';
 import { classByName } from '../classes/service.ts';
 import { requireTeacher } from '../access.ts';
-import { assignTask } from '../tasks/service.ts';
+import { assignTask, type Assigned } from '../tasks/service.ts';
 import { lockClassTasks } from '../enrolment.ts';
 import { ASSIGNABLE_TYPES } from '../tasks/schemas.ts';
 import type { WordCard } from '../textbooks/service.ts';
@@ -151,9 +151,15 @@ const assignWordsSchema = z.object({
  * Assigns a list of words (at most MAX_WEAK_WORDS, each a word WordBee has a card for) to the class
  * as a unit of the class's weak-words book, with the class's textbook task type unless `type` says
  * otherwise. The newest unit is reused when it holds the same words. Returns what assignTask
- * returns ('success: …') and the unit.
+ * assigned and the unit.
  */
-export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zone: string, now = new Date()): Promise<{ info: string; bookUnitId: string }> {
+export async function assignWords(
+  db: Database,
+  viewer: Viewer,
+  raw: unknown,
+  zone: string,
+  now = new Date(),
+): Promise<{ assigned: Assigned[]; bookUnitId: string }> {
   requireTeacher(viewer);
   const input = parseInput(assignWordsSchema, raw);
   const klass = await classByName({ db }, viewer, input.className);
@@ -206,12 +212,12 @@ export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zo
       await tx.insert(unitWords).values(wordIds.map((wordId, position) => ({ bookId, unitId, position, wordId })));
       await tx.update(books).set({ lastUnit: unitId }).where(eq(books.id, bookId));
     }
-    const info = await assignTask(
-      tx,
+    const assigned = await assignTask(
+      { db: tx },
       viewer,
       { className: klass.name, bookUnitId: `${bookId}-${unitId}`, type: input.type ?? klass.tbTaskType, taskDueDays: input.taskDueDays },
       now,
     );
-    return { info, bookUnitId: `${bookId}-${unitId}` };
+    return { assigned, bookUnitId: `${bookId}-${unitId}` };
   });
 }

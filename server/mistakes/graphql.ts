@@ -2,6 +2,7 @@
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { ClassRef, classNameOf } from '../classes/graphql.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, eitherOf } from '../tasks/enums.ts';
+import { assignedText } from '../tasks/rest.ts';
 import { studentLabel } from '../classes/service.ts';
 import {
   assignWords,
@@ -195,8 +196,8 @@ builder.mutationField('assignWords', (t) =>
       "Assigns a list of words to every student of one of your classes (teachers only): they become a unit of the class's weak-words book (reused when the newest unit holds the same words), assigned as assignTask assigns a unit.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: AssignWordsInput, required: true, description: 'The class and the words.' }) },
-    resolve: async (_root, { input }, ctx) =>
-      assignWords(
+    resolve: async (_root, { input }, ctx) => {
+      const { assigned, bookUnitId } = await assignWords(
         ctx.deps.db,
         viewerOf(ctx),
         {
@@ -206,6 +207,8 @@ builder.mutationField('assignWords', (t) =>
           taskDueDays: input.taskDueDays ?? undefined,
         },
         ctx.deps.config.timeZone,
-      ),
+      );
+      return { info: assignedText(assigned), bookUnitId };
+    },
   }),
 );

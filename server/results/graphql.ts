@@ -84,7 +84,7 @@ builder.queryField('taskContent', (t) =>
     type: TaskContentRef,
     description: "A task's words for its player: the student's own open task, a teacher's preview, or '0' for free practice.",
     args: { taskId: t.arg.string({ required: true, description: "A task id from `Task.taskId`, or '0' for free practice." }) },
-    resolve: (_root, { taskId }, ctx) => taskContent(ctx.deps.db, viewerOf(ctx), taskId),
+    resolve: (_root, { taskId }, ctx) => taskContent(ctx.deps, viewerOf(ctx), taskId),
   }),
 );
 

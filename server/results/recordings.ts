@@ -53,11 +53,11 @@ export async function recordingOfTask(db: Executor, blobs: BlobStore, viewer: Vi
   if (viewer.isTeacher) {
     if (!student?.trim()) throw new ValidationError('Name the student whose recording you want (student=…)');
     if (parseInput(taskIdSchema, label).practice) throw new NotFoundError('Free practice is not stored');
-    const found = await taskRowFor(db, label, and(ownClasses(viewer), eq(rosterEntries.studentKey, nameKey(student)))!);
+    const found = await taskRowFor({ db }, label, and(ownClasses(viewer), eq(rosterEntries.studentKey, nameKey(student)))!);
     if (!found) throw new NotFoundError(`No recording of ${label} by ${student}`);
     taskRowId = found.row.id;
   } else {
-    taskRowId = (await studentTaskRow(db, viewer, label)).row.id;
+    taskRowId = (await studentTaskRow({ db }, viewer, label)).row.id;
   }
   const [recording] = await db.select().from(recordings).where(eq(recordings.taskRowId, taskRowId));
   const bytes = recording ? await blobs.get(recording.blobKey) : null;

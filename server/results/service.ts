@@ -50,9 +50,9 @@ export type ResultReceipt = {
 export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unknown, now = new Date()): Promise<ResultReceipt> {
   if (viewer.isTeacher) throw new ForbiddenError('Only students post task results');
   const parsed = parseSbArr(body);
-  const task = await studentTaskRow(deps.db, viewer, parsed.label);
+  const task = await studentTaskRow(deps, viewer, parsed.label);
   if (task.assignment.type === 'PA') throw new ValidationError('Pronunciation results are sent by recording upload, not as sbArr');
-  const cards = await wordsOfTask(deps.db, task.row, task.assignment);
+  const cards = await wordsOfTask(deps, task.row, task.assignment);
   const taskWords = cards.map((w) => w.text);
   const { correct, score } = checkAgainstTask(parsed, taskWords);
   const wrongSpellings = parsed.rows.filter((r) => r.status === 'x').map((r) => ({ word: r.word, typed: r.typed.trim() }));
@@ -164,7 +164,7 @@ async function alreadyStored(
   wrongSpellings: ResultReceipt['wrongSpellings'],
 ): Promise<ResultReceipt> {
   if (JSON.stringify(previous.detail) !== JSON.stringify(parsed.raw)) throw new ConflictError('This task already has a different result');
-  const next = await nextAssignedAt(db, taskRowId, new Date(previous.createdAt));
+  const next = await nextAssignedAt({ db }, taskRowId, new Date(previous.createdAt));
   return {
     resultId: previous.id,
     label: parsed.label,
@@ -361,9 +361,9 @@ export async function recordAnswer(
 ) {
   if (viewer.isTeacher) throw new ForbiddenError('Only students answer tasks');
   if (input.typed.length > MAX_TYPED) throw new ValidationError(`An answer is at most ${MAX_TYPED} characters`, 'typed');
-  const task = await studentTaskRow(deps.db, viewer, input.taskId);
+  const task = await studentTaskRow(deps, viewer, input.taskId);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
-  const words = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  const words = (await wordsOfTask(deps, task.row, task.assignment)).map((w) => w.text);
   if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length)
     throw new ValidationError('No such word in this task', 'position');
   if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`, 'word');
