@@ -109,11 +109,11 @@ export function createMailer(options: {
     start: (intervalMs = options.timing?.intervalMs ?? 2000) =>
       outbox.start(intervalMs, async () => {
         const now = new Date(options.now?.() ?? Date.now());
-        await deleteExpiredReports(options.db, now, options.blobs);
+        await deleteExpiredReports(options, now);
         const digest = options.digest;
         if (digest && dueDigestDay(now, digest.timeZone, digest.hour) !== digestDay) {
           const day = dueDigestDay(now, digest.timeZone, digest.hour);
-          const queued = await enqueueDigests(options.db, now, digest);
+          const queued = await enqueueDigests(options, now, digest);
           if (queued) options.log.info({ day, queued }, 'daily summaries queued');
           digestDay = day;
         }
