@@ -391,7 +391,7 @@ export async function studentTaskRow(deps: Pick<Deps, 'db'>, viewer: Viewer, tas
  */
 export async function taskContent(deps: Pick<Deps, 'db'>, viewer: Viewer, taskId: string, now = new Date()): Promise<TaskContent> {
   const parts = parseInput(taskIdSchema, taskId);
-  if (parts.practice) return practiceContent(deps.db, viewer);
+  if (parts.practice) return practiceContent(deps, viewer);
   const label = taskId.trim();
   let spellingTimeoutSec: number;
   let batch: string[] | null = null;
@@ -474,17 +474,17 @@ export async function drawBatch(deps: Pick<Deps, 'db'>, userId: number | null, l
 }
 
 /** Free pronunciation practice (`/usertasks/0`): the first National standards unit of the student's level. */
-async function practiceContent(db: Executor, viewer: Viewer): Promise<TaskContent> {
+async function practiceContent(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<TaskContent> {
   const [klass] = viewer.isTeacher
-    ? await db.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.teacherId, viewer.id)).limit(1)
-    : await db
+    ? await deps.db.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.teacherId, viewer.id)).limit(1)
+    : await deps.db
         .select({ schoolId: classes.schoolId })
         .from(rosterEntries)
         .innerJoin(classes, eq(classes.id, rosterEntries.classId))
         .where(eq(rosterEntries.userId, viewer.id))
         .limit(1);
   const prefix = { MS: 'MS', HS: 'HM' }[klass?.schoolId ?? ''] ?? 'ES';
-  const cards = await unitWordCards({ db }, NATIONAL_BOOK, `${prefix}1`);
+  const cards = await unitWordCards(deps, NATIONAL_BOOK, `${prefix}1`);
   return { type: 'PA', label: 'Free practice', words: cards.slice(0, 10) };
 }
 
