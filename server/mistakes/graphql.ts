@@ -44,7 +44,7 @@ builder.queryField('myMistakes', (t) =>
   t.field({
     type: [MistakeRef],
     description: "The signed-in student's mistakes (我的错题本), the most recently missed first; a teacher has none.",
-    resolve: (_root, _args, ctx) => mistakesOf(ctx.deps.db, viewerOf(ctx)),
+    resolve: (_root, _args, ctx) => mistakesOf(ctx.deps, viewerOf(ctx)),
   }),
 );
 
@@ -53,7 +53,7 @@ builder.queryField('myLastTask', (t) =>
     type: LastTaskRef,
     nullable: true,
     description: "The signed-in student's last finished Spelling Bee or Flashcard Master task and the words it missed (null before any, and for a teacher).",
-    resolve: (_root, _args, ctx) => lastTaskOf(ctx.deps.db, viewerOf(ctx)),
+    resolve: (_root, _args, ctx) => lastTaskOf(ctx.deps, viewerOf(ctx)),
   }),
 );
 
@@ -84,7 +84,7 @@ builder.mutationField('practiseMistakes', (t) =>
     args: { answers: t.arg({ type: [PracticeAnswerInput], required: true, description: 'The round’s answers, in order.' }) },
     resolve: (_root, { answers }, ctx) =>
       practiseMistakes(
-        ctx.deps.db,
+        ctx.deps,
         viewerOf(ctx),
         answers.map((a, i) => {
           const status = eitherOf<string>(a.answerStatus, a.status, 'answerStatus', 'status');
@@ -162,7 +162,7 @@ builder.objectField(ClassRef, 'weakWords', (t) =>
     description:
       "The words the class's students missed most in the period (answers of finished tasks), with the students and wrong spellings; assign them with `assignWords`.",
     args: { period: t.arg({ type: WeakPeriodEnum, defaultValue: 'week', required: true, description: 'This week (default) or this term.' }) },
-    resolve: (klass, { period }, ctx) => weakWordsOfClass(ctx.deps.db, klass.id, period, ctx.deps.config.timeZone),
+    resolve: (klass, { period }, ctx) => weakWordsOfClass(ctx.deps, klass.id, period, ctx.deps.config.timeZone),
   }),
 );
 
@@ -198,7 +198,7 @@ builder.mutationField('assignWords', (t) =>
     args: { input: t.arg({ type: AssignWordsInput, required: true, description: 'The class and the words.' }) },
     resolve: async (_root, { input }, ctx) => {
       const { assigned, bookUnitId } = await assignWords(
-        ctx.deps.db,
+        ctx.deps,
         viewerOf(ctx),
         {
           className: await classNameOf(ctx, input),
