@@ -120,7 +120,7 @@ export function createMailer(options: {
         // The sweep reads every stored key: every few minutes, not every round.
         if (now.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now.getTime();
-          const swept = await sweepOrphanedFiles(options.db, options.blobs, now);
+          const swept = await sweepOrphanedFiles(options, now);
           if (swept) options.log.info({ swept }, 'orphaned stored files deleted');
         }
       }),
