@@ -1,13 +1,18 @@
 /** Spec section 7: GET /textbooks/?cn={selectedClassname}. */
 import type { RestRouter } from '../http/rest.ts';
-import { textbookListText } from './service.ts';
+import { bookEntry, shelfFor } from './service.ts';
 import { MAX_IMPORT_BYTES, importBooks, parseBooksFile } from './import.ts';
 import { requireTeacher } from '../access.ts';
 import { ValidationError } from '../errors.ts';
 
 export function registerTextbookRoutes(router: RestRouter): void {
   // Reply: "schoolID,pressID,bookID-firstUnit-lastUnit,…", or {info}.
-  router.on('GET', '/textbooks', async (r) => ({ text: await textbookListText(r.deps, await r.viewer(), r.query.get('cn') ?? '') }));
+  router.on('GET', '/textbooks', async (r) => {
+    const className = r.query.get('cn') ?? '';
+    if (!className.trim()) throw new ValidationError('Click Classes, then SelectClass menu to select a class to work with');
+    const shelf = await shelfFor(r.deps, await r.viewer(), className);
+    return { text: [shelf.klass.schoolId, shelf.klass.pressId, ...shelf.press.map(bookEntry)].join(',') };
+  });
   registerImportRoute(router);
 }
 

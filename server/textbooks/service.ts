@@ -7,7 +7,7 @@ import { books, classes, unitWords, units, words } from '../../db/schema.ts';
 
 /** A vocabulary level (FC, ES, MS, HM, HSM), for the transports, which do not import db/. */
 export type { Level } from '../../db/schema.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../../db/content/pack.ts';
 import { qualified } from '../../db/sql.ts';
@@ -47,13 +47,6 @@ export async function shelfFor(deps: Pick<Deps, 'db'>, viewer: Viewer, className
             (b.kind === 'school' && (b.schoolId === klass.schoolId || b.schoolId === 'K-12')),
         );
   return { klass, national, sources: all.filter((b) => b.kind === 'source'), press };
-}
-
-/** REST `GET /textbooks/?cn=`: "schoolID,pressID,entry,entry,…" (spec section 7). */
-export async function textbookListText(deps: Pick<Deps, 'db'>, viewer: Viewer, className: string): Promise<string> {
-  if (!className.trim()) throw new ValidationError('Click Classes, then SelectClass menu to select a class to work with');
-  const shelf = await shelfFor(deps, viewer, className);
-  return [shelf.klass.schoolId, shelf.klass.pressId, ...shelf.press.map(bookEntry)].join(',');
 }
 
 export async function bookById(deps: Pick<Deps, 'db'>, viewer: Viewer, bookId: string): Promise<BookRecord | null> {

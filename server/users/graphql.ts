@@ -3,6 +3,7 @@ import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, Rate
 import { builder, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
 import { login, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { signedUpText } from './rest.ts';
 import { nameKey } from '../access.ts';
 import { deprecatedFor, eitherOf } from '../tasks/enums.ts';
 import { changePassword, deleteAccount, logout, logoutEverywhere } from './account.ts';
@@ -138,12 +139,14 @@ builder.mutationField('signup', (t) =>
     description: 'Creates a teacher account, or a student account in an existing class.',
     errors: { types: [ValidationError, ConflictError, NotFoundError, RateLimitError] },
     args: { input: t.arg({ type: SignupInput, required: true, description: 'The new account.' }) },
-    resolve: (_root, { input: { className, classname, ...input } }, ctx) =>
-      signup(
+    resolve: async (_root, { input: { className, classname, ...input } }, ctx) => {
+      const signedUp = await signup(
         ctx.deps,
         { ...input, classname: eitherOf(className, classname, 'className', 'classname', (a, b) => nameKey(a) === nameKey(b)) },
         ctx.client.address,
-      ),
+      );
+      return { info: signedUpText(signedUp), username: signedUp.username };
+    },
   }),
 );
 

@@ -31,8 +31,11 @@ export const hashPassword = (password: string) => hash(password);
 // Verified against when the user does not exist, so the reply time does not reveal which names exist.
 const absentUserHash = hash('wordbee-absent-user');
 
+/** A new account: a teacher's, or a student's in `className`, under the roster name they claimed when it is not the username. */
+export type SignedUp = { username: string; isTeacher: boolean; className?: string; rosterName?: string };
+
 /** `address`: the client's network address, for throttling sign-ups (server/users/throttle.ts). */
-export async function signup(deps: Deps, raw: unknown, address?: string): Promise<{ info: string; username: string }> {
+export async function signup(deps: Deps, raw: unknown, address?: string): Promise<SignedUp> {
   const input = parseInput(signupSchema, raw);
   if (address) await countSignup(deps, address, deps.config.signupsPerAddress);
   const key = nameKey(input.username);
@@ -41,7 +44,7 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
     if (await findUserByName(tx, key)) throw new ConflictError(`Username ${input.username} is taken, please choose another`);
     if (input.isTeacher) {
       await insertUser(tx, { username: input.username, usernameKey: key, email: input.email, passwordHash, isTeacher: true, teacherId: null });
-      return { info: `Teacher ${input.username} signed up, please login`, username: input.username };
+      return { username: input.username, isTeacher: true };
     }
     const teacher = await findUserByName(tx, nameKey(input.teachername));
     if (!teacher || !teacher.isTeacher) throw new NotFoundError(`Teacher ${input.teachername} not found`);
@@ -104,8 +107,8 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
     }
     // A newcomer finds the class's open tasks waiting.
     await joinOpenTasks(tx, entryId, klass.id);
-    const as = claim && nameKey(claim.name) !== key ? ` as ${claim.name}` : '';
-    return { info: `Student ${input.username} signed up to class ${klass.name}${as}, please login`, username: input.username };
+    const rosterName = claim && nameKey(claim.name) !== key ? claim.name : undefined;
+    return { username: input.username, isTeacher: false, className: klass.name, rosterName };
   });
 }
 
