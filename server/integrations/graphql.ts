@@ -15,9 +15,11 @@ import {
   listDeliveries,
   listWebhooks,
   webhookById,
+  postedPayload,
   type DeliveryRecord,
   type WebhookRecord,
 } from './webhooks.ts';
+import { reportDownloadUrl } from '../reports/rest.ts';
 import { createIntegrationToken, integrationTokenById, listIntegrationTokens, revokeIntegrationToken, type IntegrationTokenRecord } from './tokens.ts';
 
 /** The row id inside a global id of `typename`; anything else names nothing ("not found", typed). */
@@ -165,7 +167,11 @@ builder.node(WebhookDeliveryRef, {
     nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', description: 'When it is (or was last) tried.' }),
     sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'When the receiver accepted it.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event happened.' }),
-    payload: t.expose('payload', { type: 'JSON', description: 'The JSON body that is POSTed.' }),
+    payload: t.field({
+      type: 'JSON',
+      description: 'The JSON body that is POSTed.',
+      resolve: (d) => postedPayload(d.event, d.payload, (fileName) => reportDownloadUrl(fileName)),
+    }),
   }),
 });
 

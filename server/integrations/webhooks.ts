@@ -254,7 +254,22 @@ function reasonOf(error: unknown): string {
 }
 
 /** The worker that POSTs queued deliveries, signed, with retries and backoff. */
-export function createWebhookSender(options: { db: Database; log: Logger; addresses: AddressPolicy }): Outbox {
+/** Where a report's PDF is downloaded: the REST path, named by the transport (server/reports/rest.ts) and passed in. */
+type ReportUrl = (fileName: string) => string;
+
+/**
+ * The body a receiver gets: the stored payload, and for `report.ready` the report's `downloadUrl`
+ * (last in `data`), made when it is sent from the stored file name, so the stored event names no
+ * HTTP path. A payload stored with its `downloadUrl` (before this was so) keeps it where it is.
+ */
+export function postedPayload(event: string, payload: unknown, reportUrl: ReportUrl): unknown {
+  if (event !== 'report.ready' || !isRecord(payload) || !isRecord(payload.data) || typeof payload.data.fileName !== 'string') return payload;
+  return { ...payload, data: { ...payload.data, downloadUrl: reportUrl(payload.data.fileName) } };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function createWebhookSender(options: { db: Database; log: Logger; addresses: AddressPolicy; reportUrl: ReportUrl }): Outbox {
   return createOutbox<DeliveryRecord>({
     db: options.db,
     table: webhookDeliveries,
@@ -275,7 +290,7 @@ export function createWebhookSender(options: { db: Database; log: Logger; addres
         if (error instanceof HostNotFound) throw new DeliveryFailure(`Could not reach ${url.host}: the host name could not be found`, { responseStatus: null });
         throw error;
       }
-      const body = JSON.stringify(delivery.payload);
+      const body = JSON.stringify(postedPayload(delivery.event, delivery.payload, options.reportUrl));
       let status: number;
       try {
         status = await post(

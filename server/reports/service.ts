@@ -141,7 +141,7 @@ async function createReport(
         type: content.type,
         score: content.score,
         expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
-        downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
+        // downloadUrl is added when it is sent (postedPayload in server/integrations/webhooks.ts).
       },
       now,
     );
