@@ -92,8 +92,8 @@ export async function classLoadBenchmark() {
     await db
       .insert(users)
       .values(names.map((n) => ({ username: n, usernameKey: n, email: `${n}@home.cn`, passwordHash: studentHash, isTeacher: false, teacherId: row!.id })));
-    await addClass(db, teacher, { className: 'C', schoolID: 'ES', pressID: 'PEP', students: names.join(', ') });
-    for (const unit of UNITS) await assignTask(db, teacher, { className: 'C', bookUnitId: unit, type: 'SB' });
+    await addClass(deps, teacher, { className: 'C', schoolID: 'ES', pressID: 'PEP', students: names.join(', ') });
+    for (const unit of UNITS) await assignTask(deps, teacher, { className: 'C', bookUnitId: unit, type: 'SB' });
     const rows = await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.usernameKey, names));
     for (const s of rows) students.push({ name: s.name, token: (await deps.tokens.issue(s.id)).token });
   }

@@ -82,7 +82,7 @@ async function liveRun(redisUrl?: string) {
     ).json()
   ).accessToken as string;
   const viewer = await authenticate(deps, token);
-  const { id: classId } = await addClass(deps.db, viewer, { className: 'Fan Class', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet' });
+  const { id: classId } = await addClass(deps, viewer, { className: 'Fan Class', schoolID: 'ES', pressID: 'PEP', students: 'Adam, Juliet' });
   const gql = await (
     await fetch(`${server.url}/graphql`, {
       method: 'POST',

@@ -28,8 +28,8 @@ export async function usertasksBenchmark() {
   const { token } = await server.app.deps.tokens.issue(user!.id);
   const setupSeconds = ((performance.now() - started) / 1000).toFixed(0);
 
-  const viewerSql = viewerQuery(server.app.deps.db, user!.id).toSQL();
-  const listSql = taskListQuery(server.app.deps.db, { id: user!.id, isTeacher: false }).toSQL();
+  const viewerSql = viewerQuery(server.app.deps, user!.id).toSQL();
+  const listSql = taskListQuery(server.app.deps, { id: user!.id, isTeacher: false }).toSQL();
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(BENCH_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   const bare = createServer(async (req, res) => {
     try {

@@ -29,7 +29,7 @@ try {
     if (!row?.isTeacher) throw new ImportError([`teacher ${teacher} not found`]);
     owner = row.id;
   }
-  const result = await importBooks(database.db, parseBooksFile(file, readFileSync(file, 'utf8')), owner);
+  const result = await importBooks({ db: database.db }, parseBooksFile(file, readFileSync(file, 'utf8')), owner);
   console.log(`imported ${result.books} book(s), ${result.units} unit(s), ${result.words} word(s), ${result.newWords} new word card(s)`);
 } catch (error) {
   if (!(error instanceof ImportError)) throw error;

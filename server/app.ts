@@ -24,7 +24,7 @@ import { UploadBudget } from './http/uploads.ts';
 import { initErrorReporting } from './observability.ts';
 import { createMailer, type MailTiming, type Mailer } from './reports/mailer.ts';
 import { postgresBlobStore } from './storage/blobs.ts';
-import { registerReportRoutes } from './reports/rest.ts';
+import { registerReportRoutes, reportDownloadUrl } from './reports/rest.ts';
 import { createWebhookSender } from './integrations/webhooks.ts';
 import { createAddressPolicy, type Resolver } from './integrations/addresses.ts';
 import { createBudgets } from './integrations/limits.ts';
@@ -127,7 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (takesJobs && options.mailWorker !== false) mailer.start();
   // Reports follow their results; tests that drain the mail by hand drain the jobs with it.
   if (takesJobs && (options.jobWorker ?? options.mailWorker) !== false) jobs.start();
-  const webhooks = createWebhookSender({ db: database.db, log, addresses: deps.webhookAddresses });
+  const webhooks = createWebhookSender({ db: database.db, log, addresses: deps.webhookAddresses, reportUrl: (fileName) => reportDownloadUrl(fileName) });
   if (takesJobs && options.webhookWorker !== false) webhooks.start(1000);
 
   const rest = new RestRouter(deps);

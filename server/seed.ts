@@ -56,7 +56,7 @@ async function seedDemo(deps: Deps): Promise<void> {
   const [teacherRow] = await deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, DEMO_TEACHER));
   const { token } = await deps.tokens.issue(teacherRow!.id);
   const teacher = await authenticate(deps, token);
-  await addClass(deps.db, teacher, {
+  await addClass(deps, teacher, {
     className: DEMO_CLASS,
     schoolID: 'ES',
     pressID: 'PEP',
@@ -73,6 +73,6 @@ async function seedDemo(deps: Deps): Promise<void> {
     teachername: DEMO_TEACHER,
     classname: DEMO_CLASS,
   });
-  for (const task of DEMO_TASKS) await assignTask(deps.db, teacher, { className: DEMO_CLASS, ...task });
+  for (const task of DEMO_TASKS) await assignTask(deps, teacher, { className: DEMO_CLASS, ...task });
   deps.log.info('seeded the demo teacher, student, class and tasks');
 }

@@ -64,7 +64,7 @@ export async function classNameOf(
     return input.className;
   }
   const rowId = input.classId.typename === 'Class' ? rowIdOf(input.classId.id) : null;
-  const klass = rowId === null ? null : await classById(ctx.deps.db, viewerOf(ctx), rowId);
+  const klass = rowId === null ? null : await classById(ctx.deps, viewerOf(ctx), rowId);
   if (!klass) throw new NotFoundError('Class not found');
   if (input.className != null && nameKey(input.className) !== klass.nameKey)
     throw new ValidationError('Give classId or className, not two different classes', 'classId');
@@ -90,9 +90,9 @@ builder.node(ClassRef, {
     const viewer = viewerOf(ctx);
     const rowId = rowIdOf(id);
     if (!viewer.isTeacher || rowId === null) return null;
-    const klass = await classById(ctx.deps.db, viewer, rowId);
+    const klass = await classById(ctx.deps, viewer, rowId);
     if (!klass) return null;
-    return (await listClasses(ctx.deps.db, viewer)).find((c) => c.id === klass.id) ?? null;
+    return (await listClasses(ctx.deps, viewer)).find((c) => c.id === klass.id) ?? null;
   },
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The class name (className), unique per teacher.' }),
@@ -131,8 +131,8 @@ builder.objectField(UserRef, 'selectedClass', (t) =>
       "A teacher's selected class, kept by the server across logins (selectClass); their only class when they have one; null otherwise and for students.",
     resolve: async (user, _args, ctx) => {
       if (!user.isTeacher) return null;
-      const klass = await selectedClassOf(ctx.deps.db, viewerOf(ctx));
-      return klass ? ((await listClasses(ctx.deps.db, viewerOf(ctx))).find((c) => c.id === klass.id) ?? null) : null;
+      const klass = await selectedClassOf(ctx.deps, viewerOf(ctx));
+      return klass ? ((await listClasses(ctx.deps, viewerOf(ctx))).find((c) => c.id === klass.id) ?? null) : null;
     },
   }),
 );
@@ -160,7 +160,7 @@ builder.queryField('signupRoster', (t) =>
     resolve: (_root, args, ctx) => {
       const className = eitherOf(args.className, args.classname, 'className', 'classname');
       if (className === undefined) throw new ValidationError('className is required', 'className');
-      return signupRoster(ctx.deps.db, args.teachername.slice(0, 60), className.slice(0, 60));
+      return signupRoster(ctx.deps, args.teachername.slice(0, 60), className.slice(0, 60));
     },
   }),
 );
@@ -182,7 +182,7 @@ builder.mutationField('releaseRosterName', (t) =>
     errors: { types: [ValidationError, NotFoundError, ConflictError, ForbiddenError] },
     args: { input: t.arg({ type: ReleaseRosterNameInput, required: true, description: 'The class and the name.' }) },
     resolve: async (_root, { input }, ctx) => ({
-      klass: await releaseRosterName(ctx.deps.db, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
+      klass: await releaseRosterName(ctx.deps, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
       info: 'success',
     }),
   }),
@@ -218,7 +218,7 @@ builder.mutationField('removeStudent', (t) =>
       "A teacher takes a student off a class roster (teachers only): the roster name goes with the tasks, answers, results, reports and recordings the student made in this class. With deleteData the student's account goes too, with everything about them.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: RemoveStudentInput, required: true, description: 'The class, the student and whether to delete their data.' }) },
-    resolve: async (_root, { input }, ctx) => removeStudent(ctx.deps.db, ctx.deps.blobs, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
+    resolve: async (_root, { input }, ctx) => removeStudent(ctx.deps, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
   }),
 );
 
@@ -238,7 +238,7 @@ builder.mutationField('setJoinWithoutRoster', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: JoinWithoutRosterInput, required: true, description: 'The class and the setting.' }) },
     resolve: async (_root, { input }, ctx) => ({
-      klass: await setJoinWithoutRoster(ctx.deps.db, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
+      klass: await setJoinWithoutRoster(ctx.deps, viewerOf(ctx), { ...input, className: await classNameOf(ctx, input) }),
       info: 'success',
     }),
   }),
@@ -249,7 +249,7 @@ builder.objectField(UserRef, 'classes', (t) =>
     type: ClassRef,
     description: "A teacher's classes, oldest first. Empty for students.",
     resolve: async (user, args, ctx) => {
-      const list = user.isTeacher ? await listClasses(ctx.deps.db, viewerOf(ctx)) : [];
+      const list = user.isTeacher ? await listClasses(ctx.deps, viewerOf(ctx)) : [];
       return offsetConnection(args, list);
     },
   }),
@@ -264,7 +264,7 @@ builder.objectField(UserRef, 'class', (t) =>
     resolve: async (user, { name }, ctx) => {
       if (!user.isTeacher) return null;
       const key = name.trim().toLowerCase();
-      return (await listClasses(ctx.deps.db, viewerOf(ctx))).find((c) => c.nameKey === key) ?? null;
+      return (await listClasses(ctx.deps, viewerOf(ctx))).find((c) => c.nameKey === key) ?? null;
     },
   }),
 );
@@ -285,7 +285,7 @@ builder.queryField('pressOptions', (t) =>
     description: 'Every {schoolID, pressID} pair a class can choose (teachers only).',
     resolve: async (_root, _args, ctx) => {
       requireTeacher(viewerOf(ctx));
-      return listPressOptions(ctx.deps.db);
+      return listPressOptions(ctx.deps);
     },
   }),
 );
@@ -319,7 +319,7 @@ const ClassPayload = builder.objectRef<{ klass: ClassRecord; info: string }>('Cl
 });
 
 async function classRecord(ctx: GraphQLContext, id: number): Promise<ClassRecord> {
-  const klass = (await listClasses(ctx.deps.db, viewerOf(ctx))).find((c) => c.id === id);
+  const klass = (await listClasses(ctx.deps, viewerOf(ctx))).find((c) => c.id === id);
   if (!klass) throw new NotFoundError('Class not found');
   return klass;
 }
@@ -331,7 +331,7 @@ builder.mutationField('addClass', (t) =>
     errors: { types: [ValidationError, ConflictError, ForbiddenError] },
     args: { input: t.arg({ type: AddClassInput, required: true, description: 'The class and its roster.' }) },
     resolve: async (_root, { input }, ctx) => {
-      const { id } = await addClass(ctx.deps.db, viewerOf(ctx), {
+      const { id } = await addClass(ctx.deps, viewerOf(ctx), {
         className: input.className,
         schoolID: eitherOf<string>(input.schoolLevel, input.schoolId, 'schoolLevel', 'schoolId', (a, b) => a === b.trim()),
         pressID: input.pressId,
@@ -373,7 +373,7 @@ builder.mutationField('deleteClass', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: ClassNameInput, required: true, description: 'The class to delete.' }) },
     resolve: async (_root, { input }, ctx) => {
-      const { id, name } = await deleteClass(ctx.deps.db, ctx.deps.blobs, viewerOf(ctx), { className: await classNameOf(ctx, input) });
+      const { id, name } = await deleteClass(ctx.deps, viewerOf(ctx), { className: await classNameOf(ctx, input) });
       return { className: name, id };
     },
   }),
@@ -386,7 +386,7 @@ builder.mutationField('selectClass', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: ClassNameInput, required: true, description: 'The class to select.' }) },
     resolve: async (_root, { input }, ctx) => {
-      const { id } = await selectClass(ctx.deps.db, viewerOf(ctx), { className: await classNameOf(ctx, input) });
+      const { id } = await selectClass(ctx.deps, viewerOf(ctx), { className: await classNameOf(ctx, input) });
       return { klass: await classRecord(ctx, id), info: 'success' };
     },
   }),

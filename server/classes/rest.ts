@@ -5,7 +5,7 @@ import { requireTeacher } from '../access.ts';
 
 export function registerClassRoutes(router: RestRouter): void {
   router.on('GET', '/userclasses', async (r) => {
-    const classes = await listClasses(r.deps.db, await r.viewer());
+    const classes = await listClasses(r.deps, await r.viewer());
     return {
       json: classes.map((c) => ({
         className: c.name,
@@ -22,7 +22,7 @@ export function registerClassRoutes(router: RestRouter): void {
 
   router.on('GET', '/userclasses/pressoptions', async (r) => {
     requireTeacher(await r.viewer());
-    return { json: (await listPressOptions(r.deps.db)).map(({ schoolID, pressID }) => ({ schoolID, pressID })) };
+    return { json: (await listPressOptions(r.deps)).map(({ schoolID, pressID }) => ({ schoolID, pressID })) };
   });
 
   // Reply: the text 'success', or a message.
@@ -33,7 +33,7 @@ export function registerClassRoutes(router: RestRouter): void {
       const viewer = await r.viewer();
       const body = await r.body();
       checkActingUser(viewer, body);
-      await addClass(r.deps.db, viewer, body);
+      await addClass(r.deps, viewer, body);
       return { text: 'success' };
     },
     { errors: 'text' },
@@ -47,7 +47,7 @@ export function registerClassRoutes(router: RestRouter): void {
       const viewer = await r.viewer();
       const body = await r.body();
       checkActingUser(viewer, body);
-      return { text: (await deleteClass(r.deps.db, r.deps.blobs, viewer, body)).name };
+      return { text: (await deleteClass(r.deps, viewer, body)).name };
     },
     { errors: 'text' },
   );
@@ -57,7 +57,7 @@ export function registerClassRoutes(router: RestRouter): void {
     const viewer = await r.viewer();
     const body = await r.body();
     checkActingUser(viewer, body);
-    const { id: _id, ...settings } = await selectClass(r.deps.db, viewer, body);
+    const { id: _id, ...settings } = await selectClass(r.deps, viewer, body);
     return { json: settings };
   });
 }

@@ -5,14 +5,12 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { classes, pressOptions, recordings, reports, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
-import type { Executor } from '../../db/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, isUniqueViolation, parseInput } from '../errors.ts';
-import type { Viewer } from '../deps.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { nameKey, ownClasses, requireTeacher } from '../access.ts';
 import { addClassSchema, classNameSchema, joinWithoutRosterSchema, releaseRosterNameSchema, removeStudentSchema } from './schemas.ts';
 import { forgetResults, purgeUser } from '../users/account.ts';
 import { joinOpenTasks, lockClassTasks } from '../enrolment.ts';
-import type { BlobStore } from '../storage/blobs.ts';
 import { recordingKeysOfClass, reportKey, reportKeysOfClass } from '../storage/keys.ts';
 
 /** A roster line: the name the teacher wrote and the account that claimed it (null: nobody yet). */
@@ -38,11 +36,11 @@ export function checkActingUser(viewer: Viewer, raw: unknown): void {
   }
 }
 
-export async function listClasses(db: Executor, viewer: Viewer): Promise<ClassRecord[]> {
+export async function listClasses(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<ClassRecord[]> {
   requireTeacher(viewer);
-  const rows = await db.select().from(classes).where(ownClasses(viewer)).orderBy(asc(classes.createdAt), asc(classes.id));
+  const rows = await deps.db.select().from(classes).where(ownClasses(viewer)).orderBy(asc(classes.createdAt), asc(classes.id));
   if (rows.length === 0) return [];
-  const roster = await db
+  const roster = await deps.db
     .select({ id: rosterEntries.id, classId: rosterEntries.classId, name: rosterEntries.studentName, username: users.username })
     .from(rosterEntries)
     .leftJoin(users, eq(users.id, rosterEntries.userId))
@@ -60,9 +58,9 @@ export async function listClasses(db: Executor, viewer: Viewer): Promise<ClassRe
 }
 
 /** The viewer's class by name; another teacher's class is "not found" (no hint that it exists). */
-export async function classByName(db: Executor, viewer: Viewer, className: string) {
+export async function classByName(deps: Pick<Deps, 'db'>, viewer: Viewer, className: string) {
   requireTeacher(viewer);
-  const [klass] = await db
+  const [klass] = await deps.db
     .select()
     .from(classes)
     .where(and(ownClasses(viewer), eq(classes.nameKey, nameKey(className))));
@@ -70,26 +68,26 @@ export async function classByName(db: Executor, viewer: Viewer, className: strin
   return klass;
 }
 
-export async function classById(db: Executor, viewer: Viewer, id: number) {
+export async function classById(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number) {
   requireTeacher(viewer);
-  const [klass] = await db
+  const [klass] = await deps.db
     .select()
     .from(classes)
     .where(and(eq(classes.id, id), ownClasses(viewer)));
   return klass ?? null;
 }
 
-export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
+export async function addClass(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
   requireTeacher(viewer);
   const input = parseInput(addClassSchema, raw);
-  const [press] = await db
+  const [press] = await deps.db
     .select()
     .from(pressOptions)
     .where(and(eq(pressOptions.schoolId, input.schoolID), eq(pressOptions.pressId, input.pressID)));
   if (!press) throw new ValidationError(`pressID ${input.pressID} is not offered for schoolID ${input.schoolID}`, 'pressID');
   try {
     // The class, its roster and the links to students' accounts, all or nothing.
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(classes)
         .values({
@@ -132,25 +130,25 @@ export async function addClass(db: Executor, viewer: Viewer, raw: unknown): Prom
  * (cascade), and in the same transaction the stored files of those reports and recordings,
  * which no foreign key reaches (server/storage/blobs.ts).
  */
-export async function deleteClass(db: Executor, blobs: BlobStore, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
+export async function deleteClass(deps: Pick<Deps, 'db' | 'blobs'>, viewer: Viewer, raw: unknown): Promise<{ id: number; name: string }> {
   requireTeacher(viewer);
   const { className } = parseInput(classNameSchema, raw);
-  const klass = await classByName(db, viewer, className);
-  await db.transaction(async (tx) => {
+  const klass = await classByName(deps, viewer, className);
+  await deps.db.transaction(async (tx) => {
     const files = [...(await reportKeysOfClass(tx, klass.id)), ...(await recordingKeysOfClass(tx, klass.id))];
     await tx.delete(classes).where(eq(classes.id, klass.id));
-    await blobs.delete(files, tx);
+    await deps.blobs.delete(files, tx);
   });
   return { id: klass.id, name: klass.name };
 }
 
 /** The settings the client keeps for the selected class (spec: sc-tbTaskType and friends). */
-export async function selectClass(db: Executor, viewer: Viewer, raw: unknown) {
+export async function selectClass(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown) {
   requireTeacher(viewer);
   const { className } = parseInput(classNameSchema, raw);
-  const klass = await classByName(db, viewer, className);
+  const klass = await classByName(deps, viewer, className);
   // Kept for the next login (an integration acts for the teacher but does not choose for them).
-  if (!viewer.integration) await db.update(users).set({ selectedClassId: klass.id }).where(eq(users.id, viewer.id));
+  if (!viewer.integration) await deps.db.update(users).set({ selectedClassId: klass.id }).where(eq(users.id, viewer.id));
   return {
     id: klass.id,
     className: klass.name,
@@ -162,8 +160,8 @@ export async function selectClass(db: Executor, viewer: Viewer, raw: unknown) {
   };
 }
 
-export async function listPressOptions(db: Executor) {
-  return db
+export async function listPressOptions(deps: Pick<Deps, 'db'>) {
+  return deps.db
     .select({ schoolID: pressOptions.schoolId, pressID: pressOptions.pressId, title: pressOptions.title })
     .from(pressOptions)
     .orderBy(asc(pressOptions.schoolId), asc(pressOptions.pressId));
@@ -173,14 +171,14 @@ export async function listPressOptions(db: Executor) {
  * The class a teacher works with: the one they selected last, else their only class; null when
  * they have several and selected none (or a student asks).
  */
-export async function selectedClassOf(db: Executor, viewer: Viewer): Promise<typeof classes.$inferSelect | null> {
+export async function selectedClassOf(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<typeof classes.$inferSelect | null> {
   if (!viewer.isTeacher) return null;
-  const [me] = await db.select({ selected: users.selectedClassId }).from(users).where(eq(users.id, viewer.id));
+  const [me] = await deps.db.select({ selected: users.selectedClassId }).from(users).where(eq(users.id, viewer.id));
   if (me?.selected) {
-    const klass = await classById(db, viewer, me.selected);
+    const klass = await classById(deps, viewer, me.selected);
     if (klass) return klass;
   }
-  const own = await db.select().from(classes).where(ownClasses(viewer)).limit(2);
+  const own = await deps.db.select().from(classes).where(ownClasses(viewer)).limit(2);
   return own.length === 1 ? own[0]! : null;
 }
 
@@ -189,11 +187,11 @@ export async function selectedClassOf(db: Executor, viewer: Viewer): Promise<typ
  * (with the class's open tasks), and the account stays in the class under its username, keeping
  * the tasks and results it made.
  */
-export async function releaseRosterName(db: Executor, viewer: Viewer, raw: unknown): Promise<ClassRecord> {
+export async function releaseRosterName(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown): Promise<ClassRecord> {
   requireTeacher(viewer);
   const input = parseInput(releaseRosterNameSchema, raw);
-  const klass = await classByName(db, viewer, input.className);
-  await db.transaction(async (tx) => {
+  const klass = await classByName(deps, viewer, input.className);
+  await deps.db.transaction(async (tx) => {
     await lockClassTasks(tx, klass.id);
     const [entry] = await tx
       .select({ id: rosterEntries.id, name: rosterEntries.studentName, userId: rosterEntries.userId, username: users.username })
@@ -221,7 +219,7 @@ export async function releaseRosterName(db: Executor, viewer: Viewer, raw: unkno
       .returning({ id: rosterEntries.id });
     await joinOpenTasks(tx, fresh!.id, klass.id);
   });
-  return (await listClasses(db, viewer)).find((c) => c.id === klass.id)!;
+  return (await listClasses(deps, viewer)).find((c) => c.id === klass.id)!;
 }
 
 /**
@@ -231,18 +229,17 @@ export async function releaseRosterName(db: Executor, viewer: Viewer, raw: unkno
  * for a student who signed up with this teacher. `student` is the roster name or the username.
  */
 export async function removeStudent(
-  db: Executor,
-  blobs: BlobStore,
+  deps: Pick<Deps, 'db' | 'blobs'>,
   viewer: Viewer,
   raw: unknown,
 ): Promise<{ klass: ClassRecord; removed: string; accountDeleted: boolean }> {
   requireTeacher(viewer);
   if (viewer.integration) throw new ForbiddenError('An integration token cannot remove students');
   const input = parseInput(removeStudentSchema, raw);
-  const klass = await classByName(db, viewer, input.className);
+  const klass = await classByName(deps, viewer, input.className);
   const key = nameKey(input.student);
   let files: string[] = [];
-  const entry = await db.transaction(async (tx) => {
+  const entry = await deps.db.transaction(async (tx) => {
     await lockClassTasks(tx, klass.id);
     const rows = await tx
       .select({
@@ -287,21 +284,21 @@ export async function removeStudent(
       );
     }
     await tx.delete(rosterEntries).where(eq(rosterEntries.id, found.id));
-    if (blobs.kind === 'postgres') await blobs.delete(files, tx);
+    if (deps.blobs.kind === 'postgres') await deps.blobs.delete(files, tx);
     return found;
   });
-  if (blobs.kind !== 'postgres') await blobs.delete(files);
+  if (deps.blobs.kind !== 'postgres') await deps.blobs.delete(files);
   const accountDeleted = input.deleteData && entry.userId !== null;
-  return { klass: (await listClasses(db, viewer)).find((c) => c.id === klass.id)!, removed: studentLabel(entry.name, entry.username), accountDeleted };
+  return { klass: (await listClasses(deps, viewer)).find((c) => c.id === klass.id)!, removed: studentLabel(entry.name, entry.username), accountDeleted };
 }
 
 /** A teacher lets students whose name is not listed join the class at signup, or not. */
-export async function setJoinWithoutRoster(db: Executor, viewer: Viewer, raw: unknown): Promise<ClassRecord> {
+export async function setJoinWithoutRoster(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown): Promise<ClassRecord> {
   requireTeacher(viewer);
   const input = parseInput(joinWithoutRosterSchema, raw);
-  const klass = await classByName(db, viewer, input.className);
-  await db.update(classes).set({ joinWithoutRoster: input.allowed }).where(eq(classes.id, klass.id));
-  return (await listClasses(db, viewer)).find((c) => c.id === klass.id)!;
+  const klass = await classByName(deps, viewer, input.className);
+  await deps.db.update(classes).set({ joinWithoutRoster: input.allowed }).where(eq(classes.id, klass.id));
+  return (await listClasses(deps, viewer)).find((c) => c.id === klass.id)!;
 }
 
 /**
@@ -310,18 +307,18 @@ export async function setJoinWithoutRoster(db: Executor, viewer: Viewer, raw: un
  * itself says which). Names only, no accounts: the signup form already needs both names.
  */
 export async function signupRoster(
-  db: Executor,
+  deps: Pick<Deps, 'db'>,
   teachername: string,
   classname: string,
 ): Promise<{ className: string; names: string[]; joinWithoutRoster: boolean } | null> {
   if (!teachername.trim() || !classname.trim()) return null;
-  const [klass] = await db
+  const [klass] = await deps.db
     .select({ id: classes.id, name: classes.name, joinWithoutRoster: classes.joinWithoutRoster })
     .from(classes)
     .innerJoin(users, eq(users.id, classes.teacherId))
     .where(and(eq(users.usernameKey, nameKey(teachername)), eq(users.isTeacher, true), eq(classes.nameKey, nameKey(classname))));
   if (!klass) return null;
-  const free = await db
+  const free = await deps.db
     .select({ name: rosterEntries.studentName })
     .from(rosterEntries)
     .where(and(eq(rosterEntries.classId, klass.id), isNull(rosterEntries.userId)))

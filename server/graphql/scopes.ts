@@ -192,7 +192,7 @@ export function useIntegrationScopes(): Plugin<object, object, GraphQLContext> {
       // A token revoked while its subscription is open: the stream ends at its next event.
       return {
         onSubscribeResult({ result, setResult }: { result: Streamed; setResult(next: Streamed): void }) {
-          if (Symbol.asyncIterator in result) setResult(untilRevoked(result, () => isTokenRevoked(context.deps.db, integration.tokenId)));
+          if (Symbol.asyncIterator in result) setResult(untilRevoked(result, () => isTokenRevoked(context.deps, integration.tokenId)));
         },
       };
     },

@@ -15,9 +15,11 @@ import {
   listDeliveries,
   listWebhooks,
   webhookById,
+  postedPayload,
   type DeliveryRecord,
   type WebhookRecord,
 } from './webhooks.ts';
+import { reportDownloadUrl } from '../reports/rest.ts';
 import { createIntegrationToken, integrationTokenById, listIntegrationTokens, revokeIntegrationToken, type IntegrationTokenRecord } from './tokens.ts';
 
 /** The row id inside a global id of `typename`; anything else names nothing ("not found", typed). */
@@ -46,7 +48,7 @@ const IntegrationTokenRef = builder.objectRef<IntegrationTokenRecord>('Integrati
 builder.node(IntegrationTokenRef, {
   description: "A token another system uses to call this API for some of a teacher's classes. The token itself is shown once, when created.",
   id: { resolve: (t) => t.id },
-  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? integrationTokenById(ctx.deps.db, ctx.viewer, Number(id)) : null),
+  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? integrationTokenById(ctx.deps, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     name: t.exposeString('name', { description: 'What the teacher called it, e.g. the system that uses it.' }),
     tokenPrefix: t.exposeString('tokenPrefix', { description: 'The first characters of the token, to tell tokens apart.' }),
@@ -54,7 +56,7 @@ builder.node(IntegrationTokenRef, {
     classes: t.field({
       type: [ClassRef],
       description: 'The classes it may see (classes deleted since are left out).',
-      resolve: async (r, _args, ctx) => (await listClasses(ctx.deps.db, viewerOf(ctx))).filter((c) => r.classIds.includes(c.id)),
+      resolve: async (r, _args, ctx) => (await listClasses(ctx.deps, viewerOf(ctx))).filter((c) => r.classIds.includes(c.id)),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'When it was last used (to the minute); null if never.' }),
@@ -66,7 +68,7 @@ builder.objectField(UserRef, 'integrationTokens', (t) =>
   t.connection({
     type: IntegrationTokenRef,
     description: "A teacher's integration tokens, newest first, revoked ones included (empty for students; needs a signed-in teacher, not a token).",
-    resolve: async (user, args, ctx) => offsetConnection(args, user.isTeacher ? await listIntegrationTokens(ctx.deps.db, viewerOf(ctx)) : []),
+    resolve: async (user, args, ctx) => offsetConnection(args, user.isTeacher ? await listIntegrationTokens(ctx.deps, viewerOf(ctx)) : []),
   }),
 );
 
@@ -94,7 +96,7 @@ builder.mutationField('createIntegrationToken', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: CreateIntegrationTokenInput, required: true, description: 'The new token.' }) },
     resolve: (_root, { input }, ctx) =>
-      createIntegrationToken(ctx.deps.db, viewerOf(ctx), {
+      createIntegrationToken(ctx.deps, viewerOf(ctx), {
         name: input.name,
         scopes: input.scopes,
         classIds: input.classIds.map((id) => localId(String(id), 'Class')),
@@ -118,7 +120,7 @@ builder.mutationField('revokeIntegrationToken', (t) =>
     description: 'Revokes a token at once: calls with it are refused from now on. Revoking again changes nothing.',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: RevokeIntegrationTokenInput, required: true, description: 'The token to revoke.' }) },
-    resolve: (_root, { input }, ctx) => revokeIntegrationToken(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'IntegrationToken', 'Token')),
+    resolve: (_root, { input }, ctx) => revokeIntegrationToken(ctx.deps, viewerOf(ctx), localId(String(input.id), 'IntegrationToken', 'Token')),
   }),
 );
 
@@ -151,7 +153,7 @@ const WebhookDeliveryRef = builder.objectRef<DeliveryRecord>('WebhookDelivery');
 builder.node(WebhookDeliveryRef, {
   description: 'One event sent (or to be sent) to a webhook, with its attempts.',
   id: { resolve: (d) => d.id },
-  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? deliveryById(ctx.deps.db, ctx.viewer, Number(id)) : null),
+  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? deliveryById(ctx.deps, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     event: t.field({ type: WebhookEventEnum, description: 'The event.', resolve: (d) => d.event as WebhookEvent }),
     status: t.field({
@@ -165,7 +167,11 @@ builder.node(WebhookDeliveryRef, {
     nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', description: 'When it is (or was last) tried.' }),
     sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'When the receiver accepted it.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event happened.' }),
-    payload: t.expose('payload', { type: 'JSON', description: 'The JSON body that is POSTed.' }),
+    payload: t.field({
+      type: 'JSON',
+      description: 'The JSON body that is POSTed.',
+      resolve: (d) => postedPayload(d.event, d.payload, (fileName) => reportDownloadUrl(fileName)),
+    }),
   }),
 });
 
@@ -174,7 +180,7 @@ const WebhookRef = builder.objectRef<WebhookRecord>('Webhook');
 builder.node(WebhookRef, {
   description: "A URL told about a class's events with signed POSTs (docs/api.md, Webhooks).",
   id: { resolve: (w) => w.id },
-  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? webhookById(ctx.deps.db, ctx.viewer, Number(id)) : null),
+  loadOne: (id, ctx) => (ctx.viewer && rowIdOf(id) !== null ? webhookById(ctx.deps, ctx.viewer, Number(id)) : null),
   fields: (t) => ({
     url: t.exposeString('url', { description: 'Where events are POSTed (http or https).' }),
     events: t.field({ type: [WebhookEventEnum], description: 'The events it receives.', resolve: (w) => w.events as WebhookEvent[] }),
@@ -182,13 +188,13 @@ builder.node(WebhookRef, {
       type: ClassRef,
       nullable: true,
       description: 'The class whose events it receives.',
-      resolve: async (w, _args, ctx) => (await listClasses(ctx.deps.db, viewerOf(ctx))).find((c) => c.id === w.classId) ?? null,
+      resolve: async (w, _args, ctx) => (await listClasses(ctx.deps, viewerOf(ctx))).find((c) => c.id === w.classId) ?? null,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was registered.' }),
     deliveries: t.connection({
       type: WebhookDeliveryRef,
       description: 'Its deliveries, newest first (the last 200).',
-      resolve: async (w, args, ctx) => offsetConnection(args, await listDeliveries(ctx.deps.db, viewerOf(ctx), w.id)),
+      resolve: async (w, args, ctx) => offsetConnection(args, await listDeliveries(ctx.deps, viewerOf(ctx), w.id)),
     }),
   }),
 });
@@ -197,7 +203,7 @@ builder.objectField(UserRef, 'webhooks', (t) =>
   t.connection({
     type: WebhookRef,
     description: "A teacher's webhooks, newest first (empty for students; needs a signed-in teacher, not a token).",
-    resolve: async (user, args, ctx) => offsetConnection(args, user.isTeacher ? await listWebhooks(ctx.deps.db, viewerOf(ctx)) : []),
+    resolve: async (user, args, ctx) => offsetConnection(args, user.isTeacher ? await listWebhooks(ctx.deps, viewerOf(ctx)) : []),
   }),
 );
 
@@ -229,12 +235,7 @@ builder.mutationField('createWebhook', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The webhook.' }) },
     resolve: (_root, { input }, ctx) =>
-      createWebhook(
-        ctx.deps.db,
-        viewerOf(ctx),
-        { classId: localId(String(input.classId), 'Class'), url: input.url, events: input.events },
-        ctx.deps.webhookAddresses,
-      ),
+      createWebhook(ctx.deps, viewerOf(ctx), { classId: localId(String(input.classId), 'Class'), url: input.url, events: input.events }),
   }),
 );
 
@@ -254,7 +255,7 @@ builder.mutationField('deleteWebhook', (t) =>
     description: 'Deletes a webhook: nothing more is sent to it.',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: DeleteWebhookInput, required: true, description: 'The webhook to delete.' }) },
-    resolve: (_root, { input }, ctx) => deleteWebhook(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'Webhook')),
+    resolve: (_root, { input }, ctx) => deleteWebhook(ctx.deps, viewerOf(ctx), localId(String(input.id), 'Webhook')),
   }),
 );
 
@@ -275,6 +276,6 @@ builder.mutationField('redeliverWebhookDelivery', (t) =>
       'Sends a delivery again now (signed-in teachers, for their own webhooks): a SENT one the receiver lost, or a FAILED or REFUSED one once the receiver is fixed. Same `WordBee-Delivery` id and body (a receiver drops repeats by it), a fresh signature and count of attempts. ConflictError: it is being sent at this moment.',
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RedeliverWebhookDeliveryInput, required: true, description: 'The delivery to send again.' }) },
-    resolve: (_root, { input }, ctx) => redeliverWebhookDelivery(ctx.deps.db, viewerOf(ctx), localId(String(input.id), 'WebhookDelivery', 'Webhook delivery')),
+    resolve: (_root, { input }, ctx) => redeliverWebhookDelivery(ctx.deps, viewerOf(ctx), localId(String(input.id), 'WebhookDelivery', 'Webhook delivery')),
   }),
 );

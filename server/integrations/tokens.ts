@@ -8,7 +8,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { integrationTokens, users } from '../../db/schema.ts';
-import type { Executor } from '../../db/index.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import { requireTeacherSession, teacherClassIds } from '../access.ts';
@@ -23,17 +22,17 @@ export type IntegrationTokenRecord = Omit<typeof integrationTokens.$inferSelect,
 /** A refused integration token: the whole operation is refused with this sentence (server/graphql/scopes.ts). */
 export class IntegrationTokenError extends AuthenticationError {}
 
-export async function createIntegrationToken(db: Executor, viewer: Viewer, raw: unknown): Promise<{ token: string; record: IntegrationTokenRecord }> {
+export async function createIntegrationToken(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown): Promise<{ token: string; record: IntegrationTokenRecord }> {
   requireTeacherSession(viewer);
   const input = parseInput(createTokenSchema, raw);
-  await teacherClassIds(db, viewer, input.classIds);
-  const live = await db
+  await teacherClassIds(deps.db, viewer, input.classIds);
+  const live = await deps.db
     .select({ id: integrationTokens.id })
     .from(integrationTokens)
     .where(and(eq(integrationTokens.teacherId, viewer.id), isNull(integrationTokens.revokedAt)));
   if (live.length >= MAX_TOKENS) throw new ValidationError(`You have ${MAX_TOKENS} tokens already: revoke one first`);
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
+  const [row] = await deps.db
     .insert(integrationTokens)
     .values({
       teacherId: viewer.id,
@@ -61,18 +60,18 @@ const recordColumns = {
 };
 
 /** A teacher's tokens, newest first, revoked ones included (they say when). */
-export async function listIntegrationTokens(db: Executor, viewer: Viewer): Promise<IntegrationTokenRecord[]> {
+export async function listIntegrationTokens(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<IntegrationTokenRecord[]> {
   requireTeacherSession(viewer);
-  return db
+  return deps.db
     .select(recordColumns)
     .from(integrationTokens)
     .where(eq(integrationTokens.teacherId, viewer.id))
     .orderBy(desc(integrationTokens.createdAt), desc(integrationTokens.id));
 }
 
-export async function integrationTokenById(db: Executor, viewer: Viewer, id: number): Promise<IntegrationTokenRecord | null> {
+export async function integrationTokenById(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number): Promise<IntegrationTokenRecord | null> {
   if (!viewer.isTeacher || viewer.integration || !Number.isSafeInteger(id)) return null;
-  const [row] = await db
+  const [row] = await deps.db
     .select(recordColumns)
     .from(integrationTokens)
     .where(and(eq(integrationTokens.id, id), eq(integrationTokens.teacherId, viewer.id)));
@@ -80,16 +79,16 @@ export async function integrationTokenById(db: Executor, viewer: Viewer, id: num
 }
 
 /** Revoking is immediate and final; revoking again changes nothing. */
-export async function revokeIntegrationToken(db: Executor, viewer: Viewer, id: number, now = new Date()): Promise<IntegrationTokenRecord> {
+export async function revokeIntegrationToken(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number, now = new Date()): Promise<IntegrationTokenRecord> {
   requireTeacherSession(viewer);
-  const token = await integrationTokenById(db, viewer, id);
+  const token = await integrationTokenById(deps, viewer, id);
   if (!token) throw new NotFoundError('Token not found');
   if (token.revokedAt) return token;
-  await db
+  await deps.db
     .update(integrationTokens)
     .set({ revokedAt: now })
     .where(and(eq(integrationTokens.id, id), isNull(integrationTokens.revokedAt)));
-  return (await integrationTokenById(db, viewer, id))!;
+  return (await integrationTokenById(deps, viewer, id))!;
 }
 
 const LAST_USED_EVERY_MS = 60_000;
@@ -128,7 +127,7 @@ export async function authenticateIntegrationToken(deps: Deps, token: string, no
 }
 
 /** True once the token is revoked (or gone): an open subscription with it ends at its next event. */
-export async function isTokenRevoked(db: Executor, tokenId: number): Promise<boolean> {
-  const [row] = await db.select({ revokedAt: integrationTokens.revokedAt }).from(integrationTokens).where(eq(integrationTokens.id, tokenId));
+export async function isTokenRevoked(deps: Pick<Deps, 'db'>, tokenId: number): Promise<boolean> {
+  const [row] = await deps.db.select({ revokedAt: integrationTokens.revokedAt }).from(integrationTokens).where(eq(integrationTokens.id, tokenId));
   return !row || row.revokedAt !== null;
 }

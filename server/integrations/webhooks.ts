@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { classes, webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { Database, Executor } from '../../db/index.ts';
-import type { Viewer } from '../deps.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import { createOutbox, DeliveryFailure, type Outbox } from '../outbox.ts';
 import { MAX_WEBHOOKS_PER_CLASS, createWebhookSchema, type WebhookEvent } from './schemas.ts';
@@ -59,23 +59,27 @@ const webhookColumns = {
   deletedAt: webhooks.deletedAt,
 };
 
-export async function createWebhook(db: Executor, viewer: Viewer, raw: unknown, addresses: AddressPolicy): Promise<{ secret: string; record: WebhookRecord }> {
+export async function createWebhook(
+  deps: Pick<Deps, 'db' | 'webhookAddresses'>,
+  viewer: Viewer,
+  raw: unknown,
+): Promise<{ secret: string; record: WebhookRecord }> {
   requireTeacherSession(viewer);
   const input = parseInput(createWebhookSchema, raw);
-  await teacherClassIds(db, viewer, [input.classId]);
-  const live = await db
+  await teacherClassIds(deps.db, viewer, [input.classId]);
+  const live = await deps.db
     .select({ id: webhooks.id })
     .from(webhooks)
     .where(and(eq(webhooks.classId, input.classId), isNull(webhooks.deletedAt)));
   if (live.length >= MAX_WEBHOOKS_PER_CLASS) throw new ValidationError(`A class has at most ${MAX_WEBHOOKS_PER_CLASS} webhooks: delete one first`);
   try {
-    await addresses.check(input.url);
+    await deps.webhookAddresses.check(input.url);
   } catch (error) {
     if (error instanceof AddressRefused || error instanceof HostNotFound) throw new ValidationError(error.message);
     throw error;
   }
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-  const [row] = await db
+  const [row] = await deps.db
     .insert(webhooks)
     .values({ teacherId: viewer.id, classId: input.classId, url: input.url, events: input.events, secret })
     .returning(webhookColumns);
@@ -83,18 +87,18 @@ export async function createWebhook(db: Executor, viewer: Viewer, raw: unknown, 
 }
 
 /** A teacher's webhooks that are not deleted, newest first. */
-export async function listWebhooks(db: Executor, viewer: Viewer): Promise<WebhookRecord[]> {
+export async function listWebhooks(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<WebhookRecord[]> {
   requireTeacherSession(viewer);
-  return db
+  return deps.db
     .select(webhookColumns)
     .from(webhooks)
     .where(and(eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt)))
     .orderBy(desc(webhooks.createdAt), desc(webhooks.id));
 }
 
-export async function webhookById(db: Executor, viewer: Viewer, id: number): Promise<WebhookRecord | null> {
+export async function webhookById(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number): Promise<WebhookRecord | null> {
   if (!viewer.isTeacher || viewer.integration || !Number.isSafeInteger(id)) return null;
-  const [row] = await db
+  const [row] = await deps.db
     .select(webhookColumns)
     .from(webhooks)
     .where(and(eq(webhooks.id, id), eq(webhooks.teacherId, viewer.id), isNull(webhooks.deletedAt)));
@@ -102,12 +106,12 @@ export async function webhookById(db: Executor, viewer: Viewer, id: number): Pro
 }
 
 /** Stops deliveries at once; deliveries still queued are dropped with it. */
-export async function deleteWebhook(db: Executor, viewer: Viewer, id: number, now = new Date()): Promise<{ id: number }> {
+export async function deleteWebhook(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number, now = new Date()): Promise<{ id: number }> {
   requireTeacherSession(viewer);
-  const hook = await webhookById(db, viewer, id);
+  const hook = await webhookById(deps, viewer, id);
   if (!hook) throw new NotFoundError('Webhook not found');
-  await db.update(webhooks).set({ deletedAt: now }).where(eq(webhooks.id, id));
-  await db
+  await deps.db.update(webhooks).set({ deletedAt: now }).where(eq(webhooks.id, id));
+  await deps.db
     .update(webhookDeliveries)
     .set({ status: 'failed', lastError: 'The webhook was deleted' })
     .where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.status, 'pending')));
@@ -115,10 +119,10 @@ export async function deleteWebhook(db: Executor, viewer: Viewer, id: number, no
 }
 
 /** A webhook's deliveries, newest first (at most the last 200). */
-export async function listDeliveries(db: Executor, viewer: Viewer, webhookId: number): Promise<DeliveryRecord[]> {
-  const hook = await webhookById(db, viewer, webhookId);
+export async function listDeliveries(deps: Pick<Deps, 'db'>, viewer: Viewer, webhookId: number): Promise<DeliveryRecord[]> {
+  const hook = await webhookById(deps, viewer, webhookId);
   if (!hook) return [];
-  return db
+  return deps.db
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.webhookId, webhookId))
@@ -126,9 +130,9 @@ export async function listDeliveries(db: Executor, viewer: Viewer, webhookId: nu
     .limit(200);
 }
 
-export async function deliveryById(db: Executor, viewer: Viewer, id: number): Promise<DeliveryRecord | null> {
+export async function deliveryById(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number): Promise<DeliveryRecord | null> {
   if (!viewer.isTeacher || viewer.integration || !Number.isSafeInteger(id)) return null;
-  const [row] = await db
+  const [row] = await deps.db
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
@@ -141,12 +145,12 @@ export async function deliveryById(db: Executor, viewer: Viewer, id: number): Pr
  * queued now with a fresh count of attempts, under the same `WordBee-Delivery` id and body, so a
  * receiver that did get it drops the repeat. One being sent at this moment is a ConflictError.
  */
-export async function redeliverWebhookDelivery(db: Executor, viewer: Viewer, id: number, now = new Date()): Promise<DeliveryRecord> {
+export async function redeliverWebhookDelivery(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number, now = new Date()): Promise<DeliveryRecord> {
   requireTeacherSession(viewer);
-  const delivery = await deliveryById(db, viewer, id);
-  const hook = delivery ? await webhookById(db, viewer, delivery.webhookId) : null;
+  const delivery = await deliveryById(deps, viewer, id);
+  const hook = delivery ? await webhookById(deps, viewer, delivery.webhookId) : null;
   if (!delivery || !hook) throw new NotFoundError('Webhook delivery not found');
-  const [queued] = await db
+  const [queued] = await deps.db
     .update(webhookDeliveries)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, sentAt: null })
     .where(and(eq(webhookDeliveries.id, id), inArray(webhookDeliveries.status, ['pending', 'sent', 'failed', 'refused'])))
@@ -250,7 +254,22 @@ function reasonOf(error: unknown): string {
 }
 
 /** The worker that POSTs queued deliveries, signed, with retries and backoff. */
-export function createWebhookSender(options: { db: Database; log: Logger; addresses: AddressPolicy }): Outbox {
+/** Where a report's PDF is downloaded: the REST path, named by the transport (server/reports/rest.ts) and passed in. */
+type ReportUrl = (fileName: string) => string;
+
+/**
+ * The body a receiver gets: the stored payload, and for `report.ready` the report's `downloadUrl`
+ * (last in `data`), made when it is sent from the stored file name, so the stored event names no
+ * HTTP path. A payload stored with its `downloadUrl` (before this was so) keeps it where it is.
+ */
+export function postedPayload(event: string, payload: unknown, reportUrl: ReportUrl): unknown {
+  if (event !== 'report.ready' || !isRecord(payload) || !isRecord(payload.data) || typeof payload.data.fileName !== 'string') return payload;
+  return { ...payload, data: { ...payload.data, downloadUrl: reportUrl(payload.data.fileName) } };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function createWebhookSender(options: { db: Database; log: Logger; addresses: AddressPolicy; reportUrl: ReportUrl }): Outbox {
   return createOutbox<DeliveryRecord>({
     db: options.db,
     table: webhookDeliveries,
@@ -271,7 +290,7 @@ export function createWebhookSender(options: { db: Database; log: Logger; addres
         if (error instanceof HostNotFound) throw new DeliveryFailure(`Could not reach ${url.host}: the host name could not be found`, { responseStatus: null });
         throw error;
       }
-      const body = JSON.stringify(delivery.payload);
+      const body = JSON.stringify(postedPayload(delivery.event, delivery.payload, options.reportUrl));
       let status: number;
       try {
         status = await post(

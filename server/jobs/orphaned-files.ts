@@ -8,8 +8,8 @@
  * whose row is about to commit.
  */
 import type { Executor } from '../../db/index.ts';
-import type { BlobStore } from '../storage/blobs.ts';
 import { namedRecordingKeys, namedReportKeys } from '../storage/keys.ts';
+import type { Deps } from '../deps.ts';
 
 /** Each prefix of storage and the query telling which of its keys a row still names. */
 const OWNERS: { prefix: string; named: (db: Executor, keys: string[]) => Promise<Set<string>> }[] = [
@@ -21,17 +21,17 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const PAGE = 500;
 
 /** Deletes the stored files no row names (older than the grace period); returns how many. */
-export async function sweepOrphanedFiles(db: Executor, blobs: BlobStore, now = new Date(), graceMs = ORPHAN_GRACE_MS): Promise<number> {
+export async function sweepOrphanedFiles(deps: Pick<Deps, 'db' | 'blobs'>, now = new Date(), graceMs = ORPHAN_GRACE_MS): Promise<number> {
   const createdBefore = new Date(now.getTime() - graceMs);
   let deleted = 0;
   for (const owner of OWNERS) {
     let after: string | undefined;
     for (;;) {
-      const keys = await blobs.list(owner.prefix, { createdBefore, after, limit: PAGE });
+      const keys = await deps.blobs.list(owner.prefix, { createdBefore, after, limit: PAGE });
       if (!keys.length) break;
-      const named = await owner.named(db, keys);
+      const named = await owner.named(deps.db, keys);
       const orphans = keys.filter((k) => !named.has(k));
-      await blobs.delete(orphans);
+      await deps.blobs.delete(orphans);
       deleted += orphans.length;
       after = keys.at(-1);
       if (keys.length < PAGE) break;

@@ -44,7 +44,7 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
       if (row.kind === 'report') {
         // The result is gone (its class or student deleted meanwhile): nothing to report.
         if (row.resultId === null) return;
-        await makeReport(options.db, options.blobs, row.resultId, row.payload as ReportJob, render);
+        await makeReport(options, row.resultId, row.payload as ReportJob, render);
         return;
       }
       throw new Error(`Unknown job kind ${row.kind}`);

@@ -12,12 +12,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { books, unitWords, units, words } from '../../db/schema.ts';
-import type { Database, Executor } from '../../db/index.ts';
-import type { Viewer } from '../deps.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { ValidationError, parseInput } from '../errors.ts';
 import { classByName } from '../classes/service.ts';
 import { requireTeacher } from '../access.ts';
-import { assignTask } from '../tasks/service.ts';
+import { assignTask, type Assigned } from '../tasks/service.ts';
 import { lockClassTasks } from '../enrolment.ts';
 import { ASSIGNABLE_TYPES } from '../tasks/schemas.ts';
 import type { WordCard } from '../textbooks/service.ts';
@@ -70,11 +69,11 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (
 const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /** As classWeakWords, for a class already known to be the viewer's. */
-export async function weakWordsOfClass(db: Executor, classId: number, period: WeakPeriod, zone: string, now = new Date()): Promise<ClassWeakWords> {
+export async function weakWordsOfClass(deps: Pick<Deps, 'db'>, classId: number, period: WeakPeriod, zone: string, now = new Date()): Promise<ClassWeakWords> {
   const since = periodStart(period, now, zone);
   // Answers of the class's finished tasks in the period that missed the word, by students whose
   // account exists (a deleted account takes its roster entry, tasks and answers with it).
-  const result = await db.execute(sql`
+  const result = await deps.db.execute(sql`
     with missed as (
       select lower(a.word) as key, a.word, btrim(a.typed) as typed, u.id as user_id, r.student_name as name, u.username
       from answers a
@@ -114,7 +113,7 @@ export async function weakWordsOfClass(db: Executor, classId: number, period: We
   type Row = { key: string; word: string; students: number; misses: number; spellings: unknown; students_list: unknown };
   const rows = rowsOf<Row>(result);
   const keys = rows.map((r) => r.key);
-  const cards = new Map(keys.length ? (await db.select().from(words).where(inArray(words.textKey, keys))).map((w) => [w.textKey, w]) : []);
+  const cards = new Map(keys.length ? (await deps.db.select().from(words).where(inArray(words.textKey, keys))).map((w) => [w.textKey, w]) : []);
   return {
     period,
     since,
@@ -151,14 +150,20 @@ const assignWordsSchema = z.object({
  * Assigns a list of words (at most MAX_WEAK_WORDS, each a word WordBee has a card for) to the class
  * as a unit of the class's weak-words book, with the class's textbook task type unless `type` says
  * otherwise. The newest unit is reused when it holds the same words. Returns what assignTask
- * returns ('success: …') and the unit.
+ * assigned and the unit.
  */
-export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zone: string, now = new Date()): Promise<{ info: string; bookUnitId: string }> {
+export async function assignWords(
+  deps: Pick<Deps, 'db'>,
+  viewer: Viewer,
+  raw: unknown,
+  zone: string,
+  now = new Date(),
+): Promise<{ assigned: Assigned[]; bookUnitId: string }> {
   requireTeacher(viewer);
   const input = parseInput(assignWordsSchema, raw);
-  const klass = await classByName(db, viewer, input.className);
+  const klass = await classByName(deps, viewer, input.className);
   const keys = [...new Set(input.words.map((w) => w.toLowerCase()))];
-  const known = new Map((await db.select({ id: words.id, key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((w) => [w.key, w.id]));
+  const known = new Map((await deps.db.select({ id: words.id, key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((w) => [w.key, w.id]));
   const unknown = input.words.filter((w, i) => !known.has(w.toLowerCase()) && input.words.findIndex((o) => o.toLowerCase() === w.toLowerCase()) === i);
   if (unknown.length) {
     throw new ValidationError(
@@ -168,7 +173,7 @@ export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zo
   }
   const wordIds = keys.map((k) => known.get(k)!);
   const bookId = weakBookId(klass.id);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // Two teachers' tabs assigning at once make one unit each, in turn.
     await lockClassTasks(tx, klass.id);
     const title = `Weak words · 易错词 (${klass.name})`;
@@ -206,12 +211,12 @@ export async function assignWords(db: Database, viewer: Viewer, raw: unknown, zo
       await tx.insert(unitWords).values(wordIds.map((wordId, position) => ({ bookId, unitId, position, wordId })));
       await tx.update(books).set({ lastUnit: unitId }).where(eq(books.id, bookId));
     }
-    const info = await assignTask(
-      tx,
+    const assigned = await assignTask(
+      { db: tx },
       viewer,
       { className: klass.name, bookUnitId: `${bookId}-${unitId}`, type: input.type ?? klass.tbTaskType, taskDueDays: input.taskDueDays },
       now,
     );
-    return { info, bookUnitId: `${bookId}-${unitId}` };
+    return { assigned, bookUnitId: `${bookId}-${unitId}` };
   });
 }

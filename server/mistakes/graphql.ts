@@ -2,6 +2,7 @@
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { ClassRef, classNameOf } from '../classes/graphql.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, eitherOf } from '../tasks/enums.ts';
+import { assignedText } from '../tasks/rest.ts';
 import { studentLabel } from '../classes/service.ts';
 import {
   assignWords,
@@ -43,7 +44,7 @@ builder.queryField('myMistakes', (t) =>
   t.field({
     type: [MistakeRef],
     description: "The signed-in student's mistakes (我的错题本), the most recently missed first; a teacher has none.",
-    resolve: (_root, _args, ctx) => mistakesOf(ctx.deps.db, viewerOf(ctx)),
+    resolve: (_root, _args, ctx) => mistakesOf(ctx.deps, viewerOf(ctx)),
   }),
 );
 
@@ -52,7 +53,7 @@ builder.queryField('myLastTask', (t) =>
     type: LastTaskRef,
     nullable: true,
     description: "The signed-in student's last finished Spelling Bee or Flashcard Master task and the words it missed (null before any, and for a teacher).",
-    resolve: (_root, _args, ctx) => lastTaskOf(ctx.deps.db, viewerOf(ctx)),
+    resolve: (_root, _args, ctx) => lastTaskOf(ctx.deps, viewerOf(ctx)),
   }),
 );
 
@@ -83,7 +84,7 @@ builder.mutationField('practiseMistakes', (t) =>
     args: { answers: t.arg({ type: [PracticeAnswerInput], required: true, description: 'The round’s answers, in order.' }) },
     resolve: (_root, { answers }, ctx) =>
       practiseMistakes(
-        ctx.deps.db,
+        ctx.deps,
         viewerOf(ctx),
         answers.map((a, i) => {
           const status = eitherOf<string>(a.answerStatus, a.status, 'answerStatus', 'status');
@@ -161,7 +162,7 @@ builder.objectField(ClassRef, 'weakWords', (t) =>
     description:
       "The words the class's students missed most in the period (answers of finished tasks), with the students and wrong spellings; assign them with `assignWords`.",
     args: { period: t.arg({ type: WeakPeriodEnum, defaultValue: 'week', required: true, description: 'This week (default) or this term.' }) },
-    resolve: (klass, { period }, ctx) => weakWordsOfClass(ctx.deps.db, klass.id, period, ctx.deps.config.timeZone),
+    resolve: (klass, { period }, ctx) => weakWordsOfClass(ctx.deps, klass.id, period, ctx.deps.config.timeZone),
   }),
 );
 
@@ -195,9 +196,9 @@ builder.mutationField('assignWords', (t) =>
       "Assigns a list of words to every student of one of your classes (teachers only): they become a unit of the class's weak-words book (reused when the newest unit holds the same words), assigned as assignTask assigns a unit.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: AssignWordsInput, required: true, description: 'The class and the words.' }) },
-    resolve: async (_root, { input }, ctx) =>
-      assignWords(
-        ctx.deps.db,
+    resolve: async (_root, { input }, ctx) => {
+      const { assigned, bookUnitId } = await assignWords(
+        ctx.deps,
         viewerOf(ctx),
         {
           className: await classNameOf(ctx, input),
@@ -206,6 +207,8 @@ builder.mutationField('assignWords', (t) =>
           taskDueDays: input.taskDueDays ?? undefined,
         },
         ctx.deps.config.timeZone,
-      ),
+      );
+      return { info: assignedText(assigned), bookUnitId };
+    },
   }),
 );

@@ -18,8 +18,8 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { State } from 'ts-fsrs';
 import { answers, results, taskRows, wordMemory, words } from '../../db/schema.ts';
-import type { Database, Executor } from '../../db/index.ts';
-import type { Viewer } from '../deps.ts';
+import type { Executor } from '../../db/index.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { ForbiddenError, ValidationError } from '../errors.ts';
 import { ratingFor, reviewWords } from '../results/memory.ts';
 import { isCorrect, MAX_TYPED } from '../results/sbarr.ts';
@@ -70,10 +70,10 @@ async function answersOfFinishedTasks(db: Executor, userId: number): Promise<Ans
 }
 
 /** The viewer's mistakes, the most recently missed first. */
-export async function mistakesOf(db: Executor, viewer: Viewer): Promise<Mistake[]> {
+export async function mistakesOf(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<Mistake[]> {
   // A teacher answers no tasks: nothing to list.
   if (viewer.isTeacher) return [];
-  const rows = await answersOfFinishedTasks(db, viewer.id);
+  const rows = await answersOfFinishedTasks(deps.db, viewer.id);
   type Tally = { word: string; missed: number; lastWrong: string; lastMissAt: Date | null; rightSince: number; reviews: number };
   const byKey = new Map<string, Tally>();
   for (const r of rows) {
@@ -90,7 +90,7 @@ export async function mistakesOf(db: Executor, viewer: Viewer): Promise<Mistake[
   }
   const missedKeys = [...byKey].filter(([, t]) => t.lastMissAt).map(([k]) => k);
   if (missedKeys.length === 0) return [];
-  const cards = await db
+  const cards = await deps.db
     .select({ card: words, memory: wordMemory })
     .from(words)
     .leftJoin(wordMemory, and(eq(wordMemory.wordId, words.id), eq(wordMemory.userId, viewer.id)))
@@ -109,9 +109,9 @@ export async function mistakesOf(db: Executor, viewer: Viewer): Promise<Mistake[
 }
 
 /** The viewer's last finished Spelling Bee or Flashcard Master task and the words it missed. */
-export async function lastTaskOf(db: Executor, viewer: Viewer): Promise<LastTask | null> {
+export async function lastTaskOf(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<LastTask | null> {
   if (viewer.isTeacher) return null;
-  const [last] = await db
+  const [last] = await deps.db
     .select({
       id: results.id,
       taskRowId: results.taskRowId,
@@ -130,7 +130,7 @@ export async function lastTaskOf(db: Executor, viewer: Viewer): Promise<LastTask
   if (!Array.isArray(detail)) return null;
   const tail = detail[detail.length - 1];
   const label = typeof tail === 'string' ? tail.slice(0, tail.lastIndexOf('-')) : '';
-  const rows = await db
+  const rows = await deps.db
     .select({ word: answers.word, status: answers.status })
     .from(answers)
     .where(eq(answers.taskRowId, last.taskRowId))
@@ -146,7 +146,7 @@ export type PracticeAnswer = { word: string; typed: string; status: string };
  * Returns how many were right and the mistakes left.
  */
 export async function practiseMistakes(
-  db: Database,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   batch: PracticeAnswer[],
   now = new Date(),
@@ -154,7 +154,7 @@ export async function practiseMistakes(
   studentOnly(viewer);
   if (batch.length === 0) throw new ValidationError('A practice round has at least one answer', 'answers');
   if (batch.length > MAX_PRACTICE_WORDS) throw new ValidationError(`A practice round holds at most ${MAX_PRACTICE_WORDS} words`, 'answers');
-  const listed = new Map((await mistakesOf(db, viewer)).map((m) => [m.card.text, m.card]));
+  const listed = new Map((await mistakesOf(deps, viewer)).map((m) => [m.card.text, m.card]));
   const reviews = batch.map((a, i) => {
     if (a.typed.length > MAX_TYPED) throw new ValidationError(`Answer ${i + 1} is longer than any word`, 'answers');
     if (!['v', 'x', 'skipped'].includes(a.status)) throw new ValidationError(`Answer ${i + 1} has an unknown status "${a.status.slice(0, 20)}"`, 'answers');
@@ -164,6 +164,6 @@ export async function practiseMistakes(
       throw new ValidationError(`Answer ${i + 1} is marked ${a.status === 'v' ? 'right' : 'wrong'} but is not`, 'answers');
     return { wordId: card.id, rating: ratingFor(a.status, a.typed, a.word)! };
   });
-  await db.transaction(async (tx) => reviewWords(tx, viewer.id, reviews, now));
-  return { correct: batch.filter((a) => a.status === 'v').length, total: batch.length, remaining: await mistakesOf(db, viewer) };
+  await deps.db.transaction(async (tx) => reviewWords(tx, viewer.id, reviews, now));
+  return { correct: batch.filter((a) => a.status === 'v').length, total: batch.length, remaining: await mistakesOf(deps, viewer) };
 }

@@ -12,8 +12,8 @@ import { qualified } from '../../db/sql.ts';
 import { studentLabel } from '../classes/service.ts';
 import { SIGNATURE, TASK_NAMES } from './templates.ts';
 import { assignments, classes, mailOutbox, results, rosterEntries, taskRows, users } from '../../db/schema.ts';
-import type { Executor } from '../../db/index.ts';
 import { dayBefore, localDay, localDayBounds, localHour, localMinute } from '../time.ts';
+import type { Deps } from '../deps.ts';
 
 export type DigestRow = {
   className: string;
@@ -87,10 +87,10 @@ const displayWidth = (text: string) =>
   [...text].reduce((n, c) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(c) ? 2 : 1), 0);
 
 /** Queues the due day's summary of every teacher who chose one (at most once per teacher and day). */
-export async function enqueueDigests(db: Executor, now: Date, options: { timeZone: string; hour: number }): Promise<number> {
+export async function enqueueDigests(deps: Pick<Deps, 'db'>, now: Date, options: { timeZone: string; hour: number }): Promise<number> {
   const day = dueDigestDay(now, options.timeZone, options.hour);
   const { start, end } = localDayBounds(day, options.timeZone);
-  const rows = await db
+  const rows = await deps.db
     .select({
       teacherId: users.id,
       teacher: users.username,
@@ -122,7 +122,7 @@ export async function enqueueDigests(db: Executor, now: Date, options: { timeZon
       list.map((r) => ({ ...r, bookUnitId: `${r.bookId}-${r.unitId}` })),
       options.timeZone,
     );
-    const inserted = await db
+    const inserted = await deps.db
       .insert(mailOutbox)
       .values({ dedupeKey: `digest:${teacherId}:${day}`, toAddress: list[0]!.email, subject, textBody: text, createdAt: now, nextAttemptAt: now })
       .onConflictDoNothing()

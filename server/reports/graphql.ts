@@ -16,7 +16,7 @@ builder.node(ReportRef, {
   loadOne: (id, ctx) => {
     const rowId = rowIdOf(id);
     const viewer = viewerOf(ctx);
-    return rowId === null ? null : reportById(ctx.deps.db, viewer, rowId);
+    return rowId === null ? null : reportById(ctx.deps, viewer, rowId);
   },
   fields: (t) => ({
     fileName: t.exposeString('fileName', { description: 'The PDF file name.' }),
@@ -59,7 +59,7 @@ builder.objectField(UserRef, 'pdfReports', (t) =>
     resolve: (user, args, ctx) =>
       placeConnection<ReportListing>({ args, toCursor: reportCursor, defaultSize: 20, maxSize: 100 }, async ({ after, before, limit, inverted }) =>
         user.isTeacher
-          ? reportsPage(ctx.deps.db, viewerOf(ctx), {
+          ? reportsPage(ctx.deps, viewerOf(ctx), {
               after: after ? reportPosition(after) : undefined,
               before: before ? reportPosition(before) : undefined,
               limit,
@@ -76,6 +76,6 @@ builder.objectField(UserRef, 'reports', (t) =>
     type: [ReportRef],
     deprecationReason: 'Use `pdfReports`, a connection (first/after). May be removed after 2027-06-01.',
     description: "A teacher's students' reports that have not expired, newest first (empty for students).",
-    resolve: (user, _args, ctx) => (user.isTeacher ? listReports(ctx.deps.db, viewerOf(ctx)) : []),
+    resolve: (user, _args, ctx) => (user.isTeacher ? listReports(ctx.deps, viewerOf(ctx)) : []),
   }),
 );

@@ -109,18 +109,18 @@ export function createMailer(options: {
     start: (intervalMs = options.timing?.intervalMs ?? 2000) =>
       outbox.start(intervalMs, async () => {
         const now = new Date(options.now?.() ?? Date.now());
-        await deleteExpiredReports(options.db, now, options.blobs);
+        await deleteExpiredReports(options, now);
         const digest = options.digest;
         if (digest && dueDigestDay(now, digest.timeZone, digest.hour) !== digestDay) {
           const day = dueDigestDay(now, digest.timeZone, digest.hour);
-          const queued = await enqueueDigests(options.db, now, digest);
+          const queued = await enqueueDigests(options, now, digest);
           if (queued) options.log.info({ day, queued }, 'daily summaries queued');
           digestDay = day;
         }
         // The sweep reads every stored key: every few minutes, not every round.
         if (now.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
           lastSweep = now.getTime();
-          const swept = await sweepOrphanedFiles(options.db, options.blobs, now);
+          const swept = await sweepOrphanedFiles(options, now);
           if (swept) options.log.info({ swept }, 'orphaned stored files deleted');
         }
       }),

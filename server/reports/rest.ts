@@ -8,7 +8,7 @@ export const reportDownloadUrl = (fileName: string, link?: string): string =>
 
 export function registerReportRoutes(router: RestRouter): void {
   router.on('GET', '/userreports', async (r) => {
-    const list = await listReports(r.deps.db, await r.viewer());
+    const list = await listReports(r.deps, await r.viewer());
     return {
       json: list.map((x) => ({
         fileName: x.fileName,
@@ -25,9 +25,7 @@ export function registerReportRoutes(router: RestRouter): void {
     const name = r.params.fileName ?? '';
     // ?link=: a download link from Report.signedDownloadUrl, which needs no login.
     const link = r.query.get('link');
-    const pdf = link
-      ? await reportPdfByLink(r.deps.db, r.deps.blobs, r.deps.tokens, name, link)
-      : await reportPdf(r.deps.db, r.deps.blobs, await r.viewer(), name);
+    const pdf = link ? await reportPdfByLink(r.deps, name, link) : await reportPdf(r.deps, await r.viewer(), name);
     return { bytes: pdf, contentType: 'application/pdf', headers: { 'content-disposition': `attachment; filename="${name}"` } };
   });
 }

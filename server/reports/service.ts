@@ -9,15 +9,15 @@ import { DEFAULT_TIME_ZONE, localDay } from '../time.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { assignments, books, classes, jobs, mailOutbox, reports, results, rosterEntries, taskRows, units, users } from '../../db/schema.ts';
 import { unitNameOf } from '../tasks/schemas.ts';
-import type { Database, Executor } from '../../db/index.ts';
+import type { Executor } from '../../db/index.ts';
 import { qualified } from '../../db/sql.ts';
-import type { Viewer } from '../deps.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
 import type { TokenIssuer } from '../users/tokens.ts';
 import { ownClasses, requireTeacher, rosterNameContains } from '../access.ts';
 import { reportKey } from '../storage/keys.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
-import { postgresBlobStore, type BlobStore } from '../storage/blobs.ts';
+import { type BlobStore } from '../storage/blobs.ts';
 import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
 import { composeReportMail } from './templates.ts';
 
@@ -58,15 +58,14 @@ export async function enqueueReport(tx: Executor, resultId: number, content: Rep
  * nothing new. False when the report was there already.
  */
 export async function makeReport(
-  db: Database,
-  blobs: BlobStore,
+  deps: Pick<Deps, 'db' | 'blobs'>,
   resultId: number,
   job: ReportJob,
   render: (content: ReportContent) => Promise<Buffer> = renderReportPdf,
 ): Promise<boolean> {
   const content: ReportContent = { ...job, finishedAt: new Date(job.finishedAt) };
   const pdf = await render(content);
-  return db.transaction((tx) => createReport(tx, blobs, resultId, content, job.ttlDays, content.finishedAt, pdf));
+  return deps.db.transaction((tx) => createReport(tx, deps.blobs, resultId, content, job.ttlDays, content.finishedAt, pdf));
 }
 
 /**
@@ -142,7 +141,7 @@ async function createReport(
         type: content.type,
         score: content.score,
         expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
-        downloadUrl: `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
+        // downloadUrl is added when it is sent (postedPayload in server/integrations/webhooks.ts).
       },
       now,
     );
@@ -167,8 +166,8 @@ export type ReportListing = {
 export type ReportPlace = { createdAt: Date; fileName: string };
 
 /** The reports of a teacher's students that have not expired, newest first. */
-export async function listReports(db: Executor, viewer: Viewer, now = new Date(), options: { student?: string } = {}): Promise<ReportListing[]> {
-  return reportsPage(db, viewer, { student: options.student }, now);
+export async function listReports(deps: Pick<Deps, 'db'>, viewer: Viewer, now = new Date(), options: { student?: string } = {}): Promise<ReportListing[]> {
+  return reportsPage(deps, viewer, { student: options.student }, now);
 }
 
 /**
@@ -177,7 +176,7 @@ export async function listReports(db: Executor, viewer: Viewer, now = new Date()
  * reads from the end (the oldest first) for `last`.
  */
 export async function reportsPage(
-  db: Executor,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   page: { after?: ReportPlace; before?: ReportPlace; limit?: number; inverted?: boolean; student?: string; id?: number },
   now = new Date(),
@@ -188,7 +187,7 @@ export async function reportsPage(
   const placeOf = (p: ReportPlace) => sql`${p.createdAt.toISOString()}::timestamptz`;
   const comesAfter = (p: ReportPlace) => or(lt(at, placeOf(p)), and(eq(at, placeOf(p)), gt(reports.fileName, p.fileName)));
   const comesBefore = (p: ReportPlace) => or(gt(at, placeOf(p)), and(eq(at, placeOf(p)), lt(reports.fileName, p.fileName)));
-  const query = db
+  const query = deps.db
     .select({
       id: reports.id,
       fileName: reports.fileName,
@@ -224,16 +223,16 @@ export async function reportsPage(
 }
 
 /** One report of the teacher's students by its id (`node(id:)`), or null: expired, or not theirs. */
-export async function reportById(db: Executor, viewer: Viewer, id: number, now = new Date()): Promise<ReportListing | null> {
+export async function reportById(deps: Pick<Deps, 'db'>, viewer: Viewer, id: number, now = new Date()): Promise<ReportListing | null> {
   if (!viewer.isTeacher) return null;
-  const [report] = await reportsPage(db, viewer, { id, limit: 1 }, now);
+  const [report] = await reportsPage(deps, viewer, { id, limit: 1 }, now);
   return report ?? null;
 }
 
 /** A report's PDF, for the teacher of its student only; anything else is "not found". */
-export async function reportPdf(db: Executor, blobs: BlobStore, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
+export async function reportPdf(deps: Pick<Deps, 'db' | 'blobs'>, viewer: Viewer, fileName: string, now = new Date()): Promise<Buffer> {
   requireTeacher(viewer);
-  return readReportPdf(db, blobs, fileName, ownClasses(viewer), now);
+  return readReportPdf(deps.db, deps.blobs, fileName, ownClasses(viewer), now);
 }
 
 /** How long a download link (`Report.signedDownloadUrl`) works. */
@@ -249,10 +248,10 @@ export function reportLinkToken(tokens: TokenIssuer, fileName: string): Promise<
 }
 
 /** A report's PDF by a download link: the link was signed for this file and has not expired. */
-export async function reportPdfByLink(db: Executor, blobs: BlobStore, tokens: TokenIssuer, fileName: string, link: string, now = new Date()): Promise<Buffer> {
-  if (!(await tokens.verifyLink(link, linkSubject(fileName))))
+export async function reportPdfByLink(deps: Pick<Deps, 'db' | 'blobs' | 'tokens'>, fileName: string, link: string, now = new Date()): Promise<Buffer> {
+  if (!(await deps.tokens.verifyLink(link, linkSubject(fileName))))
     throw new AuthenticationError('This download link is not valid or has expired; ask for a new one');
-  return readReportPdf(db, blobs, fileName, undefined, now);
+  return readReportPdf(deps.db, deps.blobs, fileName, undefined, now);
 }
 
 async function readReportPdf(db: Executor, blobs: BlobStore, fileName: string, scope: SQL | undefined, now: Date): Promise<Buffer> {
@@ -271,8 +270,8 @@ async function readReportPdf(db: Executor, blobs: BlobStore, fileName: string, s
 }
 
 /** Deletes expired reports (their queued e-mails keep their text, without the attachment). */
-export async function deleteExpiredReports(db: Executor, now = new Date(), blobs: BlobStore = postgresBlobStore(db)): Promise<number> {
-  const gone = await db.delete(reports).where(lte(reports.expireAt, now)).returning({ fileName: reports.fileName });
-  await blobs.delete(gone.map((r) => reportKey(r.fileName)));
+export async function deleteExpiredReports(deps: Pick<Deps, 'db' | 'blobs'>, now = new Date()): Promise<number> {
+  const gone = await deps.db.delete(reports).where(lte(reports.expireAt, now)).returning({ fileName: reports.fileName });
+  await deps.blobs.delete(gone.map((r) => reportKey(r.fileName)));
   return gone.length;
 }

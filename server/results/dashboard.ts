@@ -6,13 +6,11 @@
  */
 import { qualified } from '../../db/sql.ts';
 import { and, asc, avg, count, desc, eq, gt, gte, inArray, lt, max, min, or, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, localIso } from '../time.ts';
 import { assignments, levelWords, results, rosterEntries, taskRows, users, vocabularyPasses, LEVELS, type Level } from '../../db/schema.ts';
 import { classById, classByName } from '../classes/service.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Executor } from '../../db/index.ts';
-import type { Viewer } from '../deps.ts';
-import { csvText } from './csv.ts';
+import type { Deps, Viewer } from '../deps.ts';
 
 export type DashboardRecord = {
   /** The result's row id: the record's stable id (a student's finished task). */
@@ -27,13 +25,13 @@ export type DashboardRecord = {
 };
 export type Vocabulary = Record<Level, [passed: number, required: number]>;
 
-export function dashboardRecords(db: Executor, viewer: Viewer, limit = 50): Promise<DashboardRecord[]> {
-  return recordsOf(db, viewer, limit);
+export function dashboardRecords(deps: Pick<Deps, 'db'>, viewer: Viewer, limit = 50): Promise<DashboardRecord[]> {
+  return recordsOf(deps.db, viewer, limit);
 }
 
 /** One record of the viewer's own dashboard by its result id (`node(id:)`), or null: a dashboard is its owner's only. */
-export async function dashboardRecordById(db: Executor, viewer: Viewer, resultId: number): Promise<DashboardRecord | null> {
-  return (await recordsOf(db, viewer, 1, resultId))[0] ?? null;
+export async function dashboardRecordById(deps: Pick<Deps, 'db'>, viewer: Viewer, resultId: number): Promise<DashboardRecord | null> {
+  return (await recordsOf(deps.db, viewer, 1, resultId))[0] ?? null;
 }
 
 async function recordsOf(db: Executor, viewer: Viewer, limit: number, resultId?: number): Promise<DashboardRecord[]> {
@@ -85,9 +83,9 @@ async function recordsOf(db: Executor, viewer: Viewer, limit: number, resultId?:
   }));
 }
 
-export async function vocabulary(db: Executor, viewer: Viewer): Promise<Vocabulary> {
-  const required = await db.select({ level: levelWords.level, n: count() }).from(levelWords).groupBy(levelWords.level);
-  const passed = await db
+export async function vocabulary(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<Vocabulary> {
+  const required = await deps.db.select({ level: levelWords.level, n: count() }).from(levelWords).groupBy(levelWords.level);
+  const passed = await deps.db
     .select({ level: levelWords.level, n: count() })
     .from(vocabularyPasses)
     .innerJoin(levelWords, eq(levelWords.wordId, vocabularyPasses.wordId))
@@ -133,12 +131,12 @@ export type ResultPosition = { at: Date; id: number };
  * `since` keeps only results from that time on (a gradebook catching up).
  */
 export async function classResultsPage(
-  db: Executor,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   classId: number,
   page: { after?: ResultPosition; before?: ResultPosition; limit: number; newestFirst: boolean; since?: Date | null },
 ): Promise<FinishedTask[]> {
-  if (!(await classById(db, viewer, classId))) throw new NotFoundError('Class not found');
+  if (!(await classById(deps, viewer, classId))) throw new NotFoundError('Class not found');
   const beyond = (p: ResultPosition, later: boolean) =>
     later
       ? or(gt(results.createdAt, p.at), and(eq(results.createdAt, p.at), gt(results.id, p.id)))!
@@ -149,42 +147,28 @@ export async function classResultsPage(
     page.before ? beyond(page.before, false) : undefined,
   );
   const order = page.newestFirst ? [desc(results.createdAt), desc(results.id)] : [asc(results.createdAt), asc(results.id)];
-  return finishedTasks(db, classId, where)
+  return finishedTasks(deps.db, classId, where)
     .orderBy(...order)
     .limit(page.limit);
 }
 
 /** One finished task of the viewer's classes by its result id (`node(id:)`), or null. */
-export async function classResultById(db: Executor, viewer: Viewer, resultId: number): Promise<FinishedTask | null> {
+export async function classResultById(deps: Pick<Deps, 'db'>, viewer: Viewer, resultId: number): Promise<FinishedTask | null> {
   if (!viewer.isTeacher) return null;
-  const [place] = await db
+  const [place] = await deps.db
     .select({ classId: assignments.classId })
     .from(results)
     .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
     .where(eq(results.id, resultId));
-  if (!place || !(await classById(db, viewer, place.classId))) return null;
-  const [task] = await finishedTasks(db, place.classId, eq(results.id, resultId));
+  if (!place || !(await classById(deps, viewer, place.classId))) return null;
+  const [task] = await finishedTasks(deps.db, place.classId, eq(results.id, resultId));
   return task ?? null;
 }
 
-/** The class's finished tasks as CSV (the spec's local result export), oldest first. */
-export async function classResultsCsv(db: Executor, viewer: Viewer, className: string, timeZone = DEFAULT_TIME_ZONE): Promise<string> {
-  const klass = await classByName(db, viewer, className);
-  const rows = await finishedTasks(db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
-  return csvText([
-    ['class', 'student', 'username', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'],
-    ...rows.map((r) => [
-      klass.name,
-      r.student,
-      r.studentUsername ?? '',
-      `${r.bookId}-${r.unitId}`,
-      r.assignmentId,
-      r.type,
-      r.score,
-      r.correct,
-      r.total,
-      localIso(r.finishedAt, timeZone),
-    ]),
-  ]);
+/** The class's finished tasks, oldest first, under the class's own name: the local result export (results/rest.ts writes it as CSV). */
+export async function classResultsExport(deps: Pick<Deps, 'db'>, viewer: Viewer, className: string): Promise<{ className: string; rows: FinishedTask[] }> {
+  const klass = await classByName(deps, viewer, className);
+  const rows = await finishedTasks(deps.db, klass.id).orderBy(asc(results.createdAt), asc(results.id));
+  return { className: klass.name, rows };
 }

@@ -66,7 +66,7 @@ const TaskContentRef = builder.objectRef<TaskContent>('TaskContent').implement({
         const parts = taskIdSchema.safeParse(c.label);
         if (!parts.success || parts.data.practice) return null;
         const { bookId, unitId } = parts.data;
-        const [book, unit] = await Promise.all([bookById(ctx.deps.db, viewerOf(ctx), bookId), unitOf(ctx.deps.db, bookId, unitId)]);
+        const [book, unit] = await Promise.all([bookById(ctx.deps, viewerOf(ctx), bookId), unitOf(ctx.deps, bookId, unitId)]);
         // The book by its short name: a title is "National standards 2022: every curriculum word, …".
         return `${unit?.title || `Unit ${unitId}`} · ${book?.title.split(':')[0] ?? bookId}`;
       },
@@ -84,7 +84,7 @@ builder.queryField('taskContent', (t) =>
     type: TaskContentRef,
     description: "A task's words for its player: the student's own open task, a teacher's preview, or '0' for free practice.",
     args: { taskId: t.arg.string({ required: true, description: "A task id from `Task.taskId`, or '0' for free practice." }) },
-    resolve: (_root, { taskId }, ctx) => taskContent(ctx.deps.db, viewerOf(ctx), taskId),
+    resolve: (_root, { taskId }, ctx) => taskContent(ctx.deps, viewerOf(ctx), taskId),
   }),
 );
 
@@ -201,7 +201,7 @@ builder.node(DashboardRecordRef, {
   isTypeOf: (v) => typeof v === 'object' && v !== null && 'testId' in v && 'resultId' in v,
   loadOne: async (id, ctx) => {
     const rowId = rowIdOf(id);
-    return rowId === null ? null : dashboardRecordById(ctx.deps.db, viewerOf(ctx), rowId);
+    return rowId === null ? null : dashboardRecordById(ctx.deps, viewerOf(ctx), rowId);
   },
   fields: (t) => ({
     testId: t.exposeString('testId', { description: "'{bookID}-{unitID}-{TPID}-{Type}'." }),
@@ -230,19 +230,19 @@ const DashboardRef = builder.objectRef<Viewer>('Dashboard').implement({
     finishedTasks: t.connection({
       type: DashboardRecordRef,
       description: 'Finished tasks, with the class comparison, in the order they were finished; page with first/after.',
-      resolve: async (viewer, args, ctx) => offsetConnection(args, await dashboardRecords(ctx.deps.db, viewer)),
+      resolve: async (viewer, args, ctx) => offsetConnection(args, await dashboardRecords(ctx.deps, viewer)),
     }),
     records: t.field({
       type: [DashboardRecordRef],
       deprecationReason: 'Use `finishedTasks`, a connection (first/after). May be removed after 2027-06-01.',
       description: 'Finished tasks, with the class comparison.',
-      resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps.db, viewer),
+      resolve: (viewer, _a, ctx) => dashboardRecords(ctx.deps, viewer),
     }),
     vocabulary: t.field({
       type: [LevelVocabularyRef],
       description: 'The vocabulary measure, per level.',
       resolve: async (viewer, _a, ctx) =>
-        Object.entries(await vocabulary(ctx.deps.db, viewer)).map(([level, [passed, required]]) => ({ level, passed, required })),
+        Object.entries(await vocabulary(ctx.deps, viewer)).map(([level, [passed, required]]) => ({ level, passed, required })),
     }),
   }),
 });
@@ -354,7 +354,7 @@ builder.node(ClassResultRef, {
     const rowId = rowIdOf(id);
     const viewer = viewerOf(ctx);
     if (rowId === null) return null;
-    const found = await classResultById(ctx.deps.db, viewer, rowId);
+    const found = await classResultById(ctx.deps, viewer, rowId);
     return found ? { ...found, teacher: viewer.teacherName } : null;
   },
   fields: (t) => ({
@@ -394,7 +394,7 @@ builder.objectField(ClassRef, 'results', (t) =>
     resolve: (klass, args, ctx) =>
       placeConnection<ClassResult>({ args, toCursor, defaultSize: 50, maxSize: 100 }, async ({ after, before, limit, inverted }) => {
         const viewer = viewerOf(ctx);
-        const rows = await classResultsPage(ctx.deps.db, viewer, klass.id, {
+        const rows = await classResultsPage(ctx.deps, viewer, klass.id, {
           after: fromCursor(after),
           before: fromCursor(before),
           limit,

@@ -7,7 +7,6 @@
  * and stored nowhere.
  */
 import { oneReading } from '../speech/pa/text.ts';
-import type { Executor } from '../../db/index.ts';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { pronunciationWords, results, taskRows } from '../../db/schema.ts';
@@ -69,7 +68,7 @@ export async function submitPronunciation(
     if (text !== undefined && upload.text !== null && !text) throw new ValidationError('The text to score against is empty', 'text');
     if (text && text.length > MAX_PRACTICE_TEXT) throw new ValidationError(`The text to score against is at most ${MAX_PRACTICE_TEXT} characters`, 'text');
     // Any text an integration sends (said as one reading), or the practice list the Record screen paces.
-    const content = text ? null : await taskContent(deps.db, viewer, '0');
+    const content = text ? null : await taskContent(deps, viewer, '0');
     const result = await scoreOrReject(deps, upload.bytes, text ? [text] : content!.words.map((w) => w.text), { paced: !text });
     return {
       resultId: null,
@@ -80,14 +79,14 @@ export async function submitPronunciation(
     };
   }
 
-  const task = await studentTaskRow(deps.db, viewer, label);
+  const task = await studentTaskRow(deps, viewer, label);
   if (task.assignment.type !== 'PA') throw new ValidationError('Only Pronunciation Assessment tasks take a recording');
   const digest = createHash('sha256').update(upload.bytes).digest('hex');
   const [previous] = await deps.db.select().from(results).where(eq(results.taskRowId, task.row.id));
-  if (previous) return repeated(deps.db, previous, digest, label);
+  if (previous) return repeated(deps, previous, digest, label);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
 
-  const taskWords = oneReading(await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  const taskWords = oneReading(await wordsOfTask(deps, task.row, task.assignment)).map((w) => w.text);
   const result = await scoreOrReject(deps, upload.bytes, taskWords);
   // Counted in the words scored (a phrase such as "good morning" is two), right and in all alike.
   const correct = result.words.filter((w) => w.error === 'none').length;
@@ -97,7 +96,7 @@ export async function submitPronunciation(
   const receipt = await deps.db.transaction(async (tx): Promise<PronunciationReceipt> => {
     await tx.execute(sql`select id from ${taskRows} where id = ${task.row.id} for update`);
     const [again] = await tx.select().from(results).where(eq(results.taskRowId, task.row.id));
-    if (again) return repeated(tx, again, digest, label);
+    if (again) return repeated({ db: tx }, again, digest, label);
     const [row] = await tx.select({ status: taskRows.status }).from(taskRows).where(eq(taskRows.id, task.row.id));
     if (row?.status !== 'open') throw new ValidationError('This task is no longer open');
     const [stored] = await tx
@@ -198,11 +197,11 @@ async function scoreOrReject(deps: Deps, audio: Uint8Array, words: string[], { p
 }
 
 /** The same recording sent again: the stored result, and the next task it brought. */
-async function repeated(db: Executor, previous: typeof results.$inferSelect, digest: string, label: string): Promise<PronunciationReceipt> {
+async function repeated(deps: Pick<Deps, 'db'>, previous: typeof results.$inferSelect, digest: string, label: string): Promise<PronunciationReceipt> {
   const detail = previous.detail as PaResult & { recordingSha256?: string };
   if (detail.recordingSha256 !== digest) throw new ConflictError('This task already has a result from another recording');
   const { recordingSha256: _, ...result } = detail;
-  return { resultId: previous.id, label, result, stored: false, next: await nextAssignedAt(db, previous.taskRowId, previous.createdAt) };
+  return { resultId: previous.id, label, result, stored: false, next: await nextAssignedAt(deps, previous.taskRowId, previous.createdAt) };
 }
 
 /** The report's "answer" column for a word: its score and the sounds to practise, in IPA as the Record screen shows them. */

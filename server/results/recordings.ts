@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordings, rosterEntries } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
 import type { BlobStore } from '../storage/blobs.ts';
-import type { Viewer } from '../deps.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { NotFoundError, parseInput, ValidationError } from '../errors.ts';
 import { nameKey, ownClasses } from '../access.ts';
 import { recordingKey } from '../storage/keys.ts';
@@ -47,20 +47,20 @@ export type StoredRecording = { bytes: Buffer; mimeType: string; fileName: strin
  * The recording of a PA task: a student's own (`taskId` is their task label), or for the
  * class's teacher the named student's. Anything else is "not found".
  */
-export async function recordingOfTask(db: Executor, blobs: BlobStore, viewer: Viewer, taskId: string, student?: string): Promise<StoredRecording> {
+export async function recordingOfTask(deps: Pick<Deps, 'db' | 'blobs'>, viewer: Viewer, taskId: string, student?: string): Promise<StoredRecording> {
   const label = taskId.trim();
   let taskRowId: number;
   if (viewer.isTeacher) {
     if (!student?.trim()) throw new ValidationError('Name the student whose recording you want (student=…)');
     if (parseInput(taskIdSchema, label).practice) throw new NotFoundError('Free practice is not stored');
-    const found = await taskRowFor(db, label, and(ownClasses(viewer), eq(rosterEntries.studentKey, nameKey(student)))!);
+    const found = await taskRowFor(deps, label, and(ownClasses(viewer), eq(rosterEntries.studentKey, nameKey(student)))!);
     if (!found) throw new NotFoundError(`No recording of ${label} by ${student}`);
     taskRowId = found.row.id;
   } else {
-    taskRowId = (await studentTaskRow(db, viewer, label)).row.id;
+    taskRowId = (await studentTaskRow(deps, viewer, label)).row.id;
   }
-  const [recording] = await db.select().from(recordings).where(eq(recordings.taskRowId, taskRowId));
-  const bytes = recording ? await blobs.get(recording.blobKey) : null;
+  const [recording] = await deps.db.select().from(recordings).where(eq(recordings.taskRowId, taskRowId));
+  const bytes = recording ? await deps.blobs.get(recording.blobKey) : null;
   if (!recording || !bytes) throw new NotFoundError(`No recording of ${label}${viewer.isTeacher ? ` by ${student}` : ''}`);
   return { bytes, mimeType: recording.mimeType, fileName: `${label}${extensionOf(recording.mimeType)}`.replace(/[^A-Za-z0-9_.-]/g, '_') };
 }

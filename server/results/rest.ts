@@ -4,7 +4,9 @@
  */
 import type { RestRouter } from '../http/rest.ts';
 import { submitSpellingResult, type ResultReceipt } from './service.ts';
-import { classResultsCsv, dashboardRecords, vocabulary } from './dashboard.ts';
+import { classResultsExport, dashboardRecords, vocabulary, type FinishedTask } from './dashboard.ts';
+import { csvText } from './csv.ts';
+import { localIso } from '../time.ts';
 import { submitPronunciation, type PronunciationReceipt } from './pronunciation.ts';
 import { recordingOfTask } from './recordings.ts';
 import { receiveForm } from '../http/uploads.ts';
@@ -51,7 +53,7 @@ export function registerResultRoutes(router: RestRouter): void {
   // GET /userrecordings/{taskId}: the stored recording of a PA task: a student's own, or for the
   // class's teacher the one of ?student=NAME. Anyone else: 404.
   router.on('GET', '/userrecordings/:taskId', async (r) => {
-    const recording = await recordingOfTask(r.deps.db, r.deps.blobs, await r.viewer(), r.params.taskId ?? '', r.query.get('student') ?? undefined);
+    const recording = await recordingOfTask(r.deps, await r.viewer(), r.params.taskId ?? '', r.query.get('student') ?? undefined);
     return { bytes: recording.bytes, contentType: recording.mimeType, headers: { 'content-disposition': `attachment; filename="${recording.fileName}"` } };
   });
   registerDashboardRoutes(router);
@@ -61,9 +63,9 @@ export function registerResultRoutes(router: RestRouter): void {
 function registerDashboardRoutes(router: RestRouter): void {
   router.on('GET', '/userdash', async (r) => {
     const viewer = await r.viewer();
-    const records = await dashboardRecords(r.deps.db, viewer);
+    const records = await dashboardRecords(r.deps, viewer);
     if (records.length === 0) return { json: [] };
-    const summary = await vocabulary(r.deps.db, viewer);
+    const summary = await vocabulary(r.deps, viewer);
     return {
       json: records.map((r, i) => {
         const record = { testID: r.testId, currentScore: r.currentScore, averageScore: r.averageScore, maxScore: r.maxScore, minScore: r.minScore };
@@ -75,10 +77,29 @@ function registerDashboardRoutes(router: RestRouter): void {
   // GET /userclasses/export?className=: the class's results as CSV (teachers, own classes).
   router.on('GET', '/userclasses/export', async (r) => {
     const className = r.query.get('className') ?? '';
-    const csv = await classResultsCsv(r.deps.db, await r.viewer(), className, r.deps.config.timeZone);
+    const csv = resultsCsv(await classResultsExport(r.deps, await r.viewer(), className), r.deps.config.timeZone);
     const file = `wordbee-${className.replace(/[^A-Za-z0-9_.]+/g, '_')}-results.csv`;
     return { bytes: Buffer.from(`\uFEFF${csv}`), contentType: 'text/csv; charset=utf-8', headers: { 'content-disposition': `attachment; filename="${file}"` } };
   });
+}
+
+/** The local result export's CSV: a header in the spec's words, then one line per finished task (times in the school's zone). */
+function resultsCsv({ className, rows }: { className: string; rows: FinishedTask[] }, timeZone: string): string {
+  return csvText([
+    ['class', 'student', 'username', 'bookUnitID', 'TPID', 'Type', 'score', 'correct', 'words', 'finishedAt'],
+    ...rows.map((r) => [
+      className,
+      r.student,
+      r.studentUsername ?? '',
+      `${r.bookId}-${r.unitId}`,
+      r.assignmentId,
+      r.type,
+      r.score,
+      r.correct,
+      r.total,
+      localIso(r.finishedAt, timeZone),
+    ]),
+  ]);
 }
 
 /** The reply text of `POST /userspelling`. */

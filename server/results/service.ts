@@ -50,9 +50,9 @@ export type ResultReceipt = {
 export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unknown, now = new Date()): Promise<ResultReceipt> {
   if (viewer.isTeacher) throw new ForbiddenError('Only students post task results');
   const parsed = parseSbArr(body);
-  const task = await studentTaskRow(deps.db, viewer, parsed.label);
+  const task = await studentTaskRow(deps, viewer, parsed.label);
   if (task.assignment.type === 'PA') throw new ValidationError('Pronunciation results are sent by recording upload, not as sbArr');
-  const cards = await wordsOfTask(deps.db, task.row, task.assignment);
+  const cards = await wordsOfTask(deps, task.row, task.assignment);
   const taskWords = cards.map((w) => w.text);
   const { correct, score } = checkAgainstTask(parsed, taskWords);
   const wrongSpellings = parsed.rows.filter((r) => r.status === 'x').map((r) => ({ word: r.word, typed: r.typed.trim() }));
@@ -66,7 +66,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     return rating !== null && wordId !== undefined ? [{ wordId, rating }] : [];
   });
   const facts = await resultFacts(deps.db, task, viewer.id, [...new Set(reviews.map((r) => r.wordId))]);
-  if (facts.previous) return alreadyStored(deps.db, task.row.id, facts.previous, parsed, wrongSpellings);
+  if (facts.previous) return alreadyStored(deps, task.row.id, facts.previous, parsed, wrongSpellings);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
 
   const plan = planNext(task.assignment.bookId, task.assignment.unitId, facts.later, facts.own);
@@ -139,13 +139,13 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
   if (written.resultId === null) {
     // Another post of this result (or a teacher's removal) got there between the read and the write.
     const again = await resultFacts(deps.db, task, viewer.id, []);
-    if (again.previous) return alreadyStored(deps.db, task.row.id, again.previous, parsed, wrongSpellings);
+    if (again.previous) return alreadyStored(deps, task.row.id, again.previous, parsed, wrongSpellings);
     throw new ValidationError('This task is no longer open');
   }
   deps.jobs?.wake();
   const next: NextTask =
     'unitId' in plan
-      ? { assigned: true, bookUnitId: `${task.assignment.bookId}-${plan.unitId}`, type: task.assignment.type, assignmentId: written.tpid! }
+      ? { assigned: true, bookUnitId: `${task.assignment.bookId}-${plan.unitId}`, type: task.assignment.type, assignmentId: written.assignmentId! }
       : plan;
   const inserted = new Set(written.announced);
   for (const r of parsed.rows) if (inserted.has(r.position)) publishAnswer(deps, task, parsed.label, { ...r, answeredAt: now });
@@ -157,14 +157,14 @@ type StoredResult = { id: number; score: number; correct: number; total: number;
 
 /** The same result posted again: the stored one and the next task it brought; a different one is refused. */
 async function alreadyStored(
-  db: Executor,
+  deps: Pick<Deps, 'db'>,
   taskRowId: number,
   previous: StoredResult,
   parsed: ReturnType<typeof parseSbArr>,
   wrongSpellings: ResultReceipt['wrongSpellings'],
 ): Promise<ResultReceipt> {
   if (JSON.stringify(previous.detail) !== JSON.stringify(parsed.raw)) throw new ConflictError('This task already has a different result');
-  const next = await nextAssignedAt(db, taskRowId, new Date(previous.createdAt));
+  const next = await nextAssignedAt(deps, taskRowId, new Date(previous.createdAt));
   return {
     resultId: previous.id,
     label: parsed.label,
@@ -230,7 +230,7 @@ const CLASS_RESULT_ID = sql`encode(convert_to('ClassResult:' || result.id, 'UTF8
  * The next task's assignment is shared by classmates through a unique key (`on conflict`), so
  * no class-wide lock is taken. resultId null: nothing was written.
  */
-async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: number | null; tpid: number | null; announced: number[] }> {
+async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: number | null; assignmentId: number | null; announced: number[] }> {
   const now = sql`${w.now.toISOString()}::timestamptz`;
   const dueAt = w.next ? sql`${new Date(w.now.getTime() + w.next.dueDays * DAY_MS).toISOString()}::timestamptz` : sql`null`;
   const next = w.next;
@@ -242,7 +242,7 @@ async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: nu
       select ${w.classId}, ${next.bookId}, ${next.unitId}, ${next.type}, 'auto', ${next.dueDays}, ${now} from done
       ${profile ? sql`` : sql`on conflict (class_id, book_id, unit_id, type) where ${AUTO_UNIT} do nothing`}
       returning id),
-    tpid as (
+    next_assignment as (
       select id from made
       ${
         profile
@@ -251,7 +251,7 @@ async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: nu
       }),
     next_row as (
       insert into ${taskRows} (assignment_id, roster_entry_id, due_at, created_at)
-      select (select min(id) from tpid), ${next.rosterEntryId}, ${dueAt}, ${now} from done where exists (select 1 from tpid)
+      select (select min(id) from next_assignment), ${next.rosterEntryId}, ${dueAt}, ${now} from done where exists (select 1 from next_assignment)
       on conflict do nothing)`
     : sql``;
   const result = await db.execute(sql`
@@ -288,10 +288,10 @@ async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: nu
       insert into ${jobs} (kind, dedupe_key, result_id, payload, created_at, next_attempt_at)
       select 'report', 'report:' || result.id, result.id, ${json(w.report)}, ${now}, ${now} from result)${nextSteps}
     select (select id from result) as "resultId",
-      ${next ? sql`(select min(id) from tpid)` : sql`null::int`} as tpid,
+      ${next ? sql`(select min(id) from next_assignment)` : sql`null::int`} as "assignmentId",
       (select coalesce(json_agg(position), '[]'::json) from answered where inserted) as announced`);
-  const [row] = rowsOf<{ resultId: number | null; tpid: number | null; announced: number[] }>(result);
-  if (row!.resultId !== null && next && row!.tpid === null) {
+  const [row] = rowsOf<{ resultId: number | null; assignmentId: number | null; announced: number[] }>(result);
+  if (row!.resultId !== null && next && row!.assignmentId === null) {
     // A classmate made the shared assignment after this statement began (it waited for them,
     // then saw their row only as a conflict): join it now.
     const [shared] = await db
@@ -310,7 +310,7 @@ async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: nu
       .insert(taskRows)
       .values({ assignmentId: shared!.id, rosterEntryId: next.rosterEntryId, dueAt: new Date(w.now.getTime() + next.dueDays * DAY_MS), createdAt: w.now })
       .onConflictDoNothing();
-    return { ...row!, tpid: shared!.id };
+    return { ...row!, assignmentId: shared!.id };
   }
   return row!;
 }
@@ -361,9 +361,9 @@ export async function recordAnswer(
 ) {
   if (viewer.isTeacher) throw new ForbiddenError('Only students answer tasks');
   if (input.typed.length > MAX_TYPED) throw new ValidationError(`An answer is at most ${MAX_TYPED} characters`, 'typed');
-  const task = await studentTaskRow(deps.db, viewer, input.taskId);
+  const task = await studentTaskRow(deps, viewer, input.taskId);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
-  const words = (await wordsOfTask(deps.db, task.row, task.assignment)).map((w) => w.text);
+  const words = (await wordsOfTask(deps, task.row, task.assignment)).map((w) => w.text);
   if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length)
     throw new ValidationError('No such word in this task', 'position');
   if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`, 'word');

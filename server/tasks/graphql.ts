@@ -8,6 +8,7 @@ import { nameKey } from '../access.ts';
 import { classNameOf } from '../classes/graphql.ts';
 import { AssignableTaskTypeEnum, deprecatedFor, kindOf, TaskTypeEnum } from './enums.ts';
 import { assignTask, listTasks, removeTask, restoreTask, taskById, type TaskListRow } from './service.ts';
+import { assignedText, removedText, restoredText } from './rest.ts';
 
 const TaskRef = builder.objectRef<TaskListRow>('Task');
 
@@ -18,7 +19,7 @@ builder.node(TaskRef, {
   // Open tasks only: a finished or removed task is no longer a task (its result stays).
   loadOne: (id, ctx) => {
     const rowId = rowIdOf(id);
-    return rowId === null ? null : taskById(ctx.deps.db, viewerOf(ctx), rowId);
+    return rowId === null ? null : taskById(ctx.deps, viewerOf(ctx), rowId);
   },
   fields: (t) => ({
     student: t.exposeString('student', { description: 'The student (a roster name).' }),
@@ -56,13 +57,13 @@ builder.objectField(UserRef, 'tasks', (t) =>
       let className = args.className ?? undefined;
       if (args.classId && viewer.isTeacher) {
         const rowId = args.classId.typename === 'Class' ? rowIdOf(args.classId.id) : null;
-        const klass = rowId === null ? null : await classById(ctx.deps.db, viewer, rowId);
+        const klass = rowId === null ? null : await classById(ctx.deps, viewer, rowId);
         if (!klass) return offsetConnection(args, []);
         if (className !== undefined && nameKey(className) !== klass.nameKey)
           throw new ValidationError('Give classId or className, not two different classes', 'classId');
         className = klass.name;
       }
-      return offsetConnection(args, await listTasks(ctx.deps.db, viewer, { className, student: args.student?.trim() || undefined }));
+      return offsetConnection(args, await listTasks(ctx.deps, viewer, { className, student: args.student?.trim() || undefined }));
     },
   }),
 );
@@ -91,12 +92,14 @@ builder.mutationField('assignTask', (t) =>
     errors: { types: [ValidationError, NotFoundError, ForbiddenError] },
     args: { input: t.arg({ type: AssignTaskInput, required: true, description: 'What to assign, and to which class.' }) },
     resolve: async (_root, { input }, ctx) => ({
-      info: await assignTask(ctx.deps.db, viewerOf(ctx), {
-        className: await classNameOf(ctx, input),
-        bookUnitId: input.bookUnitId,
-        type: kindOf(input.taskType, input.type, 'taskType'),
-        taskDueDays: input.taskDueDays,
-      }),
+      info: assignedText(
+        await assignTask(ctx.deps, viewerOf(ctx), {
+          className: await classNameOf(ctx, input),
+          bookUnitId: input.bookUnitId,
+          type: kindOf(input.taskType, input.type, 'taskType'),
+          taskDueDays: input.taskDueDays,
+        }),
+      ),
     }),
   }),
 );
@@ -126,13 +129,15 @@ builder.mutationField('removeTask', (t) =>
     description: "Removes one student's open task (teachers only). ConflictError: the student finished it meanwhile (the result is kept).",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RemoveTaskInput, required: true, description: 'The task to remove.' }) },
-    resolve: (_root, { input }, ctx) =>
-      removeTask(ctx.deps.db, viewerOf(ctx), {
+    resolve: async (_root, { input }, ctx) => {
+      const removed = await removeTask(ctx.deps, viewerOf(ctx), {
         student: input.student,
         bookUnitId: input.bookUnitId,
         assignmentId: input.tpid,
         type: kindOf(input.taskType, input.type, 'taskType'),
-      }),
+      });
+      return { info: removedText(removed), id: removed.id };
+    },
   }),
 );
 
@@ -156,7 +161,7 @@ const RestoreTaskPayload = builder.objectRef<{ info: string; id: number }>('Rest
       type: TaskRef,
       nullable: true,
       description: 'The task, as the list shows it.',
-      resolve: (p, _a, ctx) => taskById(ctx.deps.db, viewerOf(ctx), p.id),
+      resolve: (p, _a, ctx) => taskById(ctx.deps, viewerOf(ctx), p.id),
     }),
   }),
 });
@@ -168,13 +173,15 @@ builder.mutationField('restoreTask', (t) =>
       "Puts back one student's task that removeTask removed (teachers only; Undo). ConflictError: the student has it again or finished it meanwhile.",
     errors: { types: [ValidationError, NotFoundError, ForbiddenError, ConflictError] },
     args: { input: t.arg({ type: RestoreTaskInput, required: true, description: 'The task to put back.' }) },
-    resolve: (_root, { input }, ctx) =>
-      restoreTask(ctx.deps.db, viewerOf(ctx), {
+    resolve: async (_root, { input }, ctx) => {
+      const restored = await restoreTask(ctx.deps, viewerOf(ctx), {
         student: input.student,
         bookUnitId: input.bookUnitId,
         assignmentId: input.tpid,
         type: kindOf(input.taskType, input.type, 'taskType'),
         dueBy: input.dueBy,
-      }),
+      });
+      return { info: restoredText(restored), id: restored.id };
+    },
   }),
 );

@@ -2,7 +2,7 @@
 import type { RestRouter } from '../http/rest.ts';
 import { checkActingUser } from '../classes/service.ts';
 import { ValidationError } from '../errors.ts';
-import { assignTask, listTasks, removeTask, taskContent } from './service.ts';
+import { assignTask, listTasks, removeTask, taskContent, type Assigned, type ChangedTask } from './service.ts';
 import { PROFILE_UNIT } from '../textbooks/service.ts';
 
 /** The spec's JSON names of a task call's fields, and the service's names for them. */
@@ -27,7 +27,7 @@ export function registerTaskRoutes(router: RestRouter): void {
   // Reply: the task rows, then {tokenExpAt} as the last element.
   router.on('GET', '/usertasks', async (r) => {
     const viewer = await r.viewer();
-    const rows = await listTasks(r.deps.db, viewer);
+    const rows = await listTasks(r.deps, viewer);
     return {
       json: [
         ...rows.map((t) => ({ student: t.student, bookUnitID: t.bookUnitId, TPID: t.assignmentId, Type: t.type, dueBy: t.dueBy.toISOString() })),
@@ -38,7 +38,7 @@ export function registerTaskRoutes(router: RestRouter): void {
 
   // Reply: [label, items…] — SB 'word -- sentence', FM card objects, PA one 'w1, w2, …' string.
   router.on('GET', '/usertasks/:taskId', async (r) => {
-    const content = await taskContent(r.deps.db, await r.viewer(), r.params.taskId ?? '');
+    const content = await taskContent(r.deps, await r.viewer(), r.params.taskId ?? '');
     if (content.type === 'SB') return { json: [content.label, ...content.words.map((w) => `${w.text} -- ${w.sentences[0] ?? ''}`)] };
     if (content.type === 'PA') return { json: [content.label, content.words.map((w) => w.text).join(', ')] };
     return {
@@ -63,7 +63,7 @@ export function registerTaskRoutes(router: RestRouter): void {
       const viewer = await r.viewer();
       const body = await r.body();
       checkActingUser(viewer, body);
-      return { text: (await removeTask(r.deps.db, viewer, inDomainNames(body))).info };
+      return { text: removedText(await removeTask(r.deps, viewer, inDomainNames(body))) };
     },
     { errors: 'text' },
   );
@@ -76,7 +76,7 @@ export function registerTaskRoutes(router: RestRouter): void {
       const viewer = await r.viewer();
       const body = await r.body();
       checkActingUser(viewer, body);
-      return { text: await assignTask(r.deps.db, viewer, inDomainNames(body)) };
+      return { text: assignedText(await assignTask(r.deps, viewer, inDomainNames(body))) };
     },
     { errors: 'text' },
   );
@@ -91,8 +91,28 @@ export function registerTaskRoutes(router: RestRouter): void {
       checkActingUser(viewer, body);
       const unit = typeof body?.bookUnitID === 'string' ? body.bookUnitID.split('-')[1] : undefined;
       if (unit !== PROFILE_UNIT) throw new ValidationError(`This call assigns unit ${PROFILE_UNIT} tasks; use /usertasks/assigntask for other units`);
-      return { text: await assignTask(r.deps.db, viewer, { ...(inDomainNames(body) as object), type: 'FM' }) };
+      return { text: assignedText(await assignTask(r.deps, viewer, { ...(inDomainNames(body) as object), type: 'FM' })) };
     },
     { errors: 'text' },
   );
 }
+
+/**
+ * The reply of an assignment: 'success: ', then one sentence per kind assigned, naming the
+ * assignment by the spec's TPID. GraphQL's `info` says the same.
+ */
+export function assignedText(assigned: Assigned[]): string {
+  const lines = assigned.map(({ type, bookId, unitId, assignmentId, className, students, alreadyOpen }) => {
+    const s = students === 1 ? '' : 's';
+    return alreadyOpen
+      ? `${type} ${bookId}-${unitId} is already assigned (TPID ${assignmentId}); ${students} new student${s} added`
+      : `${type} ${bookId}-${unitId} assigned to ${students} student${s} of ${className} (TPID ${assignmentId})`;
+  });
+  return `success: ${lines.join('; ')}`;
+}
+
+/** The reply of removing a task (GraphQL's `info` says the same). */
+export const removedText = (t: ChangedTask): string => `Removed ${t.type} ${t.bookId}-${t.unitId} of ${t.student}`;
+
+/** What restoring a task says (GraphQL's `info`). */
+export const restoredText = (t: ChangedTask): string => `success: ${t.type} ${t.bookId}-${t.unitId} of ${t.student} is back`;

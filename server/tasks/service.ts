@@ -23,7 +23,7 @@ import {
 import { prepared, qualified } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
-import type { Viewer } from '../deps.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { classByName } from '../classes/service.ts';
 import { nameKey, ownClasses, requireTeacher, rosterNameContains } from '../access.ts';
 import { lockClassTasks } from '../enrolment.ts';
@@ -60,20 +60,20 @@ export const taskIdOf = (r: { bookId: string; unitId: string; assignmentId: numb
  * Assigns a unit to every student on the class roster, due in taskDueDays days. 'PA+SB'
  * assigns both kinds; unit 'R' of a level source assigns a Flashcard Master task drawn from
  * each student's memory model. Assigning a unit and kind that is still open adds rows only for
- * students who lack one, so nothing is duplicated.
+ * students who lack one, so nothing is duplicated. Returns what was assigned, one entry per kind.
  */
-export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now = new Date()): Promise<string> {
+export async function assignTask(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown, now = new Date()): Promise<Assigned[]> {
   requireTeacher(viewer);
   const input = parseInput(assignTaskSchema, raw);
-  const klass = await classByName(db, viewer, input.className);
+  const klass = await classByName(deps, viewer, input.className);
   const { bookId, unitId } = input.bookUnitId;
-  const book = await bookById(db, viewer, bookId);
+  const book = await bookById(deps, viewer, bookId);
   if (!book) throw new NotFoundError(`Book ${bookId} not found`);
-  const unit = await unitOf(db, bookId, unitId);
+  const unit = await unitOf(deps, bookId, unitId);
   if (!unit) throw new NotFoundError(`Unit ${unitId} of book ${bookId} not found`);
   const profile = unitId === PROFILE_UNIT;
   if (profile && input.type !== 'FM') throw new ValidationError(`Unit ${PROFILE_UNIT} is a Flashcard Master task: assign it with Type FM`);
-  if (!profile && (await unitWordCards(db, bookId, unitId)).length === 0) {
+  if (!profile && (await unitWordCards(deps, bookId, unitId)).length === 0) {
     throw new ValidationError(`Unit ${unitId} of book ${bookId} has no words yet`);
   }
   const types: TaskType[] = input.type === 'PA+SB' ? ['PA', 'SB'] : [input.type];
@@ -81,14 +81,14 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
   // One transaction under the class's lock: the same assignment sent twice at once makes one
   // assignment, a student signing up meanwhile gets the task (signup takes the lock too), and
   // 'PA+SB' is both or neither.
-  const done = await db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockClassTasks(tx, klass.id);
     // Kept until the end (a deletion waits), or already gone.
     const [still] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, klass.id)).for('share');
     if (!still) throw new NotFoundError(`Class ${klass.name} not found`);
     const roster = await tx.select({ id: rosterEntries.id }).from(rosterEntries).where(eq(rosterEntries.classId, klass.id));
     if (roster.length === 0) throw new ValidationError(`Class ${klass.name} has no students yet`);
-    const lines: string[] = [];
+    const done: Assigned[] = [];
     for (const type of types) {
       const open = await openAssignment(tx, klass.id, bookId, unitId, type);
       const assignmentId =
@@ -105,16 +105,24 @@ export async function assignTask(db: Executor, viewer: Viewer, raw: unknown, now
         .values(roster.map((r) => ({ assignmentId, rosterEntryId: r.id, dueAt, createdAt: now })))
         .onConflictDoNothing()
         .returning({ id: taskRows.id });
-      lines.push(
-        open
-          ? `${type} ${bookId}-${unitId} is already assigned (TPID ${assignmentId}); ${added.length} new student${added.length === 1 ? '' : 's'} added`
-          : `${type} ${bookId}-${unitId} assigned to ${added.length} student${added.length === 1 ? '' : 's'} of ${klass.name} (TPID ${assignmentId})`,
-      );
+      done.push({ type, bookId, unitId, assignmentId, className: klass.name, students: added.length, alreadyOpen: open !== null });
     }
-    return lines;
+    return done;
   });
-  return `success: ${done.join('; ')}`;
 }
+
+/** One kind of task assignTask assigned: a new assignment, or one still open that got `students` more rows. */
+export type Assigned = {
+  type: TaskType;
+  bookId: string;
+  unitId: string;
+  assignmentId: number;
+  className: string;
+  /** The students who got a row now. */
+  students: number;
+  /** The assignment was already open (only students who lacked the task got it). */
+  alreadyOpen: boolean;
+};
 
 /** A teacher assignment of this class, unit and kind that still has open rows. */
 async function openAssignment(db: Executor, classId: number, bookId: string, unitId: string, type: TaskType): Promise<number | null> {
@@ -195,7 +203,7 @@ function toListRow(r: {
  * class), soonest due first. The hottest read of all: a prepared statement per scope.
  */
 export async function listTasks(
-  db: Executor,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   options: { className?: string; taskRowId?: number; student?: string } = {},
 ): Promise<TaskListRow[]> {
@@ -212,11 +220,11 @@ export async function listTasks(
         : eq(rosterEntries.userId, viewer.id),
       options.taskRowId !== undefined ? eq(taskRows.id, options.taskRowId) : undefined,
     );
-    return (await taskListSelect(db, scope)).map(toListRow);
+    return (await taskListSelect(deps.db, scope)).map(toListRow);
   }
   const scope: TaskListScope = !viewer.isTeacher ? 'student' : options.className ? 'teacherClass' : 'teacher';
-  const query = prepared(db, `taskList:${scope}`, () =>
-    taskListSelect(db, scopeCondition(scope, sql.placeholder('userId'), sql.placeholder('classKey'))).prepare(`task_list_${scope}`),
+  const query = prepared(deps.db, `taskList:${scope}`, () =>
+    taskListSelect(deps.db, scopeCondition(scope, sql.placeholder('userId'), sql.placeholder('classKey'))).prepare(`task_list_${scope}`),
   );
   const rows = await query.execute({ userId: viewer.id, classKey: options.className ? nameKey(options.className) : '' });
   return rows.map(toListRow);
@@ -244,15 +252,15 @@ function taskListSelect(db: Executor, scope: SQL | undefined) {
 }
 
 /** The task list's SQL with the values filled in (the benchmarks run the same text on a bare handler). */
-export function taskListQuery(db: Executor, viewer: Pick<Viewer, 'id' | 'isTeacher'>, options: { className?: string } = {}) {
+export function taskListQuery(deps: Pick<Deps, 'db'>, viewer: Pick<Viewer, 'id' | 'isTeacher'>, options: { className?: string } = {}) {
   const scope: TaskListScope = !viewer.isTeacher ? 'student' : options.className ? 'teacherClass' : 'teacher';
-  return taskListSelect(db, scopeCondition(scope, viewer.id, options.className ? nameKey(options.className) : ''));
+  return taskListSelect(deps.db, scopeCondition(scope, viewer.id, options.className ? nameKey(options.className) : ''));
 }
 
 /** One open task the viewer can see (their own, or a student's of theirs), or null. */
-export async function taskById(db: Executor, viewer: Viewer, taskRowId: number): Promise<TaskListRow | null> {
+export async function taskById(deps: Pick<Deps, 'db'>, viewer: Viewer, taskRowId: number): Promise<TaskListRow | null> {
   if (!Number.isSafeInteger(taskRowId)) return null;
-  return (await listTasks(db, viewer, { taskRowId }))[0] ?? null;
+  return (await listTasks(deps, viewer, { taskRowId }))[0] ?? null;
 }
 
 /** The assignment a remove or restore names (assignment, book, unit and kind), in one of the viewer's classes. */
@@ -267,10 +275,10 @@ function namedAssignment(viewer: Viewer, input: { assignmentId: number; bookUnit
 }
 
 /** A teacher removes one student's open task (spec: Remove task, teachers only). */
-export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Promise<{ info: string; id: number }> {
+export async function removeTask(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown): Promise<ChangedTask> {
   requireTeacher(viewer);
   const input = parseInput(removeTaskSchema, raw);
-  const [row] = await db
+  const [row] = await deps.db
     .select({ id: taskRows.id })
     .from(taskRows)
     .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
@@ -280,24 +288,35 @@ export async function removeTask(db: Executor, viewer: Viewer, raw: unknown): Pr
   const what = `${input.type} task ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} (TPID ${input.assignmentId}) for ${input.student}`;
   if (!row) throw new NotFoundError(`No open ${what}`);
   // Only while still open: a result the student was saving meanwhile is kept, and wins.
-  const deleted = await db
+  const deleted = await deps.db
     .delete(taskRows)
     .where(and(eq(taskRows.id, row.id), eq(taskRows.status, 'open')))
     .returning({ id: taskRows.id });
   if (!deleted.length) throw new ConflictError(`The ${what} was finished meanwhile; its result is kept`);
-  return { info: `Removed ${input.type} ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} of ${input.student}`, id: row.id };
+  return changedTask(row.id, input);
 }
+
+/** The task row removeTask removed or restoreTask put back, and what names it. */
+export type ChangedTask = { id: number; type: TaskType; bookId: string; unitId: string; student: string };
+
+const changedTask = (id: number, input: { type: TaskType; bookUnitId: { bookId: string; unitId: string }; student: string }): ChangedTask => ({
+  id,
+  type: input.type,
+  bookId: input.bookUnitId.bookId,
+  unitId: input.bookUnitId.unitId,
+  student: input.student,
+});
 
 /**
  * Puts back a task the teacher removed (Undo): the same assignment (TPID) for the same student,
  * due when it was (or in the class's taskDueDays). Refused when the student has that task again
  * or finished it meanwhile, or the assignment, class or student is gone.
  */
-export async function restoreTask(db: Executor, viewer: Viewer, raw: unknown, now = new Date()): Promise<{ info: string; id: number }> {
+export async function restoreTask(deps: Pick<Deps, 'db'>, viewer: Viewer, raw: unknown, now = new Date()): Promise<ChangedTask> {
   requireTeacher(viewer);
   const input = parseInput(restoreTaskSchema, raw);
   const what = `${input.type} task ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} (TPID ${input.assignmentId}) for ${input.student}`;
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [target] = await tx
       .select({ assignmentId: assignments.id, rosterEntryId: rosterEntries.id, classId: classes.id, taskDueDays: classes.taskDueDays })
       .from(assignments)
@@ -313,7 +332,7 @@ export async function restoreTask(db: Executor, viewer: Viewer, raw: unknown, no
       .onConflictDoNothing()
       .returning({ id: taskRows.id });
     if (!row) throw new ConflictError(`The ${what} is in the list again or was finished meanwhile; nothing was changed`);
-    return { info: `success: ${input.type} ${input.bookUnitId.bookId}-${input.bookUnitId.unitId} of ${input.student} is back`, id: row.id };
+    return changedTask(row.id, input);
   });
 }
 
@@ -329,10 +348,10 @@ export type TaskContent =
  * entry, e.g. the student's user id), with its class settings; undefined when there is none or
  * the id names another teacher.
  */
-export async function taskRowFor(db: Executor, taskId: string, student: SQL) {
+export async function taskRowFor(deps: Pick<Deps, 'db'>, taskId: string, student: SQL) {
   const parts = parseInput(taskIdSchema, taskId);
   if (parts.practice) throw new ValidationError('Free practice has no task row');
-  const [row] = await db
+  const [row] = await deps.db
     .select({
       row: taskRows,
       assignment: assignments,
@@ -359,8 +378,8 @@ export async function taskRowFor(db: Executor, taskId: string, student: SQL) {
 }
 
 /** The open task row a student owns for this task id, with its class settings. */
-export async function studentTaskRow(db: Executor, viewer: Viewer, taskId: string) {
-  const row = await taskRowFor(db, taskId, eq(rosterEntries.userId, viewer.id));
+export async function studentTaskRow(deps: Pick<Deps, 'db'>, viewer: Viewer, taskId: string) {
+  const row = await taskRowFor(deps, taskId, eq(rosterEntries.userId, viewer.id));
   if (!row) throw new NotFoundError('This task is not in your task list');
   return row;
 }
@@ -370,15 +389,15 @@ export async function studentTaskRow(db: Executor, viewer: Viewer, taskId: strin
  * memory model is drawn once and kept); a teacher may preview their own class's assignment;
  * '0' is free pronunciation practice.
  */
-export async function taskContent(db: Executor, viewer: Viewer, taskId: string, now = new Date()): Promise<TaskContent> {
+export async function taskContent(deps: Pick<Deps, 'db'>, viewer: Viewer, taskId: string, now = new Date()): Promise<TaskContent> {
   const parts = parseInput(taskIdSchema, taskId);
-  if (parts.practice) return practiceContent(db, viewer);
+  if (parts.practice) return practiceContent(deps, viewer);
   const label = taskId.trim();
   let spellingTimeoutSec: number;
   let batch: string[] | null = null;
   let batchSize: number;
   if (viewer.isTeacher) {
-    const [row] = await db
+    const [row] = await deps.db
       .select({ klass: classes })
       .from(assignments)
       .innerJoin(classes, eq(classes.id, assignments.classId))
@@ -395,27 +414,27 @@ export async function taskContent(db: Executor, viewer: Viewer, taskId: string, 
     spellingTimeoutSec = row.klass.spellingTimeoutSec;
     batchSize = row.klass.fmBatchSize;
   } else {
-    const found = await studentTaskRow(db, viewer, taskId);
+    const found = await studentTaskRow(deps, viewer, taskId);
     if (found.row.status !== 'open') throw new ValidationError('This task is finished; pick another from your task list');
     spellingTimeoutSec = found.klass.spellingTimeoutSec;
     batchSize = found.klass.fmBatchSize;
     batch = found.row.words;
     if (parts.unitId === PROFILE_UNIT && !batch) {
-      const book = await bookById(db, viewer, parts.bookId);
-      batch = await drawBatch(db, viewer.id, book?.level ?? 'ES', batchSize, now);
+      const book = await bookById(deps, viewer, parts.bookId);
+      batch = await drawBatch(deps, viewer.id, book?.level ?? 'ES', batchSize, now);
       if (batch.length === 0) throw new ValidationError('No words are due for review in this level yet');
-      await db.update(taskRows).set({ words: batch }).where(eq(taskRows.id, found.row.id));
+      await deps.db.update(taskRows).set({ words: batch }).where(eq(taskRows.id, found.row.id));
     }
   }
   let cards: WordCard[];
   if (parts.unitId === PROFILE_UNIT) {
     if (!batch) {
-      const book = await bookById(db, viewer, parts.bookId);
-      batch = await drawBatch(db, null, book?.level ?? 'ES', batchSize, now);
+      const book = await bookById(deps, viewer, parts.bookId);
+      batch = await drawBatch(deps, null, book?.level ?? 'ES', batchSize, now);
     }
-    cards = await cardsFor(db, batch);
+    cards = await cardsFor(deps.db, batch);
   } else {
-    cards = await unitWordCards(db, parts.bookId, parts.unitId);
+    cards = await unitWordCards(deps, parts.bookId, parts.unitId);
   }
   if (cards.length === 0) throw new ValidationError(`Unit ${parts.unitId} of book ${parts.bookId} has no words yet`);
   if (parts.type === 'SB') return { type: 'SB', label, words: cards, spellingTimeoutSec };
@@ -442,8 +461,8 @@ async function cardsFor(db: Executor, texts: string[]): Promise<WordCard[]> {
  * A Flashcard Master batch from a level: the student's words that are due first (earliest
  * due first), then words never seen, in the level's teaching order.
  */
-export async function drawBatch(db: Executor, userId: number | null, level: string, size: number, now = new Date()): Promise<string[]> {
-  const rows = await db
+export async function drawBatch(deps: Pick<Deps, 'db'>, userId: number | null, level: string, size: number, now = new Date()): Promise<string[]> {
+  const rows = await deps.db
     .select({ text: words.text })
     .from(levelWords)
     .innerJoin(words, eq(words.id, levelWords.wordId))
@@ -455,17 +474,17 @@ export async function drawBatch(db: Executor, userId: number | null, level: stri
 }
 
 /** Free pronunciation practice (`/usertasks/0`): the first National standards unit of the student's level. */
-async function practiceContent(db: Executor, viewer: Viewer): Promise<TaskContent> {
+async function practiceContent(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<TaskContent> {
   const [klass] = viewer.isTeacher
-    ? await db.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.teacherId, viewer.id)).limit(1)
-    : await db
+    ? await deps.db.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.teacherId, viewer.id)).limit(1)
+    : await deps.db
         .select({ schoolId: classes.schoolId })
         .from(rosterEntries)
         .innerJoin(classes, eq(classes.id, rosterEntries.classId))
         .where(eq(rosterEntries.userId, viewer.id))
         .limit(1);
   const prefix = { MS: 'MS', HS: 'HM' }[klass?.schoolId ?? ''] ?? 'ES';
-  const cards = await unitWordCards(db, NATIONAL_BOOK, `${prefix}1`);
+  const cards = await unitWordCards(deps, NATIONAL_BOOK, `${prefix}1`);
   return { type: 'PA', label: 'Free practice', words: cards.slice(0, 10) };
 }
 
@@ -581,10 +600,10 @@ export const AUTO_UNIT = sql`origin = 'auto' and unit_id <> 'R'`;
  * What `assignNext` gave when the result of `taskRowId` was stored at `storedAt`: a client sending
  * the same result again (its first reply lost) learns the next task all the same.
  */
-export async function nextAssignedAt(db: Executor, taskRowId: number, storedAt: Date): Promise<NextTask> {
+export async function nextAssignedAt(deps: Pick<Deps, 'db'>, taskRowId: number, storedAt: Date): Promise<NextTask> {
   const done = alias(taskRows, 'done');
   const doneAssignment = alias(assignments, 'done_assignment');
-  const [next] = await db
+  const [next] = await deps.db
     .select({ bookId: assignments.bookId, unitId: assignments.unitId, type: assignments.type, assignmentId: assignments.id })
     .from(done)
     .innerJoin(doneAssignment, eq(doneAssignment.id, done.assignmentId))
@@ -606,7 +625,11 @@ export async function nextAssignedAt(db: Executor, taskRowId: number, storedAt: 
 }
 
 /** The words a task asks, in order: its memory-model batch, or its unit's words. */
-export async function wordsOfTask(db: Executor, row: { words: string[] | null }, assignment: { bookId: string; unitId: string }): Promise<WordCard[]> {
-  if (row.words) return cardsFor(db, row.words);
-  return unitWordCards(db, assignment.bookId, assignment.unitId);
+export async function wordsOfTask(
+  deps: Pick<Deps, 'db'>,
+  row: { words: string[] | null },
+  assignment: { bookId: string; unitId: string },
+): Promise<WordCard[]> {
+  if (row.words) return cardsFor(deps.db, row.words);
+  return unitWordCards(deps, assignment.bookId, assignment.unitId);
 }

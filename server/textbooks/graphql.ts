@@ -25,14 +25,14 @@ const UnitWordRef = builder.objectRef<WordCard>('UnitWord').implement({
  */
 const wordBatches = new WeakMap<object, { keys: Map<string, readonly [string, string]>; words: Promise<Map<string, WordCard[]>> }>();
 const unitKey = (bookId: string, unitId: string) => `${bookId}\u0000${unitId}`;
-function wordsOfUnit(ctx: { deps: { db: Parameters<typeof wordsOfUnits>[0] } }, bookId: string, unitId: string): Promise<WordCard[]> {
+function wordsOfUnit(ctx: { deps: Parameters<typeof wordsOfUnits>[0] }, bookId: string, unitId: string): Promise<WordCard[]> {
   let batch = wordBatches.get(ctx);
   if (!batch) {
     const keys = new Map<string, readonly [string, string]>();
     const words = Promise.resolve().then(async () => {
       wordBatches.delete(ctx);
       const byUnit = new Map<string, WordCard[]>();
-      for (const row of await wordsOfUnits(ctx.deps.db, [...keys.values()])) {
+      for (const row of await wordsOfUnits(ctx.deps, [...keys.values()])) {
         const key = unitKey(row.bookId, row.unitId);
         const list = byUnit.get(key);
         if (list) list.push(row.word);
@@ -71,14 +71,14 @@ const UnitRef = builder.objectRef<UnitSummary>('Unit').implement({
  * statement, not eleven (the books' `units` resolve in the same tick; the first schedules the read).
  */
 const unitBatches = new WeakMap<object, { bookIds: Set<string>; units: Promise<Map<string, UnitSummary[]>> }>();
-function unitsOfBook(ctx: { deps: { db: Parameters<typeof unitsOfBooks>[0] } }, bookId: string): Promise<UnitSummary[]> {
+function unitsOfBook(ctx: { deps: Parameters<typeof unitsOfBooks>[0] }, bookId: string): Promise<UnitSummary[]> {
   let batch = unitBatches.get(ctx);
   if (!batch) {
     const bookIds = new Set<string>();
     const units = Promise.resolve().then(async () => {
       unitBatches.delete(ctx);
       const byBook = new Map<string, UnitSummary[]>();
-      for (const unit of await unitsOfBooks(ctx.deps.db, [...bookIds])) {
+      for (const unit of await unitsOfBooks(ctx.deps, [...bookIds])) {
         const list = byBook.get(unit.bookId);
         if (list) list.push(unit);
         else byBook.set(unit.bookId, [unit]);
@@ -122,7 +122,7 @@ builder.node(BookRef, {
   // Books are the shelf's, and only teachers open the shelf (a student's node(Book) is null).
   loadOne: (id, ctx) => {
     const viewer = viewerOf(ctx);
-    return viewer.isTeacher ? bookById(ctx.deps.db, viewer, id) : null;
+    return viewer.isTeacher ? bookById(ctx.deps, viewer, id) : null;
   },
   fields: (t) => ({
     bookId: t.exposeString('id', { description: 'The book id (no hyphens).' }),
@@ -172,7 +172,7 @@ builder.objectField(ClassRef, 'shelf', (t) =>
   t.field({
     type: ShelfRef,
     description: 'The books this class can open.',
-    resolve: (klass, _args, ctx) => shelfFor(ctx.deps.db, viewerOf(ctx), klass.name),
+    resolve: (klass, _args, ctx) => shelfFor(ctx.deps, viewerOf(ctx), klass.name),
   }),
 );
 
@@ -197,7 +197,7 @@ builder.mutationField('importTextbook', (t) =>
     },
     resolve: async (_root, { fileName, content }, ctx) => {
       const viewer = requireTeacher(viewerOf(ctx));
-      return importBooks(ctx.deps.db, parseBooksFile(fileName, content), viewer.id);
+      return importBooks(ctx.deps, parseBooksFile(fileName, content), viewer.id);
     },
   }),
 );

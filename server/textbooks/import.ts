@@ -8,12 +8,12 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { books, unitWords, units, words } from '../../db/schema.ts';
-import type { Database } from '../../db/index.ts';
 import { wordText } from '../../db/content/format.ts';
 import { phoneticOf } from '../../db/content/phonetics.ts';
 import { ValidationError } from '../errors.ts';
 import { SCHOOL_IDS } from '../classes/schemas.ts';
 import { PROFILE_UNIT } from '../../db/content/pack.ts';
+import type { Deps } from '../deps.ts';
 /** Kept for the books of a class's weak words (server/mistakes/class.ts). */
 export const WEAK_BOOK_PREFIX = 'WEAK.';
 
@@ -223,20 +223,20 @@ const takenId = (bookId: string) => `book ${bookId}: this id is already used by 
  * whole installation. Pack books cannot be overwritten.
  */
 export async function importBooks(
-  db: Database,
+  deps: Pick<Deps, 'db'>,
   imported: ImportedBook[],
   ownerTeacherId: number | null,
 ): Promise<{ books: number; units: number; words: number; newWords: number }> {
   const problems: string[] = [];
   const ids = imported.map((b) => b.bookId);
-  const existing = await db.select().from(books).where(inArray(books.id, ids));
+  const existing = await deps.db.select().from(books).where(inArray(books.id, ids));
   for (const b of existing) {
     if (b.kind !== 'school') problems.push(`book ${b.id}: this id belongs to WordBee's own content; choose another bookID`);
     else if (b.ownerTeacherId !== ownerTeacherId) problems.push(takenId(b.id));
   }
   const allWords = imported.flatMap((b) => b.units.flatMap((u) => u.words));
   const keys = [...new Set(allWords.map((w) => w.word.toLowerCase()))];
-  const known = new Set(keys.length ? (await db.select({ key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((r) => r.key) : []);
+  const known = new Set(keys.length ? (await deps.db.select({ key: words.textKey }).from(words).where(inArray(words.textKey, keys))).map((r) => r.key) : []);
   const fresh = new Map<string, ImportedWord>();
   for (const w of allWords) {
     const key = w.word.toLowerCase();
@@ -250,7 +250,7 @@ export async function importBooks(
   }
   if (problems.length) throw new ImportError(problems);
 
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const freshList = [...fresh.values()];
     if (freshList.length) {
       await tx

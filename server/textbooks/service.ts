@@ -4,12 +4,11 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { books, classes, unitWords, units, words } from '../../db/schema.ts';
-import type { Executor } from '../../db/index.ts';
 
 /** A vocabulary level (FC, ES, MS, HM, HSM), for the transports, which do not import db/. */
 export type { Level } from '../../db/schema.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
-import type { Viewer } from '../deps.ts';
+import { NotFoundError } from '../errors.ts';
+import type { Deps, Viewer } from '../deps.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../../db/content/pack.ts';
 import { qualified } from '../../db/sql.ts';
 import { classByName } from '../classes/service.ts';
@@ -33,9 +32,9 @@ export type Shelf = {
 };
 
 /** What the Textbooks screen offers a class (spec screen 9: the start list and the press entry). */
-export async function shelfFor(db: Executor, viewer: Viewer, className: string): Promise<Shelf> {
-  const klass = await classByName(db, viewer, className);
-  const all = await db.select().from(books).where(visibleTo(viewer)).orderBy(asc(books.sortOrder), asc(books.id));
+export async function shelfFor(deps: Pick<Deps, 'db'>, viewer: Viewer, className: string): Promise<Shelf> {
+  const klass = await classByName(deps, viewer, className);
+  const all = await deps.db.select().from(books).where(visibleTo(viewer)).orderBy(asc(books.sortOrder), asc(books.id));
   const national = all.find((b) => b.id === NATIONAL_BOOK);
   if (!national) throw new NotFoundError('The content pack is not loaded: no National standards book');
   const press =
@@ -50,15 +49,8 @@ export async function shelfFor(db: Executor, viewer: Viewer, className: string):
   return { klass, national, sources: all.filter((b) => b.kind === 'source'), press };
 }
 
-/** REST `GET /textbooks/?cn=`: "schoolID,pressID,entry,entry,…" (spec section 7). */
-export async function textbookListText(db: Executor, viewer: Viewer, className: string): Promise<string> {
-  if (!className.trim()) throw new ValidationError('Click Classes, then SelectClass menu to select a class to work with');
-  const shelf = await shelfFor(db, viewer, className);
-  return [shelf.klass.schoolId, shelf.klass.pressId, ...shelf.press.map(bookEntry)].join(',');
-}
-
-export async function bookById(db: Executor, viewer: Viewer, bookId: string): Promise<BookRecord | null> {
-  const [book] = await db
+export async function bookById(deps: Pick<Deps, 'db'>, viewer: Viewer, bookId: string): Promise<BookRecord | null> {
+  const [book] = await deps.db
     .select()
     .from(books)
     .where(and(eq(books.id, bookId), visibleTo(viewer)));
@@ -67,9 +59,9 @@ export async function bookById(db: Executor, viewer: Viewer, bookId: string): Pr
 
 export type UnitSummary = { bookId: string; unitId: string; title: string; ordinal: number; wordCount: number };
 
-export async function unitsOfBooks(db: Executor, bookIds: readonly string[]): Promise<UnitSummary[]> {
+export async function unitsOfBooks(deps: Pick<Deps, 'db'>, bookIds: readonly string[]): Promise<UnitSummary[]> {
   if (bookIds.length === 0) return [];
-  return db
+  return deps.db
     .select({
       bookId: units.bookId,
       unitId: units.unitId,
@@ -82,8 +74,8 @@ export async function unitsOfBooks(db: Executor, bookIds: readonly string[]): Pr
     .orderBy(asc(units.bookId), asc(units.ordinal));
 }
 
-export async function unitOf(db: Executor, bookId: string, unitId: string) {
-  const [unit] = await db
+export async function unitOf(deps: Pick<Deps, 'db'>, bookId: string, unitId: string) {
+  const [unit] = await deps.db
     .select()
     .from(units)
     .where(and(eq(units.bookId, bookId), eq(units.unitId, unitId)));
@@ -101,13 +93,13 @@ export type UnitWord = { bookId: string; unitId: string; position: number; word:
  * The words of several units in one statement, each unit's in teaching order (the preview of
  * the units one request asks for; `keys` are `[bookId, unitId]`).
  */
-export async function wordsOfUnits(db: Executor, keys: readonly (readonly [string, string])[]): Promise<UnitWord[]> {
+export async function wordsOfUnits(deps: Pick<Deps, 'db'>, keys: readonly (readonly [string, string])[]): Promise<UnitWord[]> {
   if (keys.length === 0) return [];
   const pairs = sql.join(
     keys.map(([b, u]) => sql`(${b}, ${u})`),
     sql`, `,
   );
-  return db
+  return deps.db
     .select({ bookId: unitWords.bookId, unitId: unitWords.unitId, position: unitWords.position, word: words })
     .from(unitWords)
     .innerJoin(words, eq(words.id, unitWords.wordId))
@@ -116,8 +108,8 @@ export async function wordsOfUnits(db: Executor, keys: readonly (readonly [strin
 }
 
 /** A unit's word cards in teaching order. */
-export async function unitWordCards(db: Executor, bookId: string, unitId: string): Promise<WordCard[]> {
-  const rows = await db
+export async function unitWordCards(deps: Pick<Deps, 'db'>, bookId: string, unitId: string): Promise<WordCard[]> {
+  const rows = await deps.db
     .select({ word: words })
     .from(unitWords)
     .innerJoin(words, eq(words.id, unitWords.wordId))

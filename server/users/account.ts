@@ -52,12 +52,12 @@ async function checkPassword(deps: Deps, viewer: Viewer, password: string, field
   if (!row) throw new ValidationError('This account no longer exists', field);
   // A logged-in session is held by its own failures, not by a lock strangers put on the name.
   const trusted = viewer.sid ? sessionKey(viewer.sid) : undefined;
-  await checkLoginAllowed(deps.db, row.usernameKey, undefined, trusted);
+  await checkLoginAllowed(deps, row.usernameKey, undefined, trusted);
   if (!(await verify(row.hash, password))) {
-    await recordLoginFailure(deps.db, row.usernameKey, undefined, deps.config.loginFailuresPerAddress, trusted);
+    await recordLoginFailure(deps, row.usernameKey, undefined, deps.config.loginFailuresPerAddress, trusted);
     throw new ValidationError(field === 'oldPassword' ? 'Current password is wrong' : 'Password is wrong', field);
   }
-  await clearAccountFailures(deps.db, row.usernameKey, trusted);
+  await clearAccountFailures(deps, row.usernameKey, trusted);
   return row;
 }
 

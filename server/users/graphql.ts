@@ -3,6 +3,7 @@ import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError, Rate
 import { builder, viewerOf, type GraphQLContext } from '../graphql/builder.ts';
 import type { Viewer } from '../deps.ts';
 import { login, renewLogin, reportMailOf, setReportMail, signup, type UserRecord } from './service.ts';
+import { signedUpText } from './rest.ts';
 import { nameKey } from '../access.ts';
 import { deprecatedFor, eitherOf } from '../tasks/enums.ts';
 import { changePassword, deleteAccount, logout, logoutEverywhere } from './account.ts';
@@ -13,7 +14,7 @@ export const UserRef = builder.objectRef<Viewer>('User');
 const mailSettings = new WeakMap<object, ReturnType<typeof reportMailOf>>();
 const mailSettingsOf = (u: Viewer, ctx: GraphQLContext) => {
   let settings = mailSettings.get(ctx);
-  if (!settings) mailSettings.set(ctx, (settings = reportMailOf(ctx.deps.db, u)));
+  if (!settings) mailSettings.set(ctx, (settings = reportMailOf(ctx.deps, u)));
   return settings;
 };
 
@@ -69,7 +70,7 @@ builder.mutationField('setReportMail', (t) =>
       "A teacher turns the e-mail of each student's report to them on or off (students always get their own). The Reports list keeps every report either way.",
     errors: { types: [ForbiddenError] },
     args: { enabled: t.arg.boolean({ required: true, description: 'True: e-mail each report to me too.' }) },
-    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), 'each', enabled) }),
+    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps, viewerOf(ctx), 'each', enabled) }),
   }),
 );
 
@@ -94,7 +95,7 @@ builder.mutationField('setReportDigest', (t) =>
       "A teacher turns the daily summary on or off: one e-mail a day listing the tasks their students finished that day, class by class (besides or instead of each report's e-mail, setReportMail).",
     errors: { types: [ForbiddenError] },
     args: { enabled: t.arg.boolean({ required: true, description: 'True: e-mail me the daily summary.' }) },
-    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps.db, viewerOf(ctx), 'digest', enabled) }),
+    resolve: async (_root, { enabled }, ctx) => ({ enabled: await setReportMail(ctx.deps, viewerOf(ctx), 'digest', enabled) }),
   }),
 );
 
@@ -138,12 +139,14 @@ builder.mutationField('signup', (t) =>
     description: 'Creates a teacher account, or a student account in an existing class.',
     errors: { types: [ValidationError, ConflictError, NotFoundError, RateLimitError] },
     args: { input: t.arg({ type: SignupInput, required: true, description: 'The new account.' }) },
-    resolve: (_root, { input: { className, classname, ...input } }, ctx) =>
-      signup(
+    resolve: async (_root, { input: { className, classname, ...input } }, ctx) => {
+      const signedUp = await signup(
         ctx.deps,
         { ...input, classname: eitherOf(className, classname, 'className', 'classname', (a, b) => nameKey(a) === nameKey(b)) },
         ctx.client.address,
-      ),
+      );
+      return { info: signedUpText(signedUp), username: signedUp.username };
+    },
   }),
 );
 

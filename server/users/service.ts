@@ -31,17 +31,20 @@ export const hashPassword = (password: string) => hash(password);
 // Verified against when the user does not exist, so the reply time does not reveal which names exist.
 const absentUserHash = hash('wordbee-absent-user');
 
+/** A new account: a teacher's, or a student's in `className`, under the roster name they claimed when it is not the username. */
+export type SignedUp = { username: string; isTeacher: boolean; className?: string; rosterName?: string };
+
 /** `address`: the client's network address, for throttling sign-ups (server/users/throttle.ts). */
-export async function signup(deps: Deps, raw: unknown, address?: string): Promise<{ info: string; username: string }> {
+export async function signup(deps: Deps, raw: unknown, address?: string): Promise<SignedUp> {
   const input = parseInput(signupSchema, raw);
-  if (address) await countSignup(deps.db, address, deps.config.signupsPerAddress);
+  if (address) await countSignup(deps, address, deps.config.signupsPerAddress);
   const key = nameKey(input.username);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     if (await findUserByName(tx, key)) throw new ConflictError(`Username ${input.username} is taken, please choose another`);
     if (input.isTeacher) {
       await insertUser(tx, { username: input.username, usernameKey: key, email: input.email, passwordHash, isTeacher: true, teacherId: null });
-      return { info: `Teacher ${input.username} signed up, please login`, username: input.username };
+      return { username: input.username, isTeacher: true };
     }
     const teacher = await findUserByName(tx, nameKey(input.teachername));
     if (!teacher || !teacher.isTeacher) throw new NotFoundError(`Teacher ${input.teachername} not found`);
@@ -104,8 +107,8 @@ export async function signup(deps: Deps, raw: unknown, address?: string): Promis
     }
     // A newcomer finds the class's open tasks waiting.
     await joinOpenTasks(tx, entryId, klass.id);
-    const as = claim && nameKey(claim.name) !== key ? ` as ${claim.name}` : '';
-    return { info: `Student ${input.username} signed up to class ${klass.name}${as}, please login`, username: input.username };
+    const rosterName = claim && nameKey(claim.name) !== key ? claim.name : undefined;
+    return { username: input.username, isTeacher: false, className: klass.name, rosterName };
   });
 }
 
@@ -134,14 +137,14 @@ export async function login(deps: Deps, raw: unknown, client: LoginClient = {}):
   const device = client.device ?? newDevice();
   const tag = await deps.tokens.deviceTag(device.id, key);
   const trusted = client.device?.tags.includes(tag) ? deviceKey(tag) : undefined;
-  await checkLoginAllowed(deps.db, key, client.address, trusted);
+  await checkLoginAllowed(deps, key, client.address, trusted);
   const user = await findUserByName(deps.db, key);
   const ok = await verify(user?.passwordHash ?? (await absentUserHash), input.password);
   if (!user || !ok) {
-    await recordLoginFailure(deps.db, key, client.address, deps.config.loginFailuresPerAddress, trusted);
+    await recordLoginFailure(deps, key, client.address, deps.config.loginFailuresPerAddress, trusted);
     throw new AuthenticationError('Wrong username or password');
   }
-  await clearAccountFailures(deps.db, key, trusted);
+  await clearAccountFailures(deps, key, trusted);
   const viewer = await viewerFor(deps, user.id, 0, 0);
   const record = asRecord(viewer!, await deps.tokens.issue(user.id, { version: user.tokenVersion }));
   client.trust?.(withTag(device, tag));
@@ -189,7 +192,7 @@ export async function authenticate(deps: Deps, token: string): Promise<Viewer> {
 }
 
 async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number, loginAt: number, sid = ''): Promise<(Viewer & { ended: boolean }) | undefined> {
-  const query = prepared(deps.db, 'viewer', () => viewerQuery(deps.db, sql.placeholder('userId'), sql.placeholder('sid')).prepare('viewer'));
+  const query = prepared(deps.db, 'viewer', () => viewerQuery(deps, sql.placeholder('userId'), sql.placeholder('sid')).prepare('viewer'));
   const [row] = await query.execute({ userId, sid });
   if (!row) return undefined;
   return { ...row, teacherName: row.teacherName ?? row.username, tokenExpiresAt, loginAt, sid };
@@ -199,9 +202,9 @@ async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number, log
  * The one SQL statement behind every authenticated call (the benchmarks reuse its text): the
  * user, their teacher's name, their token version and whether the token's login was ended.
  */
-export function viewerQuery(db: Executor, userId: number | Placeholder, sid: string | Placeholder = '') {
+export function viewerQuery(deps: Pick<Deps, 'db'>, userId: number | Placeholder, sid: string | Placeholder = '') {
   const teacher = alias(users, 'teacher');
-  return db
+  return deps.db
     .select({
       id: users.id,
       username: users.username,
@@ -217,9 +220,9 @@ export function viewerQuery(db: Executor, userId: number | Placeholder, sid: str
 }
 
 /** What a teacher gets by e-mail of their students' reports; null for a student (reports go to them anyway). */
-export async function reportMailOf(db: Executor, viewer: Viewer): Promise<{ each: boolean; digest: boolean } | null> {
+export async function reportMailOf(deps: Pick<Deps, 'db'>, viewer: Viewer): Promise<{ each: boolean; digest: boolean } | null> {
   if (!viewer.isTeacher) return null;
-  const [row] = await db.select({ each: users.reportMail, digest: users.reportDigest }).from(users).where(eq(users.id, viewer.id));
+  const [row] = await deps.db.select({ each: users.reportMail, digest: users.reportDigest }).from(users).where(eq(users.id, viewer.id));
   return row ?? { each: true, digest: false };
 }
 
@@ -228,9 +231,9 @@ export async function reportMailOf(db: Executor, viewer: Viewer): Promise<{ each
  * e-mail per student) or the daily summary (`digest`, server/reports/digest.ts) on or off; the
  * Reports list keeps every report either way.
  */
-export async function setReportMail(db: Executor, viewer: Viewer, which: 'each' | 'digest', enabled: boolean): Promise<boolean> {
+export async function setReportMail(deps: Pick<Deps, 'db'>, viewer: Viewer, which: 'each' | 'digest', enabled: boolean): Promise<boolean> {
   if (!viewer.isTeacher) throw new ForbiddenError('Only teachers choose whether reports are e-mailed to them; a student always gets their own');
-  await db
+  await deps.db
     .update(users)
     .set(which === 'each' ? { reportMail: enabled } : { reportDigest: enabled })
     .where(eq(users.id, viewer.id));

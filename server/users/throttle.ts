@@ -22,6 +22,7 @@ import { qualified } from '../../db/sql.ts';
 import { loginFailures } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 import { RateLimitError } from '../errors.ts';
+import type { Deps } from '../deps.ts';
 
 export const ACCOUNT_FREE_FAILURES = 5;
 const FAILURE_WINDOW_MIN = 15;
@@ -49,19 +50,19 @@ async function lockedKeys(db: Database, keys: string[]): Promise<{ key: string; 
 }
 
 /** Refuses a sign-up while its address has made too many; else counts this one. */
-export async function countSignup(db: Database, address: string, limit: number): Promise<void> {
-  const [locked] = await lockedKeys(db, [signupKey(address)]);
+export async function countSignup(deps: Pick<Deps, 'db'>, address: string, limit: number): Promise<void> {
+  const [locked] = await lockedKeys(deps.db, [signupKey(address)]);
   if (locked) throw new RateLimitError(`Too many sign-ups from this network; please wait ${locked.waitSec} seconds and try again`, locked.waitSec);
-  await bump(db, signupKey(address), limit);
+  await bump(deps.db, signupKey(address), limit);
 }
 
 /**
  * Refuses the attempt when its keys are locked: the `trusted` key alone when the attempt comes
  * from a trusted browser or session, else the account's and the address's.
  */
-export async function checkLoginAllowed(db: Database, usernameKey: string, address: string | undefined, trusted?: string): Promise<void> {
+export async function checkLoginAllowed(deps: Pick<Deps, 'db'>, usernameKey: string, address: string | undefined, trusted?: string): Promise<void> {
   const keys = trusted ? [trusted] : [accountKey(usernameKey), ...(address ? [addressKey(address)] : [])];
-  const locked = await lockedKeys(db, keys);
+  const locked = await lockedKeys(deps.db, keys);
   if (locked.length === 0) return;
   const waitSec = Math.max(...locked.map((r) => r.waitSec));
   const where = trusted ? 'for this account here' : locked.some((r) => r.key.startsWith('account:')) ? 'for this account' : 'from this network';
@@ -70,23 +71,23 @@ export async function checkLoginAllowed(db: Database, usernameKey: string, addre
 
 /** Counts a failed attempt: against the `trusted` key alone, else against the account and the address. */
 export async function recordLoginFailure(
-  db: Database,
+  deps: Pick<Deps, 'db'>,
   usernameKey: string,
   address: string | undefined,
   addressLimit: number,
   trusted?: string,
 ): Promise<void> {
-  if (trusted) return bump(db, trusted, ACCOUNT_FREE_FAILURES);
-  await bump(db, accountKey(usernameKey), ACCOUNT_FREE_FAILURES);
-  if (address) await bump(db, addressKey(address), addressLimit);
+  if (trusted) return bump(deps.db, trusted, ACCOUNT_FREE_FAILURES);
+  await bump(deps.db, accountKey(usernameKey), ACCOUNT_FREE_FAILURES);
+  if (address) await bump(deps.db, addressKey(address), addressLimit);
 }
 
 /**
  * A successful login clears its own count: the trusted key's, else the account's (the address
  * keeps its own). A trusted login leaves the account's lock on strangers as it is.
  */
-export async function clearAccountFailures(db: Database, usernameKey: string, trusted?: string): Promise<void> {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [trusted ?? accountKey(usernameKey)]));
+export async function clearAccountFailures(deps: Pick<Deps, 'db'>, usernameKey: string, trusted?: string): Promise<void> {
+  await deps.db.delete(loginFailures).where(inArray(loginFailures.key, [trusted ?? accountKey(usernameKey)]));
 }
 
 async function bump(db: Database, key: string, freeFailures: number): Promise<void> {

@@ -61,7 +61,7 @@ describe.each(DATABASES)('deleting classes and accounts on %s', (kind) => {
     return found;
   };
   /** The report-expiry worker's sweep, run as it would be once the files are past their grace period. */
-  const sweepAfterGrace = () => sweepOrphanedFiles(server.app.deps.db, server.app.deps.blobs, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000));
+  const sweepAfterGrace = () => sweepOrphanedFiles(server.app.deps, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000));
   const userId = async (name: string) => (await server.app.deps.db.select({ id: users.id }).from(users).where(eq(users.usernameKey, name)))[0]?.id;
 
   beforeAll(async () => {

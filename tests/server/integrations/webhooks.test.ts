@@ -84,6 +84,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     // What a receiver keys them by: the ClassResult's and the Report's ids, which node(id:) fetches again.
     const { resultId } = JSON.parse(finished.body).data;
     const { reportId, fileName } = JSON.parse(byEvent['report.ready']!.body).data;
+    // The PDF's REST path, last in `data` as a receiver has always had it (added when the event is sent).
+    expect(Object.entries(JSON.parse(byEvent['report.ready']!.body).data).at(-1)).toEqual([
+      'downloadUrl',
+      `/api/v1.0/userreports/${encodeURIComponent(fileName)}`,
+    ]);
     const nodes = await server.gql(
       'query($r: ID!, $p: ID!) { r: node(id: $r) { ... on ClassResult { student score } } p: node(id: $p) { ... on Report { fileName } } }',
       { r: resultId, p: reportId },

@@ -139,11 +139,11 @@ describe.each(DATABASES)('weak words on %s', (kind) => {
       );
     const now = new Date('2026-11-26T04:00:00Z');
     const id = await classId('P3');
-    const week = await weakWordsOfClass(db, id, 'week', ZONE, now);
+    const week = await weakWordsOfClass(server.app.deps, id, 'week', ZONE, now);
     expect(week.since.toISOString()).toBe('2026-11-22T16:00:00.000Z');
     expect(week.sinceDay).toBe('2026-11-23');
     expect(week.words.map((w) => w.text)).toEqual(['red']);
-    const term = await weakWordsOfClass(db, id, 'term', ZONE, now);
+    const term = await weakWordsOfClass(server.app.deps, id, 'term', ZONE, now);
     expect(term.words.map((w) => w.text).sort()).toEqual(['red', 'yellow']);
     expect(term.words.find((w) => w.text === 'yellow')!.wrongSpellings).toEqual([{ spelling: 'yelow', count: 1 }]);
   });

@@ -273,8 +273,8 @@ describe.each(DATABASES)('PA uploads on %s', (kind) => {
     // Deleting lily01's account takes her recording row by cascade; the sweep then takes its audio
     // (and her report's PDF), once the files are older than the grace period.
     await db.delete(users).where(eq(users.usernameKey, 'lily01'));
-    expect(await sweepOrphanedFiles(db, server.app.deps.blobs)).toBe(0); // still young: a store outside the transaction may be mid-commit
-    expect(await sweepOrphanedFiles(db, server.app.deps.blobs, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).toBe(2);
+    expect(await sweepOrphanedFiles(server.app.deps)).toBe(0); // still young: a store outside the transaction may be mid-commit
+    expect(await sweepOrphanedFiles(server.app.deps, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).toBe(2);
     expect(await stored('recordings/')).toEqual([tomsKey]);
     expect(await stored('reports/')).toHaveLength(1);
     expect(new Uint8Array((await server.app.deps.blobs.get(tomsKey))!)).toEqual(goodRecording);

@@ -20,7 +20,7 @@ describe.each(DATABASES)('daily summaries on %s', (kind) => {
   let dayStart: Date;
   let day: string;
   const digests = () => server.app.deps.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, 'digest:%'));
-  const enqueueAt = (at: Date) => enqueueDigests(server.app.deps.db, at, { timeZone: ZONE, hour: 18 });
+  const enqueueAt = (at: Date) => enqueueDigests(server.app.deps, at, { timeZone: ZONE, hour: 18 });
 
   beforeAll(async () => {
     server = await startServer(kind, { app: { mailWorker: false } });

@@ -103,7 +103,7 @@ describe.each(DATABASES)('reports on %s', (kind) => {
 
   it('deletes reports once they expire', async () => {
     expect((await server.app.deps.db.select().from(blobs)).map((b) => b.key)).toEqual([expect.stringMatching(/^reports\/demostudent-NS2022-ES3-.*\.pdf$/)]);
-    expect(await deleteExpiredReports(server.app.deps.db, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
+    expect(await deleteExpiredReports(server.app.deps, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
     expect(await server.app.deps.db.select().from(reports)).toEqual([]);
     // The PDF leaves storage with its report.
     expect(await server.app.deps.db.select().from(blobs)).toEqual([]);

@@ -112,12 +112,12 @@ describe.each(DATABASES)('posting task results on %s', (kind) => {
     expect((await tasksOf(bob)).filter((t) => t.Type === 'FM')).toHaveLength(1);
     // Five minutes later the two skipped words (due after a minute) come first; words known (due after ten) do not.
     const bobId0 = (await server.app.deps.db.select().from(users).where(eq(users.usernameKey, 'bob22')))[0]!.id;
-    const nextBatch = await drawBatch(server.app.deps.db, bobId0, 'ES', 10, new Date(Date.now() + 5 * 60_000));
+    const nextBatch = await drawBatch(server.app.deps, bobId0, 'ES', 10, new Date(Date.now() + 5 * 60_000));
     expect(nextBatch.slice(0, 2).sort()).toEqual(['cat', 'dog']);
     expect(nextBatch.slice(2)).not.toContain('bird');
     expect(nextBatch.slice(2, 4)).toEqual(['horse', 'sheep']);
     // Right now nothing is due yet, so a batch is all new words.
-    expect(await drawBatch(server.app.deps.db, bobId0, 'ES', 3)).toEqual(['horse', 'sheep', 'apple']);
+    expect(await drawBatch(server.app.deps, bobId0, 'ES', 3)).toEqual(['horse', 'sheep', 'apple']);
     // FM answers do not count for the vocabulary measure (only National standards SB do).
     const bobId = (await server.app.deps.db.select().from(users).where(eq(users.usernameKey, 'bob22')))[0]!.id;
     expect(await server.app.deps.db.select().from(vocabularyPasses).where(eq(vocabularyPasses.userId, bobId))).toEqual([]);
