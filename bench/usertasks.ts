@@ -12,6 +12,7 @@ import { jwtVerify } from 'jose';
 import { BENCH_SECRET, benchSeconds, startBenchServer } from './setup.ts';
 import { fillSchool, studentsOf } from './school.ts';
 import { figures, interleaved, load } from './load.ts';
+import { profiled } from './profile.ts';
 import { taskListQuery } from '../server/tasks/service.ts';
 import { viewerQuery } from '../server/users/service.ts';
 import { users } from '../db/schema.ts';
@@ -79,6 +80,10 @@ export async function usertasksBenchmark() {
   };
   for (const v of Object.values(variants)) await load({ ...v, seconds: 1 });
   const { baseline, rest, graphql, graphqlBrowser } = await interleaved(variants, seconds);
+  // BENCH_PROFILE=1: one more round of each server variant, sampled (not in the figures).
+  if (process.env.BENCH_PROFILE === '1') {
+    for (const name of ['rest', 'graphql', 'graphqlBrowser'] as const) await profiled(`usertasks, ${name}`, () => load({ ...variants[name], seconds }));
+  }
   bare.close();
   await server.close();
   const pct = (x: number) => `${Math.round((100 * x) / baseline.requestsPerSec)}% of bare`;
