@@ -48,7 +48,11 @@ describe('live views of many teachers and classes', () => {
     classA = (await server.gql('{ viewer { class(name: "Demo Class") { id } } }', {}, teacher)).body.data.viewer.class.id;
     await server.post('/api/v1.0/username/signup', { username: 'mrlin', password: 'lin12', email: 'lin@school.cn', isTeacher: true });
     otherTeacher = (await server.login('mrlin', 'lin12')).accessToken;
-    await server.post('/api/v1.0/userclasses/addclass', { className: '6C', schoolID: 'ES', pressID: 'PEP', students: 'dan04' }, { 'x-access-token': otherTeacher });
+    await server.post(
+      '/api/v1.0/userclasses/addclass',
+      { className: '6C', schoolID: 'ES', pressID: 'PEP', students: 'dan04' },
+      { 'x-access-token': otherTeacher },
+    );
     classB = (await server.gql('{ viewer { class(name: "6C") { id } } }', {}, otherTeacher)).body.data.viewer.class.id;
     const created = await server.gql(
       'mutation($i: CreateIntegrationTokenInput!) { createIntegrationToken(input: $i) { ... on CreateIntegrationTokenPayload { token } } }',
@@ -74,7 +78,8 @@ describe('live views of many teachers and classes', () => {
     live.publish(answer(rowIdOf(classA), 'red'));
     live.publish(answer(rowIdOf(classB), 'blue'));
     await until(() => [...a, short, byToken, b].every((v) => v.events.length === 1));
-    for (const view of [...a, byToken]) expect(view.events[0].classActivity).toMatchObject({ student: `pupil of ${rowIdOf(classA)}`, word: 'red', score: null });
+    for (const view of [...a, byToken])
+      expect(view.events[0].classActivity).toMatchObject({ student: `pupil of ${rowIdOf(classA)}`, word: 'red', score: null });
     expect(short.events[0].classActivity).toEqual({ word: 'red' });
     expect(b.events.map((e) => e.classActivity.word)).toEqual(['blue']);
 
