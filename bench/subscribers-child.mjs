@@ -1,55 +1,89 @@
 // The subscribers of the fan-out benchmark, in a process of their own (the server's event loop
-// must not also run 1,000 clients). argv[2]: JSON { url, count, mode: 'graphql' | 'bare', token, classId }.
-// Prints 'ready' once every subscriber is listening, then on stdin 'done' prints the
-// publish-to-receive delays (ms; the event's `at`, or the bare message's `t`, against now).
+// must not also run thousands of clients). argv[2]: JSON { url, mode: 'graphql' | 'bare', groups }
+// where each group is { count, token, classId } (graphql) or { count, group } (bare: the socket
+// joins broadcast group `group`). Sockets connect at most CONCURRENT at a time (a whole school
+// connecting in one instant would overflow the server's accept queue). Prints 'ready' once
+// every subscriber is listening (graphql: has received a '__ready__' probe), then on stdin
+// 'done' prints the publish-to-receive delays (ms; the event's `at`, or the bare message's `t`,
+// against now). Before 'ready' it prints 'connected' once every socket is open, so that the
+// parent's probes do not compete with the connecting.
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 
-const { url, count, mode, token, classId } = JSON.parse(process.argv[2]);
+const CONCURRENT = 100;
+const { url, mode, groups } = JSON.parse(process.argv[2]);
+const total = groups.reduce((n, g) => n + g.count, 0);
 const delays = [];
 const errors = [];
 const cleanups = [];
 const QUERY = 'subscription ($c: ID!) { classActivity(classId: $c) { eventId kind at student word } }';
+const describe = (e) => e?.message ?? (e?.code ? `closed ${e.code} ${e.reason ?? ''}` : JSON.stringify(e));
 
-let ready = 0;
+// A subscriber is settled once it listens, or once it failed (counted among the errors).
+let settled = 0;
+let failed = 0;
 const onReady = () => {
-  ready++;
-  if (ready === count) process.stdout.write('ready\n');
+  settled++;
+  if (settled === total) process.stdout.write('ready\n');
+};
+const onFailed = (error) => {
+  errors.push(describe(error));
+  if (errors.length <= 3) process.stderr.write(`subscriber failed: ${describe(error)}\n`);
+  failed++;
+  onReady();
 };
 
-for (let i = 0; i < count; i++) {
-  if (mode === 'bare') {
-    const ws = new WebSocket(url);
-    ws.on('open', onReady);
-    ws.on('message', (data) => delays.push(Date.now() - JSON.parse(String(data)).t));
-    ws.on('error', (e) => errors.push(String(e)));
-    cleanups.push(() => ws.close());
-  } else {
-    let acknowledged = false;
+/** Opens one subscriber; resolves once its socket is open (bare) or acknowledged (graphql). */
+function open(group) {
+  return new Promise((resolve) => {
+    if (mode === 'bare') {
+      const ws = new WebSocket(`${url}?g=${group.group}`);
+      ws.on('open', () => {
+        onReady();
+        resolve();
+      });
+      ws.on('message', (data) => delays.push(Date.now() - JSON.parse(String(data)).t));
+      ws.on('error', (e) => {
+        onFailed(e);
+        resolve();
+      });
+      cleanups.push(() => ws.close());
+      return;
+    }
+    let probed = false;
+    let over = false;
+    const fail = (e) => {
+      if (over) return errors.push(describe(e));
+      over = true;
+      onFailed(e);
+    };
     const client = createClient({
       url,
       webSocketImpl: WebSocket,
-      connectionParams: { accessToken: token },
+      connectionParams: { accessToken: group.token },
       retryAttempts: 0,
       lazy: false,
-      on: { connected: () => {} },
+      on: { connected: () => resolve(), closed: () => resolve() },
     });
     const dispose = client.subscribe(
-      { query: QUERY, variables: { c: classId } },
+      { query: QUERY, variables: { c: group.classId } },
       {
         next: (v) => {
-          if (v.errors) return errors.push(JSON.stringify(v.errors));
+          if (v.errors) return fail({ message: JSON.stringify(v.errors) });
           const e = v.data.classActivity;
           if (e.word === '__ready__') {
-            if (!acknowledged) {
-              acknowledged = true;
+            if (!probed && !over) {
+              probed = over = true;
               onReady();
             }
             return;
           }
           delays.push(Date.now() - Date.parse(e.at));
         },
-        error: (e) => errors.push(String(e?.message ?? e)),
+        error: (e) => {
+          fail(e);
+          resolve();
+        },
         complete: () => {},
       },
     );
@@ -57,12 +91,21 @@ for (let i = 0; i < count; i++) {
       dispose();
       await client.dispose();
     });
-  }
+  });
 }
+
+const queue = groups.flatMap((g) => Array.from({ length: g.count }, () => g));
+await Promise.all(
+  Array.from({ length: CONCURRENT }, async () => {
+    for (let g = queue.shift(); g; g = queue.shift()) await open(g);
+  }),
+);
+// Every socket is open (and acknowledged): the parent starts probing.
+process.stdout.write('connected\n');
 
 process.stdin.on('data', async (chunk) => {
   if (!String(chunk).includes('done')) return;
-  process.stdout.write(JSON.stringify({ delays, errors: errors.slice(0, 5), errorCount: errors.length }) + '\n');
+  process.stdout.write(JSON.stringify({ delays, errors: errors.slice(0, 5), errorCount: errors.length, failed }) + '\n');
   await Promise.all(cleanups.map((c) => c()));
   process.exit(0);
 });

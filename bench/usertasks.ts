@@ -12,12 +12,13 @@ import { jwtVerify } from 'jose';
 import { BENCH_SECRET, benchSeconds, startBenchServer } from './setup.ts';
 import { fillSchool, studentsOf } from './school.ts';
 import { figures, interleaved, load } from './load.ts';
+import { profiled } from './profile.ts';
 import { taskListQuery } from '../server/tasks/service.ts';
 import { viewerQuery } from '../server/users/service.ts';
 import { users } from '../db/schema.ts';
 import { eq } from 'drizzle-orm';
 
-export const TASKS_QUERY = `query TasksQuery($className: String) { viewer { id tasks(first: 1000, className: $className) { edges { node { id student bookUnitId tpid type dueBy taskId unitTitle } } } } }`;
+export const TASKS_QUERY = `query TasksQuery($className: String) { viewer { id tasks(first: 100, className: $className) { edges { node { id student bookUnitId tpid type dueBy taskId unitTitle } } } } }`;
 
 export async function usertasksBenchmark() {
   const server = await startBenchServer();
@@ -38,11 +39,12 @@ export async function usertasksBenchmark() {
       const [who] = await server.raw(viewerSql.sql, viewerSql.params);
       if (!who) throw new Error('no such user');
       const rows = await server.raw(listSql.sql, listSql.params);
-      const body = rows.map((r) => ({ student: r[1], bookUnitID: `${r[2]}-${r[3]}`, TPID: r[4], Type: r[5], dueBy: new Date(r[6] as string).toISOString() }));
+      // Columns as taskListQuery selects them: id, student, studentUsername, bookId, unitId, assignmentId, type, dueBy, …
+      const body = rows.map((r) => ({ student: r[1], bookUnitID: `${r[3]}-${r[4]}`, TPID: r[5], Type: r[6], dueBy: new Date(r[7] as string).toISOString() }));
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(JSON.stringify([...body, { tokenExpAt: payload.exp }]));
-    } catch {
-      res.writeHead(401).end();
+    } catch (error) {
+      res.writeHead(401).end(String(error));
     }
   });
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
@@ -51,7 +53,9 @@ export async function usertasksBenchmark() {
   // Every variant answers the same 20 tasks (a check, not a timing).
   const headers = { 'x-access-token': token };
   const restRows = (await (await fetch(`${server.url}/api/v1.0/usertasks`, { headers })).json()) as unknown[];
-  const bareRows = (await (await fetch(bareUrl, { headers })).json()) as unknown[];
+  const bareReply = await fetch(bareUrl, { headers });
+  if (bareReply.status !== 200) throw new Error(`usertasks: the bare handler failed: ${await bareReply.text()}`);
+  const bareRows = (await bareReply.json()) as unknown[];
   const gqlBody = JSON.stringify({ query: TASKS_QUERY, variables: {} });
   const gqlHeaders = { ...headers, 'content-type': 'application/json' };
   const gql = (await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: gqlHeaders, body: gqlBody })).json()) as any;
@@ -79,6 +83,10 @@ export async function usertasksBenchmark() {
   };
   for (const v of Object.values(variants)) await load({ ...v, seconds: 1 });
   const { baseline, rest, graphql, graphqlBrowser } = await interleaved(variants, seconds);
+  // BENCH_PROFILE=1: one more round of each server variant, sampled (not in the figures).
+  if (process.env.BENCH_PROFILE === '1') {
+    for (const name of ['rest', 'graphql', 'graphqlBrowser'] as const) await profiled(`usertasks, ${name}`, () => load({ ...variants[name], seconds }));
+  }
   bare.close();
   await server.close();
   const pct = (x: number) => `${Math.round((100 * x) / baseline.requestsPerSec)}% of bare`;

@@ -5,7 +5,7 @@
  * cursors, except that a page by place that follows a cursor gives it back (a client keeps its place).
  */
 import { resolveArrayConnection, resolveCursorConnection } from '@pothos/plugin-relay';
-import { BREAK, GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from 'graphql';
+import { GraphQLError, valueFromASTUntyped, visit, type ArgumentNode, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ValidationError } from '../errors.ts';
 
@@ -61,26 +61,33 @@ export async function placeConnection<T>(
 /** The most a page of any connection may ask for (`first`/`last`), as GitHub's API does. */
 export const MAX_PAGE = 100;
 
+/** The `first`/`last` arguments of each document's fields, found once per document (yoga caches documents by query). */
+const pageArguments = new WeakMap<DocumentNode, { field: string; arg: ArgumentNode }[]>();
+
+function pageArgumentsOf(document: DocumentNode) {
+  let found = pageArguments.get(document);
+  if (found) return found;
+  const list: { field: string; arg: ArgumentNode }[] = [];
+  visit(document, {
+    Field(node) {
+      for (const arg of node.arguments ?? []) if (arg.name.value === 'first' || arg.name.value === 'last') list.push({ field: node.name.value, arg });
+    },
+  });
+  pageArguments.set(document, (found = list));
+  return found;
+}
+
 /**
  * Why an operation asks for too big a page, or undefined. Every field taking `first` or `last` is
  * a connection (Pothos' relay plugin), so this holds for connections added later without a word.
  */
 function oversizedPage(document: DocumentNode, variables?: Record<string, unknown> | null): string | undefined {
-  let problem: string | undefined;
-  visit(document, {
-    Field(node) {
-      for (const arg of node.arguments ?? []) {
-        if (arg.name.value !== 'first' && arg.name.value !== 'last') continue;
-        const value = valueFromASTUntyped(arg.value, variables ?? undefined);
-        if (typeof value === 'number' && value > MAX_PAGE) {
-          problem ??= `\`${arg.name.value}\` is at most ${MAX_PAGE} (${node.name.value} asked for ${value}): ask for the next page with \`after\` (or \`before\`)`;
-          return BREAK;
-        }
-      }
-      return undefined;
-    },
-  });
-  return problem;
+  for (const { field, arg } of pageArgumentsOf(document)) {
+    const value = valueFromASTUntyped(arg.value, variables ?? undefined);
+    if (typeof value === 'number' && value > MAX_PAGE)
+      return `\`${arg.name.value}\` is at most ${MAX_PAGE} (${field} asked for ${value}): ask for the next page with \`after\` (or \`before\`)`;
+  }
+  return undefined;
 }
 
 /** Envelop plugin: an operation asking for a page over MAX_PAGE runs nothing and is a 400 saying so. */

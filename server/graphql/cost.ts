@@ -244,6 +244,24 @@ function refusal(cost: number, charge: Charge) {
   return { errors: [new GraphQLError(message, { extensions })], extensions: { cost: costExtension(cost, charge) } };
 }
 
+/** Estimates already made, by document (yoga caches documents by query), then operation and variables. */
+const estimates = new WeakMap<DocumentNode, Map<string, number>>();
+
+/** operationCost, made once per document, operation and variables (small ones: not an imported file's). */
+function estimateOf(schema: GraphQLSchema, document: DocumentNode, variables: Variables, operationName?: string | null): number {
+  const key = `${operationName ?? ''}\u0000${JSON.stringify(variables ?? null)}`;
+  if (key.length > 2000) return operationCost(schema, document, variables, operationName);
+  let known = estimates.get(document);
+  if (!known) estimates.set(document, (known = new Map()));
+  let cost = known.get(key);
+  if (cost === undefined) {
+    cost = operationCost(schema, document, variables, operationName);
+    if (known.size >= 200) known.clear();
+    known.set(key, cost);
+  }
+  return cost;
+}
+
 async function chargeOperation(args: {
   contextValue: unknown;
   schema: GraphQLSchema;
@@ -253,7 +271,7 @@ async function chargeOperation(args: {
 }) {
   const ctx = args.contextValue as GraphQLContext;
   if (!ctx.viewer) return undefined;
-  const cost = operationCost(args.schema, args.document, args.variableValues, args.operationName);
+  const cost = estimateOf(args.schema, args.document, args.variableValues, args.operationName);
   const charge = await ctx.deps.budgets.charge(bucketsOf(ctx.viewer, ctx.deps.config.budgets), cost);
   return { cost, charge };
 }

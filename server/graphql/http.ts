@@ -317,8 +317,14 @@ function parseParams(raw: Buffer): Params | null {
  * without yoga's internal extensions (`http`, `unexpected`).
  */
 function serialize(result: ExecutionResult & { stringify?: (r: unknown) => string }): string {
-  // graphql-jit's stringifier knows the data's shape only: extensions (the cost budget) go the slow way.
-  if (!result.errors?.length) return result.stringify && !result.extensions ? result.stringify(result) : JSON.stringify(result);
+  if (!result.errors?.length) {
+    if (!result.stringify) return JSON.stringify(result);
+    // graphql-jit's stringifier knows the data's shape only: the extensions (the cost budget) are
+    // added to what it wrote.
+    const text = result.stringify(result);
+    if (!result.extensions) return text;
+    return text.endsWith('}') ? `${text.slice(0, -1)},"extensions":${JSON.stringify(result.extensions)}}` : JSON.stringify(result);
+  }
   const errors = result.errors.map((e) => {
     const { http: _http, unexpected: _unexpected, ...extensions } = (e.extensions ?? {}) as Record<string, unknown>;
     const json = e.toJSON();

@@ -27,6 +27,7 @@ import { useIntegrationScopes } from './scopes.ts';
 import { useCostLimits } from './cost.ts';
 import { usePageCaps } from './connections.ts';
 import { useReplyCompression } from './compression.ts';
+import { useSharedSubscriptionExecution } from './shared-subscriptions.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -125,8 +126,10 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     graphqlEndpoint: GRAPHQL_PATH,
     // Integration tokens' scopes are checked first, then the cost budgets. Each distinct query or
     // mutation is compiled to a JavaScript function once (docs/performance.md); yoga's parse and
-    // validate caches stay on. Subscriptions keep graphql-js: graphql-jit's subscribe loses
-    // Pothos' typed errors. Replies are compressed last, once they are final.
+    // validate caches stay on. Subscriptions keep graphql-js (graphql-jit's subscribe loses
+    // Pothos' typed errors), each live event executed once per distinct subscription rather than
+    // once per subscriber (server/graphql/shared-subscriptions.ts). Replies are compressed last,
+    // once they are final.
     plugins: [
       usePreparsedUploads(),
       useIntegrationScopes(),
@@ -135,6 +138,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       useRequestErrorCodes(),
       ...armor(deps.config.production),
       useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
+      useSharedSubscriptionExecution(),
       useReplyCompression(),
     ],
     // Uploads come parsed from server/graphql/http.ts (UPLOAD_PARAMS): a multipart body that

@@ -204,57 +204,60 @@ export async function classActivity(
   const cursor = after ? await placeOfEvent(deps, after) : null;
   if (after && cursor?.classId !== classId) throw new ValidationError('`after` must be the id of an event of this class (a ClassEvent id it sent)');
   const release = holdSlot(deps.live, viewer.id, deps.config.liveViewsPerUser);
+  // Listening starts here, before the past is read: nothing falls between the two.
   const live = deps.live.subscribe(classId);
   // After a cursor: from its time on (events of the same millisecond too), skipping up to it.
   const from = cursor ? new Date(cursor.at.getTime() - 1) : (since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS));
-  const events = (async function* () {
-    const iterator = live[Symbol.asyncIterator]();
-    // Start listening before reading the past.
-    const first = iterator.next();
-    const seen = new Set<string>();
-    const past = await storedActivity(deps, classId, from);
-    const skip = after ? past.findIndex((e) => e.id === after) + 1 : 0;
-    for (const event of past.slice(skip)) {
-      seen.add(event.id);
-      yield event;
-    }
-    let next = first;
-    try {
-      for (;;) {
-        const { value, done } = await next;
-        if (done) return;
-        if (!seen.has(value.id)) {
-          seen.add(value.id);
-          yield value;
-        }
-        next = iterator.next();
-      }
-    } finally {
-      await iterator.return?.();
-    }
-  })();
-  // The slot is given back however the view ends, even one closed before its first event
-  // (a generator that never started does not run its `finally`).
+  const seen = new Set<string>();
+  let past: ClassEvent[] | null = null;
+  let shown = 0;
+  let ended = false;
+  const done = { done: true, value: undefined } as const;
+  // The slot is given back however the view ends, even one closed before its first event.
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    release();
+    void live.return?.();
+  };
+  // Written out rather than as an async generator: `return()` (the client's complete, a closed
+  // socket) ends the view at once, even while it waits for the class's next event.
   const view: AsyncIterableIterator<ClassEvent> = {
     [Symbol.asyncIterator]: () => view,
-    next: () =>
-      events.next().then(
-        (step) => {
-          if (step.done) release();
+    next: async () => {
+      try {
+        if (ended) return done;
+        if (!past) {
+          const stored = await storedActivity(deps, classId, from);
+          past = stored.slice(after ? stored.findIndex((e) => e.id === after) + 1 : 0);
+          for (const event of past) seen.add(event.id);
+        }
+        if (ended) return done;
+        if (shown < past.length) return { done: false, value: past[shown++]! };
+        past.length = shown = 0;
+        for (;;) {
+          const step = await live.next();
+          if (step.done || ended) {
+            end();
+            return done;
+          }
+          // An event the replay already sent (it happened while the past was read).
+          if (seen.has(step.value.id)) continue;
+          seen.add(step.value.id);
           return step;
-        },
-        (error: unknown) => {
-          release();
-          throw error;
-        },
-      ),
-    return: (value?: unknown) => {
-      release();
-      return events.return(value as undefined);
+        }
+      } catch (error) {
+        end();
+        throw error;
+      }
+    },
+    return: () => {
+      end();
+      return Promise.resolve(done);
     },
     throw: (error?: unknown) => {
-      release();
-      return events.throw(error);
+      end();
+      return Promise.reject(error);
     },
   };
   return view;
