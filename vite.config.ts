@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
@@ -23,13 +25,33 @@ function relayParams(): Plugin {
   };
 }
 
+/**
+ * Writes `dist/.build-sources.json` (a dotfile: not served): every file of the repository the build read, the client's own
+ * and the server modules it shares (server/tasks/schemas.ts, …), so that a server start or a test
+ * run builds the client again when any of them changed (server/client-build.ts).
+ */
+function buildSources(): Plugin {
+  const repo = path.dirname(fileURLToPath(import.meta.url));
+  return {
+    name: 'wordbee-build-sources',
+    apply: 'build',
+    generateBundle() {
+      const files = [...this.getModuleIds()]
+        .map((id) => id.split('?')[0]!)
+        .filter((id) => path.isAbsolute(id) && id.startsWith(repo + path.sep) && !id.includes(`${path.sep}node_modules${path.sep}`))
+        .map((id) => path.relative(repo, id));
+      this.emitFile({ type: 'asset', fileName: '.build-sources.json', source: JSON.stringify([...new Set(files)].sort()) });
+    },
+  };
+}
+
 const api = `http://127.0.0.1:${process.env.PORT || 3000}`;
 
 // The client lives in client/ and builds into dist/, which the server serves (server/app.ts).
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [relayParams(), relay, react()],
+  plugins: [relayParams(), relay, react(), buildSources()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

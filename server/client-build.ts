@@ -1,6 +1,10 @@
-/** Builds the client (relay-compiler, then vite) when dist/ is missing or older than client/. */
+/**
+ * Builds the client (relay-compiler, then vite) when dist/ is missing or older than its sources:
+ * client/, schema.graphql, and the server modules the client shares, which the last build listed
+ * in dist/.build-sources.json (vite.config.ts).
+ */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -16,6 +20,22 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** When the client's sources last changed; a shared file that is gone counts as changed now. */
+function sourcesChangedAt(): number {
+  let newest = Math.max(newestMtime(path.join(root, 'client')), statSync(path.join(root, 'schema.graphql')).mtimeMs);
+  let shared: string[] = [];
+  try {
+    shared = JSON.parse(readFileSync(path.join(root, 'dist/.build-sources.json'), 'utf8')) as string[];
+  } catch {
+    return Infinity; // built before the list existed, or a broken build: build again
+  }
+  for (const file of shared) {
+    const full = path.join(root, file);
+    newest = Math.max(newest, existsSync(full) ? statSync(full).mtimeMs : Infinity);
+  }
+  return newest;
+}
+
 export async function ensureClientBuilt(): Promise<void> {
   let builtAt = 0;
   try {
@@ -23,8 +43,7 @@ export async function ensureClientBuilt(): Promise<void> {
   } catch {
     // not built yet
   }
-  const sourcesAt = Math.max(newestMtime(path.join(root, 'client')), statSync(path.join(root, 'schema.graphql')).mtimeMs);
-  if (builtAt >= sourcesAt) return;
+  if (builtAt > 0 && builtAt >= sourcesChangedAt()) return;
   console.log('Building the client (first start or changed sources)...');
   // NODE_ENV=production: a test runner's NODE_ENV=test would otherwise give React's development build.
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });

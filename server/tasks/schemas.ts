@@ -105,11 +105,12 @@ export const taskIdSchema = z
   });
 
 /**
- * A unit as people read it: the book's title (without a parenthetical note) and the unit's
- * ('PEP 3A · Unit 1: Hello!'); 'Unit {id}' before a title that does not say which unit it is.
+ * A unit as people read it: the book's title (without its parenthetical notes, in either
+ * language: 'PEP Primary English 3A · 人教版PEP三年级上册 (2012)') and the unit's
+ * ('… · Unit 1 Hello!'); 'Unit {id}' before a title that does not say which unit it is.
  */
 export function unitNameOf(bookTitle: string, unitId: string, unitTitle: string): string {
-  const book = bookTitle.replace(/\s*[(（][^()（）]*[)）]\s*$/, '').trim() || bookTitle;
+  const book = bookTitle.replace(/\s*[(（][^()（）]*[)）](?=\s*(·|$))/g, '').trim() || bookTitle;
   const title = unitTitle.trim();
   const unit = !title ? `Unit ${unitId}` : /^(unit|module|lesson|starter|第)/i.test(title) ? title : `Unit ${unitId} ${title}`;
   return `${book} · ${unit}`;

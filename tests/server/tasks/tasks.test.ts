@@ -280,7 +280,7 @@ describe.each(DATABASES)('assigning and doing tasks on %s', (kind) => {
     expect(nodes.every((n: any) => n.student === 'amy01')).toBe(true);
     const ms1 = nodes.find((n: any) => n.bookUnitId === 'NS2022-MS1');
     expect(ms1.taskId).toBe(`NS2022-MS1-${ms1.tpid}-SB-mrzhou`);
-    expect(ms1.unitTitle).toBe('school and study');
+    expect(ms1.unitTitle).toBe('school and study · 学校与学习');
     const removed = await server.gql(
       `mutation ($i: RemoveTaskInput!) { removeTask(input: $i) { __typename ... on RemoveTaskPayload { info removedTaskId } } }`,
       { i: { student: 'amy01', bookUnitId: 'NS2022-MS1', tpid: ms1.tpid, type: 'SB' } },
