@@ -23,7 +23,7 @@ function newestMtime(dir: string): number {
 /** When the client's sources last changed; a shared file that is gone counts as changed now. */
 function sourcesChangedAt(): number {
   let newest = Math.max(newestMtime(path.join(root, 'client')), statSync(path.join(root, 'schema.graphql')).mtimeMs);
-  let shared: string[] = [];
+  let shared: string[];
   try {
     shared = JSON.parse(readFileSync(path.join(root, 'dist/.build-sources.json'), 'utf8')) as string[];
   } catch {
