@@ -194,6 +194,12 @@ export function discardBody(req: IncomingMessage, res: ServerResponse): void {
     if (!res.headersSent) res.setHeader('connection', 'close');
     if (res.writableFinished) close();
     else res.once('finish', close);
+  } else if (!res.headersSent) {
+    // A lingering close: for a client that asked for `Connection: close`, Node would destroy the
+    // socket once the refusal is written, and a client still sending its body would get a reset
+    // (EPIPE) instead of the refusal. Kept open, the rest of the body is read and dropped; the
+    // client closes once it has the answer (or the keep-alive timeout does).
+    res.shouldKeepAlive = true;
   }
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
