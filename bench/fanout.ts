@@ -20,7 +20,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { ms, percentile, startBenchServer } from './setup.ts';
 import { profiled } from './profile.ts';
 import { signup } from '../server/users/service.ts';
-import { createLiveEvents, type ClassEvent, type LiveEvents } from '../server/live/pubsub.ts';
+import { createLiveEvents, type LiveEvents } from '../server/live/pubsub.ts';
+import { answerEvent } from '../tests/helpers/live.ts';
 
 /** BENCH_SCHOOL: the school's classes × views per class (100x50). */
 const school = (process.env.BENCH_SCHOOL ?? '100x50').split('x');
@@ -92,22 +93,6 @@ async function measure(label: string, shape: Shape, spec: { url: string; mode: s
   };
 }
 
-const event = (classId: number, word: string): ClassEvent => ({
-  id: `bench:${word}:${classId}:${Math.random()}`,
-  kind: 'answer',
-  at: new Date(),
-  classId,
-  student: 'pupil1x1',
-  taskId: 'NS2022-ES3-1-SB-benchteacher',
-  bookUnitId: 'NS2022-ES3',
-  type: 'SB',
-  position: 1,
-  word,
-  typed: word,
-  status: 'v',
-  score: null,
-});
-
 /** `count` teachers with one class each (the first signs up; the others are copies in SQL) and an access token each. */
 async function teachersWithClasses(deps: Awaited<ReturnType<typeof startBenchServer>>['app']['deps'], count: number) {
   await signup(deps, { username: 'fanteacher', password: 'fanteacher', email: 'fan@wordbee.local', isTeacher: true });
@@ -145,7 +130,7 @@ async function liveRun(shape: Shape, redisUrl?: string) {
       groups: classes.map((c) => ({ count: shape.perClass, token: c.token, classId: c.globalId })),
     },
     (word) => {
-      for (const c of classes) publisher.publish(event(c.classId, word));
+      for (const c of classes) publisher.publish(answerEvent(c.classId, word));
     },
   );
   if (redisUrl) await publisher.close();
@@ -162,7 +147,7 @@ async function bareRun(shape: Shape) {
     groups.get(group)!.add(ws);
   });
   await new Promise((r) => wss.once('listening', r));
-  const payload = { data: { classActivity: event(1, 'word') } };
+  const payload = { data: { classActivity: answerEvent(1, 'word') } };
   // The bare run has no probe: its sockets are ready once open.
   const delivery = await measure(
     `${shape.name}, bare ws`,

@@ -9,6 +9,7 @@ import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLSt
 import { createYoga } from 'graphql-yoga';
 import pino from 'pino';
 import { useSharedSubscriptionExecution } from '../../../server/graphql/shared-subscriptions.ts';
+import { answerEvent } from '../../helpers/live.ts';
 import { createLiveEvents, MAX_WAITING_EVENTS, type ClassEvent, type LiveEvents } from '../../../server/live/pubsub.ts';
 
 let executed = 0;
@@ -58,24 +59,6 @@ async function open(viewer: object | null, classId: number, document = DOCUMENT)
   return stream as Stream;
 }
 
-function event(classId: number, word: string): ClassEvent {
-  return {
-    id: `answer:${classId}:${word}`,
-    kind: 'answer',
-    at: new Date(),
-    classId,
-    student: 'pupil',
-    taskId: 't',
-    bookUnitId: 'b',
-    type: 'SB',
-    position: 1,
-    word,
-    typed: word,
-    status: 'v',
-    score: null,
-  };
-}
-
 const data = async (stream: Stream) => ((await stream.next()).value as ExecutionResult<{ activity: Record<string, unknown> }>).data?.activity;
 
 describe('subscriptions executed once per distinct subscription', () => {
@@ -88,7 +71,7 @@ describe('subscriptions executed once per distinct subscription', () => {
   it('gives every subscriber of a class each event, executing it once for all of them', async () => {
     const streams = await Promise.all([open(teacher, 10), open(teacher, 10), open(teacher, 10)]);
     for (const word of ['red', 'blue']) {
-      live.publish(event(10, word));
+      live.publish(answerEvent(10, word));
       for (const s of streams) expect(await data(s)).toEqual({ word, classId: 10, seenBy: 'user 1' });
     }
     expect(executed).toBe(2);
@@ -98,7 +81,7 @@ describe('subscriptions executed once per distinct subscription', () => {
   it('executes the same event again for a different document, and each gets what it asked for', async () => {
     const full = await open(teacher, 10);
     const short = await open(teacher, 10, parse('subscription ($c: Int!) { activity(classId: $c) { word } }'));
-    live.publish(event(10, 'red'));
+    live.publish(answerEvent(10, 'red'));
     expect(await data(full)).toEqual({ word: 'red', classId: 10, seenBy: 'user 1' });
     expect(await data(short)).toEqual({ word: 'red' });
     expect(executed).toBe(2);
@@ -111,7 +94,7 @@ describe('subscriptions executed once per distinct subscription', () => {
     const visitor = await open(null, 10);
     const narrowToken = await open(token(['classes:read']), 10);
     const wideToken = await open(token(['classes:read', 'results:read']), 10);
-    live.publish(event(10, 'red'));
+    live.publish(answerEvent(10, 'red'));
     for (const s of teachers) expect((await data(s))?.seenBy).toBe('user 1');
     for (const s of students) expect((await data(s))?.seenBy).toBe('user 2');
     expect((await data(visitor))?.seenBy).toBe('nobody');
@@ -128,8 +111,8 @@ describe('subscriptions executed once per distinct subscription', () => {
     const a = await open(teacher, 10);
     const b = await open(teacher, 11);
     const c = (await subscribe({ schema, document: DOCUMENT, variableValues: { c: 11 }, contextValue: { viewer: teacher } })) as Stream;
-    live.publish(event(10, 'red'));
-    live.publish(event(11, 'blue'));
+    live.publish(answerEvent(10, 'red'));
+    live.publish(answerEvent(11, 'blue'));
     expect(await data(a)).toMatchObject({ word: 'red', classId: 10 });
     expect(await data(b)).toMatchObject({ word: 'blue', classId: 11 });
     expect(await data(c)).toMatchObject({ word: 'blue', classId: 11 });
@@ -142,7 +125,7 @@ describe('subscriptions executed once per distinct subscription', () => {
     const waiting = leaves.next();
     await leaves.return!();
     expect(await waiting).toEqual({ done: true, value: undefined });
-    live.publish(event(10, 'red'));
+    live.publish(answerEvent(10, 'red'));
     expect(await data(stays)).toMatchObject({ word: 'red' });
     expect(await leaves.next()).toEqual({ done: true, value: undefined });
     await stays.return!();
@@ -161,7 +144,7 @@ describe('a live view that stops reading', () => {
     live = createLiveEvents(undefined, pino({ level: 'silent' }));
     const slow = live.subscribe(10);
     const other = live.subscribe(10);
-    for (let i = 0; i <= MAX_WAITING_EVENTS; i++) live.publish(event(10, `w${i}`));
+    for (let i = 0; i <= MAX_WAITING_EVENTS; i++) live.publish(answerEvent(10, `w${i}`));
     await new Promise((r) => setTimeout(r, 50));
     let received = 0;
     await expect(

@@ -6,32 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { subscribe, until } from '../../helpers/live.ts';
+import { answerEvent, subscribe, until } from '../../helpers/live.ts';
 import { openLiveViews } from '../../../server/live/service.ts';
-import type { ClassEvent } from '../../../server/live/pubsub.ts';
 
 const FULL = 'subscription ($c: ID!, $s: DateTime) { classActivity(classId: $c, since: $s) { eventId student word score } }';
 const SHORT = 'subscription ($c: ID!, $s: DateTime) { classActivity(classId: $c, since: $s) { word } }';
 
 const rowIdOf = (globalId: string) => Number(Buffer.from(globalId, 'base64').toString().split(':')[1]);
-
-function answer(classId: number, word: string): ClassEvent {
-  return {
-    id: `answer:${classId}:1:${Date.now()}${word}`,
-    kind: 'answer',
-    at: new Date(),
-    classId,
-    student: `pupil of ${classId}`,
-    taskId: 'NS2022-ES3-1-SB-demoteacher',
-    bookUnitId: 'NS2022-ES3',
-    type: 'SB',
-    position: 1,
-    word,
-    typed: word,
-    status: 'v',
-    score: null,
-  };
-}
 
 describe('live views of many teachers and classes', () => {
   let server: TestServer;
@@ -75,8 +56,8 @@ describe('live views of many teachers and classes', () => {
     const asOtherTeacher = subscribe(server.url, otherTeacher, FULL, { c: classA, s });
     await until(() => openLiveViews(live) === 5 && asStudent.errors.length > 0 && asOtherTeacher.errors.length > 0);
 
-    live.publish(answer(rowIdOf(classA), 'red'));
-    live.publish(answer(rowIdOf(classB), 'blue'));
+    live.publish(answerEvent(rowIdOf(classA), 'red'));
+    live.publish(answerEvent(rowIdOf(classB), 'blue'));
     await until(() => [...a, short, byToken, b].every((v) => v.events.length === 1));
     for (const view of [...a, byToken])
       expect(view.events[0].classActivity).toMatchObject({ student: `pupil of ${rowIdOf(classA)}`, word: 'red', score: null });
@@ -85,7 +66,7 @@ describe('live views of many teachers and classes', () => {
 
     await a[1]!.close();
     await until(() => openLiveViews(live) === 4);
-    live.publish(answer(rowIdOf(classA), 'green'));
+    live.publish(answerEvent(rowIdOf(classA), 'green'));
     await until(() => [a[0]!, short, byToken].every((v) => v.events.length === 2));
     expect(a[0]!.events.map((e) => e.classActivity.word)).toEqual(['red', 'green']);
     expect(a[1]!.events.map((e) => e.classActivity.word)).toEqual(['red']);
