@@ -27,6 +27,8 @@ const MB = 1024 * 1024;
 const MAX_UPLOAD_BODY_BYTES = MAX_RECORDING_BYTES + 128 * 1024;
 /** A refused body up to this size is read and discarded, so the client gets the refusal; a larger one's connection is closed. */
 const DISCARD_AT_MOST = 64 * MB;
+/** How long a refused upload's connection that asked to be closed stays open for the client to read the refusal. */
+const LINGER_MS = 2_000;
 
 export type UploadReservation = { readonly bytes: number; release(): void };
 
@@ -183,10 +185,17 @@ export async function receiveForm(
  * The rest of a refused body is read and dropped as it arrives (never held), so the client reads
  * the refusal; a body declared or grown far larger than a recording has its connection closed
  * once the refusal is sent.
+ *
+ * A client that asked for `Connection: close` is not read from: Node would destroy its socket as
+ * soon as the refusal is written, and a client still sending its body would get a reset (EPIPE)
+ * instead of the refusal. Its connection is kept open but not read (TCP holds the client's
+ * writes back, so nothing flows) for LINGER_MS after the refusal, time for the client to read it,
+ * then closed.
  */
 export function discardBody(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete || req.destroyed) return;
   req.unpipe();
+  req.on('error', () => {});
   const close = () => req.socket?.destroy();
   const declared = declaredLength(req);
   if (declared !== undefined && declared > DISCARD_AT_MOST) {
@@ -194,19 +203,18 @@ export function discardBody(req: IncomingMessage, res: ServerResponse): void {
     if (!res.headersSent) res.setHeader('connection', 'close');
     if (res.writableFinished) close();
     else res.once('finish', close);
-  } else if (!res.headersSent) {
-    // A lingering close: for a client that asked for `Connection: close`, Node would destroy the
-    // socket once the refusal is written, and a client still sending its body would get a reset
-    // (EPIPE) instead of the refusal. Kept open, the rest of the body is read and dropped; the
-    // client closes once it has the answer (or the keep-alive timeout does).
+  } else if (!res.headersSent && !res.shouldKeepAlive) {
     res.shouldKeepAlive = true;
+    req.read(0); // marks the body as taken, so Node does not read it out after the reply
+    req.pause();
+    res.once('finish', () => setTimeout(close, LINGER_MS).unref());
+    return;
   }
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
     if (dropped > DISCARD_AT_MOST) close();
   });
-  req.on('error', () => {});
   req.resume();
 }
 
