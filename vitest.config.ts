@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import LongFirst from './tests/sequencer.ts';
 
-// Two projects: server/client tests and browser tests (each browser file starts a server and
-// Chromium). Both have two workers, so Vitest runs them as one group: two files at a time, of
-// either kind, keep both cores busy (a one-worker browser project would run after the others
-// with a core idle). `npm test` runs both; tests/sequencer.ts starts the long files first.
+// Two projects: server/client tests (two files at a time), then browser tests (one file at a
+// time, each starting a server and Chromium: Vitest runs a one-worker project after the others).
+// `npm test` runs both; tests/sequencer.ts starts the long files first.
 export default defineConfig({
   // graphql ships CJS (main) and ESM (module) builds; Node loads the CJS one for Pothos and
   // yoga, so tests must too, or the schema's types come from two copies of the library.
@@ -36,8 +35,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          // Must equal the unit project's: projects with the same maxWorkers share one group.
-          maxWorkers: 2,
+          maxWorkers: 1,
+          fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },

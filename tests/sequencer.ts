@@ -1,13 +1,13 @@
 /**
- * The order test files start in. Vitest runs the server and browser tests two files at a time;
- * a long file that starts last runs alone at the end while a core idles (the learner-sample
- * test alone takes ~10 minutes of one core). Files named here start
+ * The order test files start in. Vitest runs the server tests two at a time and the browser tests
+ * after them, one at a time; a long file that starts last runs alone at the end while a core
+ * idles (the learner-sample test alone takes ~10 minutes of one core). Files named here start
  * first, longest first; the rest follow in Vitest's own order (on a clean checkout, with no
  * timings cached, larger files first).
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Test files that take a minute or more, longest first (CI, 2 cores). */
+/** Server test files that take a minute or more, longest first (CI, 2 cores). */
 const LONG = [
   'tests/server/pa/learner-sample.test.ts',
   'tests/server/reports/outbox-crash.test.ts',
@@ -17,8 +17,6 @@ const LONG = [
   'tests/server/hardening/account-lifecycle.test.ts',
   'tests/server/pa/upload.test.ts',
   'tests/server/hardening/fuzz.test.ts',
-  'tests/e2e/keyboard.test.ts',
-  'tests/e2e/chinese.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {
