@@ -8,6 +8,7 @@ import { usertasksBenchmark } from './usertasks.ts';
 import { resultsBenchmark } from './results.ts';
 import { pdfBenchmark } from './pdf.ts';
 import { paBenchmark } from './pa.ts';
+import { paJobsBenchmark } from './pa-jobs.ts';
 import { fanoutBenchmark } from './fanout.ts';
 import { clientBenchmark } from './client.ts';
 import { ttsBenchmark } from './tts.ts';
@@ -22,6 +23,7 @@ const benchmarks: Record<string, Benchmark> = {
   tts: ttsBenchmark,
   pdf: pdfBenchmark,
   pa: paBenchmark,
+  pajobs: paJobsBenchmark,
   client: clientBenchmark,
   integrations: integrationsBenchmark,
   classload: classLoadBenchmark,

@@ -22,6 +22,12 @@ export type DatabaseHandle = {
   pendingMigrations(): Promise<number>;
   /** Calls `listener` with every SQL statement sent through drizzle until the returned function is called (tests count queries per request). */
   observeQueries(listener: (sql: string) => void): () => void;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (from any process on this
+   * database; PostgreSQL keeps a connection of its own for it and re-listens after a
+   * reconnection). Resolves, once listening, with the function that stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -98,6 +104,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     },
     pendingMigrations: async () => pendingOf(Number((await client`select count(*)::int as n from drizzle.__drizzle_migrations`)[0]!.n)),
     observeQueries: tap.observeQueries,
+    listen: async (channel, onNotify) => {
+      const { unlisten } = await client.listen(channel, (payload) => onNotify(payload));
+      return unlisten;
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -139,6 +149,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     pendingMigrations: async () =>
       pendingOf(Number((await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n)),
     observeQueries: tap.observeQueries,
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return () => stop();
+    },
     close: async () => {
       clearInterval(analyzer);
       await client.close();

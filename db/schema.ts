@@ -486,6 +486,38 @@ export const jobs = pgTable(
   (t) => [uniqueIndex('jobs_dedupe_key').on(t.dedupeKey), index('jobs_due_idx').on(t.status, t.nextAttemptAt), index('jobs_result_idx').on(t.resultId)],
 );
 
+/**
+ * Recordings waiting to be scored by whichever process takes scoring jobs (PA_SCORING=jobs:
+ * server/speech/pa/scoring-jobs.ts). The web instance that received the upload writes the row,
+ * waits for its `result` (or `error`) and deletes it; a row nobody waits for any more is swept.
+ * Claimed, leased and retried like the other outboxes, so a worker killed while scoring is
+ * replaced by another after the lease.
+ */
+export const scoringJobs = pgTable(
+  'scoring_jobs',
+  {
+    id: serial('id').primaryKey(),
+    audio: bytea('audio').notNull(),
+    /** What the engine is asked: `{ text, rejectSilence?, pacedItems? }` (ScoringJob without the audio). */
+    request: jsonb('request').notNull(),
+    /** The PaResult, once scored. */
+    result: jsonb('result'),
+    /** Why it could not be scored; `inputError`: the recording's fault (a message for the student). */
+    error: text('error'),
+    inputError: boolean('input_error').notNull().default(false),
+    /** The process that scored it (host:pid), for the operator. */
+    scoredBy: text('scored_by'),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scoring_jobs_due_idx').on(t.status, t.nextAttemptAt), index('scoring_jobs_created_idx').on(t.createdAt)],
+);
+
 // ---------------------------------------------------------------- integrations
 
 /**

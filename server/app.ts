@@ -30,6 +30,7 @@ import { createAddressPolicy, type Resolver } from './integrations/addresses.ts'
 import { createBudgets } from './integrations/limits.ts';
 import type { Outbox } from './outbox.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { createJobScorer, createScoringQueue } from './jobs/scoring.ts';
 import { RestRouter, send } from './http/rest.ts';
 import { handleCors, setSecurityHeaders } from './http/headers.ts';
 import { hasValidHost, isUpload, limitRequestTime } from './http/time-limit.ts';
@@ -47,6 +48,11 @@ import { AVATAR_PREFIX, MEDIA_PREFIX, WORD_AUDIO_PREFIX, registerSpeechRoutes, s
 const CLIENT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 /** How long requests in flight get to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Uploads one web instance keeps waiting for their scores with PA_SCORING=jobs (PA_QUEUE says
+ * otherwise): a school's classes finishing together, while the workers keep up.
+ */
+const JOB_SCORING_WAITING = 256;
 
 export type AppOptions = {
   /** Overrides where the database lives (tests: in memory, or their own PostgreSQL database). */
@@ -81,6 +87,10 @@ export type App = {
   mailer: Mailer;
   /** Durable jobs: reports (server/jobs/queue.ts). */
   jobs: JobQueue;
+  /** This process's scoring threads: uploads' recordings (PA_SCORING=local) or scoring jobs taken. */
+  scoringPool: ScoringPool;
+  /** True when this process scores recordings (its own uploads', or jobs it takes): its pool should load the model at start. */
+  scoresHere: boolean;
   /** Webhook deliveries (server/integrations/webhooks.ts). */
   webhooks: Outbox;
   database: DatabaseHandle;
@@ -94,6 +104,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   checkWritable(config.dataDir);
   const database = await openDatabase(options.database ?? (config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` }));
   const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  const scoringPool = new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue });
+  const scoringByJobs = config.paScoring === 'jobs' && database.kind === 'postgres';
   const deps: Deps = {
     db: database.db,
     config,
@@ -101,12 +113,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log,
     tts: createTts(config.dataDir, log, { cacheBytes: config.ttsCacheMb * 1024 * 1024 }),
     live: createLiveEvents(config.redisUrl, log),
-    pa: new ScoringPool({ workers: config.paWorkers, maxQueue: config.paQueue }),
+    pa: scoringPool,
     uploads: new UploadBudget(config.paUploadBudgetMb * 1024 * 1024),
     blobs: postgresBlobStore(database.db),
     budgets: await createBudgets(config, database.db, log),
     webhookAddresses: createAddressPolicy({ allow: config.webhookAllowNetworks, resolve: options.resolveHost }),
   };
+  // PA_SCORING=jobs: an upload's recording is scored by whichever process takes it (server/jobs/scoring.ts).
+  if (scoringByJobs) deps.pa = createJobScorer({ db: database.db, listen: database.listen, log, maxWaiting: config.paQueue ?? JOB_SCORING_WAITING });
   if (options.seed !== false) await seed(deps, options.contentDir);
   const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming, reportThreads: config.reportThreads });
   deps.jobs = jobs;
@@ -129,6 +143,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (takesJobs && (options.jobWorker ?? options.mailWorker) !== false) jobs.start();
   const webhooks = createWebhookSender({ db: database.db, log, addresses: deps.webhookAddresses, reportUrl: (fileName) => reportDownloadUrl(fileName) });
   if (takesJobs && options.webhookWorker !== false) webhooks.start(1000);
+  // Scoring jobs: taken by `npm run worker` processes, and by a web instance that sends its own
+  // recordings as jobs unless WEB_JOBS=false (a local-scoring instance leaves others' to them).
+  const takesScoring = options.worker === true || (scoringByJobs && config.webJobs);
+  const scoring = createScoringQueue({
+    db: database.db,
+    listen: database.listen,
+    pool: scoringPool,
+    log,
+    timing: {
+      leaseMs: config.paJobLeaseSec * 1000,
+      ...options.mailTiming,
+    },
+  });
+  if (takesScoring) scoring.start();
 
   const rest = new RestRouter(deps);
   registerUserRoutes(rest);
@@ -247,6 +275,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     restCalls: rest.calls(),
     mailer,
     jobs,
+    scoringPool,
+    scoresHere: !scoringByJobs || takesScoring,
     webhooks,
     database,
     listen: (port = config.port, host = config.host) =>
@@ -273,10 +303,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.closeIdleConnections();
       });
       await jobs.stop();
+      await scoring.stop();
       await mailer.stop();
       await webhooks.stop();
       await deps.tts.close();
       await deps.pa.close();
+      if (deps.pa !== scoringPool) await scoringPool.close();
       await deps.live.close();
       await deps.budgets.close();
       await database.close();

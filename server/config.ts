@@ -124,6 +124,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'false', 'true', ''])
     .optional()
     .transform((v) => v !== '0' && v !== 'false'),
+  PA_JOB_LEASE_SEC: positiveInt(90, 3600),
+  PA_SCORING: z
+    .enum(['local', 'jobs', ''])
+    .optional()
+    .transform((v) => (v === 'jobs' ? 'jobs' : 'local')),
   WEB_JOBS: z
     .enum(['0', '1', 'false', 'true', ''])
     .optional()
@@ -194,6 +199,17 @@ export type Config = {
    * embedded database has no other process); false leaves them to `npm run worker` processes.
    */
   webJobs: boolean;
+  /**
+   * Where an upload's recording is scored: 'local', in this instance's worker threads (the
+   * default), or 'jobs', by whichever process takes scoring jobs from the shared PostgreSQL
+   * (`npm run worker` processes, and this instance too unless WEB_JOBS=false: server/jobs/scoring.ts).
+   */
+  paScoring: 'local' | 'jobs';
+  /**
+   * How long a process's claim on a recording to score holds (PA_SCORING=jobs): a process killed
+   * while scoring leaves it to another after this. Longer than one recording's scoring (≤ 60 s).
+   */
+  paJobLeaseSec: number;
   /** Recordings that may wait for a scoring worker; undefined: the pool's default per worker. */
   paQueue: number | undefined;
   /**
@@ -240,6 +256,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.PA_SCORING === 'jobs' && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid PA_SCORING: jobs needs DATABASE_URL (the PostgreSQL the workers share); the embedded database scores in its own process (local)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -262,6 +282,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paWorkers: e.PA_WORKERS,
     reportThreads: e.REPORT_THREADS,
     webJobs: e.WEB_JOBS,
+    paScoring: e.PA_SCORING,
+    paJobLeaseSec: e.PA_JOB_LEASE_SEC,
     paQueue: e.PA_QUEUE,
     paUploadBudgetMb: e.PA_UPLOAD_BUDGET_MB ?? defaultUploadBudgetMb(),
     requestTimeoutSec: e.REQUEST_TIMEOUT_SEC,

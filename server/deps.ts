@@ -9,7 +9,7 @@ import type { TokenIssuer } from './users/tokens.ts';
 import type { TtsEngine } from './speech/tts.ts';
 import type { LiveEvents } from './live/pubsub.ts';
 import type { Budgets } from './integrations/limits.ts';
-import type { ScoringPool } from './speech/pa/pool.ts';
+import type { Scorer } from './speech/pa/pool.ts';
 import type { BlobStore } from './storage/blobs.ts';
 import type { AddressPolicy } from './integrations/addresses.ts';
 import type { UploadBudget } from './http/uploads.ts';
@@ -23,8 +23,11 @@ export type Deps = {
   live: LiveEvents;
   /** GraphQL cost budgets per token and user (in memory, or Redis with REDIS_URL). */
   budgets: Budgets;
-  /** Pronunciation scoring in worker threads (started on first use). */
-  pa: ScoringPool;
+  /**
+   * Pronunciation scoring: this process's worker threads (started on first use, or at start by
+   * server/main.ts), or scoring jobs taken by any process (PA_SCORING=jobs).
+   */
+  pa: Scorer;
   /** The memory that recording uploads in flight may hold together (PA_UPLOAD_BUDGET_MB). */
   uploads: UploadBudget;
   /** Stored files: report PDFs and PA recordings (server/storage/blobs.ts). */

@@ -59,8 +59,11 @@ if (config.webJobs)
   );
 // The scoring workers load the acoustic model now, not when the first child reads (a first
 // reading after a restart waited 5–8 s for it).
-app.deps.pa.start();
-void app.deps.pa.ready().then(() => app.deps.log.info({ workers: app.deps.pa.workers }, 'pronunciation scoring is ready: the model is loaded'));
+// (PA_SCORING=jobs with WEB_JOBS=false: the workers score, this instance loads no model.)
+if (app.scoresHere) {
+  app.scoringPool.start();
+  void app.scoringPool.ready().then(() => app.deps.log.info({ workers: app.scoringPool.workers }, 'pronunciation scoring is ready: the model is loaded'));
+}
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -17,7 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Busboy } from '@fastify/busboy';
 import { DomainError, ValidationError } from '../errors.ts';
 import { errorCode, httpStatusOf } from './status.ts';
-import { ScoringBusyError, type ScoringPool } from '../speech/pa/pool.ts';
+import { ScoringBusyError, type Scorer } from '../speech/pa/pool.ts';
 import { MAX_RECORDING_BYTES } from '../speech/pa/audio.ts';
 import { UnsupportedMediaTypeError } from './body.ts';
 
@@ -129,7 +129,7 @@ export type FormOptions = {
 };
 
 /** What `receiveForm` checks before it reads: the caller answers a refusal with its status. */
-function checkUploadHeaders(req: IncomingMessage, pool: ScoringPool, budget: UploadBudget, typeMessage: string): number {
+function checkUploadHeaders(req: IncomingMessage, pool: Scorer, budget: UploadBudget, typeMessage: string): number {
   const type = String(req.headers['content-type'] ?? '');
   if (!/^multipart\/form-data\s*;.*\bboundary=/i.test(type)) throw new UnsupportedMediaTypeError(typeMessage);
   const declared = declaredLength(req);
@@ -152,13 +152,7 @@ function declaredLength(req: IncomingMessage): number | undefined {
  * Throws (415, 413, 503, 400) with nothing held; on success the caller releases the reservation
  * when its work is done.
  */
-export async function receiveForm(
-  req: IncomingMessage,
-  res: ServerResponse,
-  pool: ScoringPool,
-  budget: UploadBudget,
-  options: FormOptions,
-): Promise<ReceivedForm> {
+export async function receiveForm(req: IncomingMessage, res: ServerResponse, pool: Scorer, budget: UploadBudget, options: FormOptions): Promise<ReceivedForm> {
   let reserveBytes: number;
   try {
     reserveBytes = checkUploadHeaders(req, pool, budget, options.typeMessage);

@@ -51,6 +51,15 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
     },
   });
 
+  return wakeable(outbox, options.log, options.timing?.intervalMs ?? 1000);
+}
+
+/**
+ * An outbox that, besides polling every `intervalMs`, can be asked for a round now (`wake`: a
+ * process that has just written a job, or heard that another did). Rounds are coalesced: a wake
+ * during a round asks for one more after it, and each round drains until nothing is due.
+ */
+export function wakeable(outbox: Outbox, log: Logger, defaultIntervalMs: number, alsoEachRound?: () => Promise<unknown>): JobQueue {
   let started = false;
   let round: Promise<unknown> | null = null;
   let again = false;
@@ -67,14 +76,14 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
         while (started && (await outbox.drain()) > 0);
       } while (again && started);
     })()
-      .catch((error) => options.log.warn({ err: error }, 'job round failed; the next poll retries'))
+      .catch((error) => log.warn({ err: error }, 'job round failed; the next poll retries'))
       .finally(() => (round = null));
   };
   return {
     drain: (now) => outbox.drain(now),
-    start(intervalMs = options.timing?.intervalMs ?? 1000) {
+    start(intervalMs = defaultIntervalMs) {
       started = true;
-      outbox.start(intervalMs);
+      outbox.start(intervalMs, alsoEachRound);
     },
     async stop() {
       started = false;

@@ -97,7 +97,22 @@ interface Slot {
 
 const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
 
-export class ScoringPool {
+/**
+ * Where an upload's recording is scored: this process's pool (`ScoringPool`, the default), or
+ * whichever process takes scoring jobs from the shared database (PA_SCORING=jobs:
+ * server/jobs/scoring.ts). Either way the caller waits for the score.
+ */
+export interface Scorer {
+  /** Scores a recording against the target text; rejects with ScoringBusyError when full. */
+  score(job: ScoringJob): Promise<PaResult>;
+  /** Recordings being scored or waiting for their score here. */
+  readonly load: number;
+  /** True when `ahead` more recordings and then one more would be taken now (see ScoringPool). */
+  hasRoom(ahead?: number): boolean;
+  close(): Promise<void>;
+}
+
+export class ScoringPool implements Scorer {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   /** Worker threads. */
