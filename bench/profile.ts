@@ -25,6 +25,20 @@ export async function profiled<T>(label: string, run: () => Promise<T>): Promise
     const fn = `${frame.functionName || '(anonymous)'} ${url}:${frame.lineNumber}`;
     functions.set(fn, (functions.get(fn) ?? 0) + 1);
   }
+  // Inclusive: each sample counts once for every function on its stack (what a call costs with
+  // everything it calls), for the project's own code.
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  for (const id of profile.samples ?? []) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      const own = /\/(server|db)\//.exec(frame.url);
+      if (own) seen.add(`${frame.functionName || '(anonymous)'} ${frame.url.slice(own.index + 1)}`);
+    }
+    for (const fn of seen) inclusive.set(fn, (inclusive.get(fn) ?? 0) + 1);
+  }
   const total = profile.samples?.length ?? 1;
   const top = (m: Map<string, number>, n: number) =>
     [...m]
@@ -32,6 +46,8 @@ export async function profiled<T>(label: string, run: () => Promise<T>): Promise
       .slice(0, n)
       .map(([k, c]) => `  ${((100 * c) / total).toFixed(1).padStart(5)}% ${k}`)
       .join('\n');
-  console.error(`\nprofile of ${label}: by package\n${top(where, 12)}\nby function\n${top(functions, 20)}\n`);
+  console.error(
+    `\nprofile of ${label}: by package\n${top(where, 12)}\nby function\n${top(functions, 20)}\nthe project's functions, with what they call\n${top(inclusive, 25)}\n`,
+  );
   return result;
 }

@@ -79,10 +79,17 @@ export function createJobScorer(options: { db: Database; listen: Listen; log: Lo
   const collectQuietly = (ids: number[]) => collect(ids).catch((error) => log.warn({ err: error }, 'reading scored recordings failed; the next look retries'));
 
   const startListening = () => {
-    listening ??= options.listen(SCORED, (payload) => {
-      const id = Number(payload);
-      if (waiters.has(id)) void collectQuietly([id]);
-    });
+    listening ??= options
+      .listen(SCORED, (payload) => {
+        const id = Number(payload);
+        if (waiters.has(id)) void collectQuietly([id]);
+      })
+      .catch((error) => {
+        // Scores are still found by the look every second; the next upload tries to listen again.
+        log.warn({ err: error }, 'cannot listen for scored recordings; looking every second instead');
+        listening = undefined;
+        return async () => {};
+      });
     poller ??= setInterval(() => void collectQuietly([...waiters.keys()]), POLL_MS);
     poller.unref();
     return listening;
