@@ -294,7 +294,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       // soon as it falls idle (and every connection after a grace period).
       await new Promise<void>((resolve) => {
         const idle = setInterval(() => server.closeIdleConnections(), 50);
-        const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        // Uploads still waiting for their scores then are answered "busy, try again" (the Record
+        // screen sends the recording again, to an instance that runs) before the connections go.
+        const grace = setTimeout(() => {
+          void deps.pa.close().finally(() => setTimeout(() => server.closeAllConnections(), 200));
+        }, SHUTDOWN_GRACE_MS);
         server.close(() => {
           clearInterval(idle);
           clearTimeout(grace);

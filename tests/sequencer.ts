@@ -16,6 +16,7 @@ const LONG = [
   'tests/server/hardening/accounts.test.ts',
   'tests/server/hardening/account-lifecycle.test.ts',
   'tests/server/pa/upload.test.ts',
+  'tests/server/pa/scoring-jobs.test.ts',
   'tests/server/hardening/fuzz.test.ts',
 ];
 

@@ -128,13 +128,21 @@ export function createJobScorer(options: { db: Database; listen: Listen; log: Lo
       return scored;
     },
     async close() {
+      if (closed) return;
       closed = true;
       clearInterval(poller);
+      const abandoned = [...waiters.keys()];
       for (const [id, waiter] of waiters) {
         clearTimeout(waiter.timer);
         waiter.reject(new ScoringBusyError());
         waiters.delete(id);
       }
+      // Nobody will read their scores: not scored for nobody (the sweep would drop them later).
+      if (abandoned.length)
+        await db
+          .delete(scoringJobs)
+          .where(inArray(scoringJobs.id, abandoned))
+          .catch(() => {});
       const unlisten = await listening?.catch(() => undefined);
       await unlisten?.().catch(() => {});
     },

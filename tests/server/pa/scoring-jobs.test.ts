@@ -157,6 +157,33 @@ describe.runIf(DATABASES.includes('postgres'))('a web instance and `npm run work
     expect(await waiting()).toEqual([]);
   }, 120_000);
 
+  it('a web instance stopped while an upload waits for its score answers "busy, try again" (the Record screen sends it again) and drops the recording', async () => {
+    for (const w of workers.splice(0).filter((w) => !w.child.killed)) {
+      w.child.kill('SIGTERM');
+      expect(await w.exited).toBe(0);
+    }
+    const second = await startServer('postgres', {
+      sharedDatabaseUrl: database.url,
+      env: { DATABASE_URL: database.url!, PA_SCORING: 'jobs', WEB_JOBS: 'false', PA_WORKERS: '1' },
+    });
+    const form = new FormData();
+    form.append(
+      'upl',
+      new File([(await browserRecording(await speak(words, 'slt', 0.9), 'webm')) as Uint8Array<ArrayBuffer>], '0.webm', { type: 'audio/webm' }),
+    );
+    const answered = fetch(`${second.url}/api/v1.0/upload`, { method: 'POST', body: form, headers: { 'x-access-token': token.student! } });
+    await vi.waitFor(async () => expect(await waiting()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const closed = second.close();
+    const reply = await answered;
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await reply.text()).toMatch(/busy/i);
+    await closed;
+    expect(await waiting()).toEqual([]);
+    // Started again, a worker takes the rest of the test's recordings.
+    await worker();
+  }, 60_000);
+
   it('a recording the worker cannot score is refused with the same message as on an instance that scores itself', async () => {
     const silent = await upload(await browserRecording(silence(3), 'webm'), tasks[2]!);
     expect(silent.status).toBe(400);
