@@ -45,6 +45,12 @@ describe.runIf(DATABASES.includes('postgres'))('a web instance and `npm run work
     workers.push(started);
     return started;
   };
+  /** Stops the workers still running, as an operator would (SIGTERM: they finish and exit 0). The test's end kills any left. */
+  const stopWorkers = async () => {
+    const running = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null && !w.child.killed);
+    for (const w of running) w.child.kill('SIGTERM');
+    for (const w of running) expect(await w.exited).toBe(0);
+  };
   const waiting = async () =>
     (await watcher`select status, attempts, scored_by from scoring_jobs order by id`) as unknown as { status: string; attempts: number }[];
 
@@ -118,10 +124,7 @@ describe.runIf(DATABASES.includes('postgres'))('a web instance and `npm run work
   }, 120_000);
 
   it('a worker killed while scoring: the next worker takes the recording over after the lease, and the student gets the score', async () => {
-    for (const w of workers.splice(0)) {
-      w.child.kill('SIGTERM');
-      expect(await w.exited).toBe(0);
-    }
+    await stopWorkers();
     const condemned = await worker({ PA_JOB_LEASE_SEC: '5' });
     const recording = await browserRecording(await speak(words.slice(0, 4), 'rms', 0.9), 'webm');
     const answered = upload(recording, tasks[1]!).then(async (r) => ({ status: r.status, text: await r.text() }));
@@ -158,10 +161,7 @@ describe.runIf(DATABASES.includes('postgres'))('a web instance and `npm run work
   }, 120_000);
 
   it('a web instance stopped while an upload waits for its score answers "busy, try again" (the Record screen sends it again) and drops the recording', async () => {
-    for (const w of workers.splice(0).filter((w) => !w.child.killed)) {
-      w.child.kill('SIGTERM');
-      expect(await w.exited).toBe(0);
-    }
+    await stopWorkers();
     const second = await startServer('postgres', {
       sharedDatabaseUrl: database.url,
       env: { DATABASE_URL: database.url!, PA_SCORING: 'jobs', WEB_JOBS: 'false', PA_WORKERS: '1' },
