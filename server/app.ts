@@ -122,7 +122,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // PA_SCORING=jobs: an upload's recording is scored by whichever process takes it (server/jobs/scoring.ts).
   if (scoringByJobs) deps.pa = createJobScorer({ db: database.db, listen: database.listen, log, maxWaiting: config.paQueue ?? JOB_SCORING_WAITING });
   if (options.seed !== false) await seed(deps, options.contentDir);
-  const jobs = createJobQueue({ db: database.db, blobs: deps.blobs, log, timing: options.mailTiming, reportThreads: config.reportThreads });
+  // A report's e-mails go out as soon as it is made, not at the mailer's next poll (up to 2 s).
+  let reportMade = () => {};
+  const jobs = createJobQueue({
+    db: database.db,
+    blobs: deps.blobs,
+    log,
+    timing: options.mailTiming,
+    reportThreads: config.reportThreads,
+    reportMade: () => reportMade(),
+  });
   deps.jobs = jobs;
   const mailer = createMailer({
     jobs,
@@ -136,6 +145,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     digest: { timeZone: config.timeZone, hour: config.digestHour },
     now: options.now,
   });
+  reportMade = () => mailer.wake();
   // WEB_JOBS=false: this instance takes no jobs, `npm run worker` processes do (server/worker.ts).
   const takesJobs = config.webJobs || options.worker === true;
   if (takesJobs && options.mailWorker !== false) mailer.start();

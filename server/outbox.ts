@@ -172,3 +172,50 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
   };
   return outbox;
 }
+
+export type WakeableOutbox = Outbox & {
+  /** Asks for a round now (coalesced with one already running); a no-op until `start`. */
+  wake(): void;
+};
+
+/**
+ * An outbox that, besides polling every `intervalMs`, can be asked for a round now (`wake`: a
+ * process that has just written a job, or heard that another did). Rounds are coalesced: a wake
+ * during a round asks for one more after it, and each round drains until nothing is due.
+ */
+export function wakeable(outbox: Outbox, log: Logger, defaultIntervalMs: number, alsoEachRound?: () => Promise<unknown>): WakeableOutbox {
+  let started = false;
+  let round: Promise<unknown> | null = null;
+  let again = false;
+  const runRound = () => {
+    if (round) {
+      again = true;
+      return;
+    }
+    round = (async () => {
+      do {
+        again = false;
+        // Until a round finds nothing (a burst of results is worked through at once), or the
+        // process stops: a shutdown waits for the batch in hand only, the rest stays queued.
+        while (started && (await outbox.drain()) > 0);
+      } while (again && started);
+    })()
+      .catch((error) => log.warn({ err: error }, 'job round failed; the next poll retries'))
+      .finally(() => (round = null));
+  };
+  return {
+    drain: (now) => outbox.drain(now),
+    start(intervalMs = defaultIntervalMs) {
+      started = true;
+      outbox.start(intervalMs, alsoEachRound);
+    },
+    async stop() {
+      started = false;
+      await outbox.stop();
+      await round;
+    },
+    wake() {
+      if (started) runRound();
+    },
+  };
+}

@@ -13,20 +13,26 @@ import type { Logger } from 'pino';
 import { jobs } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 import type { BlobStore } from '../storage/blobs.ts';
-import { createOutbox, type Outbox } from '../outbox.ts';
+import { createOutbox, wakeable, type WakeableOutbox } from '../outbox.ts';
 import { makeReport, type ReportJob } from '../reports/service.ts';
 import { reportRenderer } from '../reports/render-pool.ts';
 
 export type JobTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
 
-export type JobQueue = Outbox & {
-  /** Asks for a round now (coalesced with one already running); a no-op until `start`. */
-  wake(): void;
-};
+export type JobQueue = WakeableOutbox;
 
 type JobRow = typeof jobs.$inferSelect;
 
-export function createJobQueue(options: { db: Database; blobs: BlobStore; log: Logger; timing?: JobTiming; batch?: number; reportThreads?: number }): JobQueue {
+export function createJobQueue(options: {
+  db: Database;
+  blobs: BlobStore;
+  log: Logger;
+  timing?: JobTiming;
+  batch?: number;
+  reportThreads?: number;
+  /** Called after a report is made (its e-mails queued): the mailer sends them at once. */
+  reportMade?: () => void;
+}): JobQueue {
   // PDFs on a thread of their own, so a burst of reports does not hold up the posts in flight.
   const render = reportRenderer({ threads: options.reportThreads ?? 1, log: options.log });
   const outbox = createOutbox<JobRow>({
@@ -45,6 +51,7 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
         // The result is gone (its class or student deleted meanwhile): nothing to report.
         if (row.resultId === null) return;
         await makeReport(options, row.resultId, row.payload as ReportJob, render);
+        options.reportMade?.();
         return;
       }
       throw new Error(`Unknown job kind ${row.kind}`);
@@ -52,46 +59,4 @@ export function createJobQueue(options: { db: Database; blobs: BlobStore; log: L
   });
 
   return wakeable(outbox, options.log, options.timing?.intervalMs ?? 1000);
-}
-
-/**
- * An outbox that, besides polling every `intervalMs`, can be asked for a round now (`wake`: a
- * process that has just written a job, or heard that another did). Rounds are coalesced: a wake
- * during a round asks for one more after it, and each round drains until nothing is due.
- */
-export function wakeable(outbox: Outbox, log: Logger, defaultIntervalMs: number, alsoEachRound?: () => Promise<unknown>): JobQueue {
-  let started = false;
-  let round: Promise<unknown> | null = null;
-  let again = false;
-  const runRound = () => {
-    if (round) {
-      again = true;
-      return;
-    }
-    round = (async () => {
-      do {
-        again = false;
-        // Until a round finds nothing (a burst of results is worked through at once), or the
-        // process stops: a shutdown waits for the batch in hand only, the rest stays queued.
-        while (started && (await outbox.drain()) > 0);
-      } while (again && started);
-    })()
-      .catch((error) => log.warn({ err: error }, 'job round failed; the next poll retries'))
-      .finally(() => (round = null));
-  };
-  return {
-    drain: (now) => outbox.drain(now),
-    start(intervalMs = defaultIntervalMs) {
-      started = true;
-      outbox.start(intervalMs, alsoEachRound);
-    },
-    async stop() {
-      started = false;
-      await outbox.stop();
-      await round;
-    },
-    wake() {
-      if (started) runRound();
-    },
-  };
 }

@@ -18,10 +18,10 @@ import { and, inArray, isNotNull, lt, or, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { scoringJobs } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
-import { createOutbox } from '../outbox.ts';
+import { createOutbox, wakeable } from '../outbox.ts';
 import { ScoringBusyError, ScoringInputError, type Scorer, type ScoringJob, type ScoringPool } from '../speech/pa/pool.ts';
 import type { PaResult } from '../speech/pa/result.ts';
-import { wakeable, type JobQueue } from './queue.ts';
+import type { JobQueue } from './queue.ts';
 
 /** A new recording to score (payload: nothing). */
 const NEW_JOB = 'wordbee_scoring_new';

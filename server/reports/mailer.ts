@@ -18,7 +18,7 @@ import type { Database } from '../../db/index.ts';
 import type { Logger } from 'pino';
 import { deleteExpiredReports } from './service.ts';
 import { reportKey } from '../storage/keys.ts';
-import { createOutbox } from '../outbox.ts';
+import { createOutbox, wakeable } from '../outbox.ts';
 import { createLease } from '../jobs/lease.ts';
 import { sweepOrphanedFiles } from '../jobs/orphaned-files.ts';
 import { dueDigestDay, enqueueDigests } from './digest.ts';
@@ -34,6 +34,11 @@ export type Mailer = {
   drain(now?: Date): Promise<number>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
+  /**
+   * Sends what is due now, not at the next poll (a report job has just queued its e-mails);
+   * only on the instance that holds the outbox lease, and a no-op until `start`.
+   */
+  wake(): void;
   /** Whether this instance holds the outbox lease (it ran the last round). */
   isWorking(): boolean;
 };
@@ -99,6 +104,25 @@ export function createMailer(options: {
     backoffBaseMs: options.timing?.backoffBaseMs,
     gate: async () => (holding = await lease.acquire()),
   });
+  // Each round, after the e-mails: expired reports, the daily summaries, the stored-file sweep.
+  const eachRound = async () => {
+    const now = new Date(options.now?.() ?? Date.now());
+    await deleteExpiredReports(options, now);
+    const digest = options.digest;
+    if (digest && dueDigestDay(now, digest.timeZone, digest.hour) !== digestDay) {
+      const day = dueDigestDay(now, digest.timeZone, digest.hour);
+      const queued = await enqueueDigests(options, now, digest);
+      if (queued) options.log.info({ day, queued }, 'daily summaries queued');
+      digestDay = day;
+    }
+    // The sweep reads every stored key: every few minutes, not every round.
+    if (now.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
+      lastSweep = now.getTime();
+      const swept = await sweepOrphanedFiles(options, now);
+      if (swept) options.log.info({ swept }, 'orphaned stored files deleted');
+    }
+  };
+  const queue = wakeable(outbox, options.log, options.timing?.intervalMs ?? 2000, eachRound);
   return {
     // By hand (tests): the jobs that write e-mails (reports) first, then the e-mails.
     async drain(now) {
@@ -106,26 +130,12 @@ export function createMailer(options: {
       return outbox.drain(now);
     },
     isWorking: () => holding,
-    start: (intervalMs = options.timing?.intervalMs ?? 2000) =>
-      outbox.start(intervalMs, async () => {
-        const now = new Date(options.now?.() ?? Date.now());
-        await deleteExpiredReports(options, now);
-        const digest = options.digest;
-        if (digest && dueDigestDay(now, digest.timeZone, digest.hour) !== digestDay) {
-          const day = dueDigestDay(now, digest.timeZone, digest.hour);
-          const queued = await enqueueDigests(options, now, digest);
-          if (queued) options.log.info({ day, queued }, 'daily summaries queued');
-          digestDay = day;
-        }
-        // The sweep reads every stored key: every few minutes, not every round.
-        if (now.getTime() - lastSweep >= SWEEP_INTERVAL_MS) {
-          lastSweep = now.getTime();
-          const swept = await sweepOrphanedFiles(options, now);
-          if (swept) options.log.info({ swept }, 'orphaned stored files deleted');
-        }
-      }),
+    start: (intervalMs = options.timing?.intervalMs ?? 2000) => queue.start(intervalMs),
+    wake: () => {
+      if (holding) queue.wake();
+    },
     async stop() {
-      await outbox.stop();
+      await queue.stop();
       // Give the outbox back at once, so another instance takes over without waiting for expiry.
       if (holding) await lease.release().catch(() => {});
       holding = false;
