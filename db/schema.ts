@@ -31,6 +31,20 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * The columns every durable outbox has (server/outbox.ts claims, leases and retries by them):
+ * `status` pending | sending | sent | failed (or the table's own final status), the attempts so
+ * far, when the next may start (or when the claim was made), the last error, when it was done.
+ */
+const outboxColumns = () => ({
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 /** Levels of the curriculum word lists (spec: FC, ES, MS, HM, HSM). */
 export const LEVELS = ['FC', 'ES', 'MS', 'HM', 'HSM'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -449,13 +463,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
-    /** pending | sending | sent | failed | refused (the address check said no; never sent) */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    /** `status` may also end as refused (the address check said no; never sent). */
+    ...outboxColumns(),
   },
   (t) => [uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
@@ -475,13 +484,7 @@ export const jobs = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     resultId: integer('result_id').references(() => results.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').notNull(),
-    /** pending | sending | sent | failed */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...outboxColumns(),
   },
   (t) => [uniqueIndex('jobs_dedupe_key').on(t.dedupeKey), index('jobs_due_idx').on(t.status, t.nextAttemptAt), index('jobs_result_idx').on(t.resultId)],
 );
@@ -507,13 +510,7 @@ export const scoringJobs = pgTable(
     inputError: boolean('input_error').notNull().default(false),
     /** The process that scored it (host:pid), for the operator. */
     scoredBy: text('scored_by'),
-    /** pending | sending | sent | failed */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...outboxColumns(),
   },
   (t) => [index('scoring_jobs_due_idx').on(t.status, t.nextAttemptAt), index('scoring_jobs_created_idx').on(t.createdAt)],
 );
@@ -579,14 +576,9 @@ export const webhookDeliveries = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     event: text('event').notNull(),
     payload: jsonb('payload').notNull(),
-    /** pending | sending | sent | failed | refused (the address check said no; never sent) */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
+    /** `status` may also end as refused (the address check said no; never sent). */
+    ...outboxColumns(),
     responseStatus: integer('response_status'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_dedupe_key').on(t.dedupeKey),
