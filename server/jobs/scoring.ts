@@ -49,6 +49,8 @@ export function createJobScorer(options: { db: Database; listen: Listen; log: Lo
   const { db, log } = options;
   const waiters = new Map<number, { resolve(result: PaResult): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   let closed = false;
+  /** Uploads in `score` (being written or waiting for their scores): the load, and what fills the room. */
+  let admitted = 0;
   let poller: NodeJS.Timeout | undefined;
   let listening: Promise<() => Promise<void>> | undefined;
 
@@ -95,37 +97,48 @@ export function createJobScorer(options: { db: Database; listen: Listen; log: Lo
     return listening;
   };
 
+  /** Writes the recording as a job, tells the takers, and waits for its score. */
+  const writeAndWait = async (job: ScoringJob): Promise<PaResult> => {
+    await startListening();
+    const { audio, ...request } = job;
+    const [row] = await db
+      .insert(scoringJobs)
+      .values({ audio, request: request satisfies Request })
+      .returning({ id: scoringJobs.id });
+    const id = row!.id;
+    const scored = new Promise<PaResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(id);
+        // Nobody took it in time: it is not scored later for nobody.
+        void db
+          .delete(scoringJobs)
+          .where(eq(scoringJobs.id, id))
+          .catch(() => {});
+        log.warn({ scoringJob: id }, 'no process scored the recording in time (are the workers running?)');
+        reject(new ScoringBusyError());
+      }, options.waitMs ?? WAIT_MS);
+      waiters.set(id, { resolve, reject, timer });
+    });
+    // The takers that listen start at once; the others find it at their next look.
+    await db.execute(sql`select pg_notify(${NEW_JOB}, '')`).catch((error) => log.warn({ err: error }, 'could not announce a recording to score'));
+    return scored;
+  };
+
   return {
     get load() {
-      return waiters.size;
+      return admitted;
     },
     hasRoom(ahead = 0) {
-      return !closed && waiters.size + ahead < options.maxWaiting;
+      return !closed && admitted + ahead < options.maxWaiting;
     },
     async score(job) {
-      if (closed || waiters.size >= options.maxWaiting) throw new ScoringBusyError();
-      await startListening();
-      const { audio, ...request } = job;
-      const [row] = await db
-        .insert(scoringJobs)
-        .values({ audio, request: request satisfies Request })
-        .returning({ id: scoringJobs.id });
-      const id = row!.id;
-      const scored = new Promise<PaResult>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(id);
-          // Nobody took it in time: it is not scored later for nobody.
-          void db
-            .delete(scoringJobs)
-            .where(eq(scoringJobs.id, id))
-            .catch(() => {});
-          log.warn({ scoringJob: id }, 'no process scored the recording in time (are the workers running?)');
-          reject(new ScoringBusyError());
-        }, options.waitMs ?? WAIT_MS);
-        waiters.set(id, { resolve, reject, timer });
-      });
-      await db.execute(sql`select pg_notify(${NEW_JOB}, '')`);
-      return scored;
+      if (closed || admitted >= options.maxWaiting) throw new ScoringBusyError();
+      admitted++;
+      try {
+        return await writeAndWait(job);
+      } finally {
+        admitted--;
+      }
     },
     async close() {
       if (closed) return;
