@@ -30,6 +30,9 @@ type Subset = {
   hmtx: { metrics: { advance: number; bearing: number }[] };
   offset: number;
   _addGlyph(gid: number): number;
+  /** The glyph ids drawn, in the order of first use. */
+  glyphs: number[];
+  encode(): Uint8Array;
 };
 type FontkitFont = {
   postscriptName: string;
@@ -162,11 +165,13 @@ export async function fontsFor(texts: string[], weights: Weight[] = [400, 700]):
         // its glyph encoder hands a length where a buffer is due); ours writes them instead.
         const createSubset = instance.createSubset.bind(instance);
         const addGlyph = glyphsOnce(instance);
+        const encodeOnce = subsetsOnce();
         instance.createSubset = () => {
           const subset = createSubset();
           subset.glyphEncoder = { encodeSimple: encodeSimpleGlyph };
           const own = subset._addGlyph.bind(subset);
           subset._addGlyph = (gid) => addGlyph(subset, gid) ?? own(gid);
+          encodeOnce(subset);
           return subset;
         };
         layoutsOnce(instance);
@@ -208,6 +213,31 @@ function glyphsOnce(font: FontkitFont): (subset: Subset, gid: number) => number 
     subset.hmtx.metrics.push({ advance: glyph.advance, bearing: glyph.bearing });
     subset.offset += glyph.glyf.length;
     return subset.glyf.length - 1;
+  };
+}
+
+/** Subset fonts kept per process and font, by the glyphs they hold. */
+const SUBSETS_KEPT = 500;
+
+/**
+ * A subset font written once per set of glyphs (in their order) rather than once per document:
+ * the reports of one task, a class's burst, draw the same words and labels. pdfkit only reads
+ * the bytes it gets (and compresses a copy), so they are shared.
+ */
+function subsetsOnce(): (subset: Subset) => void {
+  const written = new Map<string, Uint8Array>();
+  return (subset) => {
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = subset.glyphs.join(',');
+      let bytes = written.get(key);
+      if (!bytes) {
+        if (written.size >= SUBSETS_KEPT) written.clear();
+        bytes = encode();
+        written.set(key, bytes);
+      }
+      return bytes;
+    };
   };
 }
 
