@@ -54,7 +54,12 @@ export function phoneStats(records: RecordingEvidence[]): PhoneStats {
 
 /** Raw evidence as the word model sees it, z-scores against `stats`. */
 export function evidenceOf(w: RawWord, stats: PhoneStats): WordEvidence {
-  return { phones: w.p.map(([phone, gop]) => ({ phone, z: phoneZ(phone, gop, 1, stats) })), durationMisfit: w.d, outsideFrames: w.o };
+  return {
+    phones: w.p.map(([phone, gop]) => ({ phone, z: phoneZ(phone, gop, 1, stats) })),
+    durationMisfit: w.d,
+    outsideFrames: w.o,
+    ...(w.n !== undefined ? { nn: w.n } : {}),
+  };
 }
 
 export function trialsOf(records: RecordingEvidence[], stats: PhoneStats): Trial[] {
@@ -111,7 +116,7 @@ export interface FoldFigures {
 }
 
 /** Everything refitted `k` times, each time without one group of speakers, and counted on them. */
-export function speakerFolds(records: RecordingEvidence[], k = 4): FoldFigures {
+export function speakerFolds(records: RecordingEvidence[], k = 4, recordsOfFold: (fold: number) => RecordingEvidence[] = () => records): FoldFigures {
   const speakers = [...new Set(records.map((r) => r.speaker))].sort();
   const fold = new Map(speakers.map((s, i) => [s, i % k]));
   let hits = 0;
@@ -120,8 +125,10 @@ export function speakerFolds(records: RecordingEvidence[], k = 4): FoldFigures {
   let mispronounced = 0;
   let words = 0;
   for (let f = 0; f < k; f++) {
-    const fitted = fit(records.filter((r) => fold.get(r.speaker) !== f));
-    const held = records.filter((r) => fold.get(r.speaker) === f);
+    // With a neural phone model, fold f's evidence comes from the network trained without its speakers.
+    const mine = recordsOfFold(f);
+    const fitted = fit(mine.filter((r) => fold.get(r.speaker) !== f));
+    const held = mine.filter((r) => fold.get(r.speaker) === f);
     const heldTrials = trialsOf(held, fitted.phones);
     hits += hitRate(heldTrials, fitted.word) * heldTrials.length;
     trials += heldTrials.length;
