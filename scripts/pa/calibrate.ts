@@ -156,7 +156,10 @@ export function describeFolds(f: FoldFigures): string {
 }
 
 /** The calibration file's content, and a summary for the log. */
-export function fitCalibration(records: RecordingEvidence[]): { calibration: Calibration; summary: string } {
+export function fitCalibration(
+  records: RecordingEvidence[],
+  recordsOfFold?: (fold: number) => RecordingEvidence[],
+): { calibration: Calibration; summary: string } {
   const { phones, word, lines, trials } = fit(records);
   const speakers = new Set(records.map((r) => r.speaker)).size;
   const calibration: Calibration = {
@@ -170,7 +173,7 @@ export function fitCalibration(records: RecordingEvidence[]): { calibration: Cal
   };
   const summary = [
     `fitted on ${records.length} recordings by ${speakers} speakers: ${Object.keys(phones).length} phones, mapping centred at ${lines.centre}, lines heard ${lines.heardBelow}, mispronounced ${lines.mispronouncedBelow}; replaced word lowest on the fitted ${pct(hitRate(trials, word))} of ${trials.length}`,
-    describeFolds(speakerFolds(records)),
+    describeFolds(speakerFolds(records, 4, recordsOfFold)),
   ].join('\n');
   return { calibration, summary };
 }
