@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describeFolds, speakerFolds } from './calibrate.ts';
 import type { RawWord, RecordingEvidence } from './evidence.ts';
+import { WORD_GOP_FLOOR } from '../../server/speech/pa/phone-net.ts';
 
 type GatheredWord = RawWord & { s: Array<[number, number]>; t: number };
 interface Gathered {
@@ -33,17 +34,19 @@ export function readGops(dir: string): Gops {
   }));
 }
 
-/** The word feature from its phones' DNN-GOP. */
-export function wordGop(phones: number[], variant = 'mean'): number {
+/** The word feature from its phones' DNN-GOP: by default as the engine takes it (phone-net.ts). */
+export function wordGop(phones: number[], variant = `wclip${WORD_GOP_FLOOR}`): number {
   if (!phones.length) return 0;
   const v = variant === 'clip' ? phones.map((x) => Math.max(-6, x)) : phones;
   if (variant === 'min') return Math.min(...v);
-  return v.reduce((a, b) => a + b, 0) / v.length;
+  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  const floor = variant.startsWith('wclip') ? Number(variant.slice(5)) : -Infinity;
+  return Math.max(floor, mean);
 }
 
 const strip = (w: GatheredWord): RawWord => ({ p: w.p, d: w.d, o: w.o });
 
-export function evidence(gathered: Gathered[], gops?: Gops, variant = 'mean'): RecordingEvidence[] {
+export function evidence(gathered: Gathered[], gops?: Gops, variant?: string): RecordingEvidence[] {
   return gathered.map((g) => {
     const gop = gops?.get(g.id);
     const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord => (gop && phones ? { ...strip(w), n: wordGop(phones, variant) } : strip(w));
@@ -57,7 +60,7 @@ export function evidence(gathered: Gathered[], gops?: Gops, variant = 'mean'): R
 }
 
 if (process.argv[1]?.endsWith('nn-folds.ts')) {
-  const [prefixes, pattern, variant = 'mean'] = process.argv.slice(2);
+  const [prefixes, pattern, variant = `wclip${WORD_GOP_FLOOR}`] = process.argv.slice(2);
   const gathered = readGathered(prefixes!.split(','));
   if (process.env.BASELINE) console.log(`GMM only: ${describeFolds(speakerFolds(evidence(gathered)))}`);
   const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replace('{f}', String(f))), variant));

@@ -92,7 +92,15 @@ export class PhoneNet {
   }
 }
 
-/** A word's DNN-GOP from frame gaps (`PhoneNet.gaps`, frames counted as the phones' starts are). */
+/**
+ * The floor of a word's DNN-GOP. The network knows learners' speech only: a word said clearly by
+ * another kind of voice (the project's synthesized ones) can sit far below every learner's, and
+ * without a floor it alone made such words 'not heard'. With it, on the speaker folds, the replaced
+ * word was found more often too (85.1% against 84.4%).
+ */
+export const WORD_GOP_FLOOR = -3;
+
+/** A word's DNN-GOP from frame gaps (`PhoneNet.gaps`, frames counted as the phones' starts are), floored. */
 export function wordGop(gaps: Float32Array, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number {
   if (!phones.length) return 0;
   const classes = PHONE_CLASSES.length;
@@ -104,7 +112,7 @@ export function wordGop(gaps: Float32Array, frames: number, phones: ReadonlyArra
     for (let f = Math.max(0, p.start); f < Math.min(frames, p.start + p.frames); f++, count++) s += gaps[f * classes + k]!;
     sum += count ? s / count : -10;
   }
-  return sum / phones.length;
+  return Math.max(WORD_GOP_FLOOR, sum / phones.length);
 }
 
 const WEIGHTS = fileURLToPath(new URL('./phone-net.json', import.meta.url));
