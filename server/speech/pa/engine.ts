@@ -373,6 +373,11 @@ export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): nu
   );
 }
 
+/** Loads the neural phone model's weights now when the word model weighs it (a worker does at start). */
+export function preloadPhoneNet(): void {
+  if (WORD_MODEL.nn) phoneNet();
+}
+
 /** How many of the lowest-scoring words are aligned again with room (see `rawWordScores`). */
 const ROOM_RECHECKS = 2;
 
