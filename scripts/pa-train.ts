@@ -22,10 +22,9 @@
  * (server/speech/pa/phone-net.json), and one per speaker fold for the held-out figures.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TRAIN_DIR, cacheFile, gatherAll, readCache } from './pa/evidence.ts';
 

@@ -28,10 +28,12 @@ export function readGathered(prefixes: string[]): Gathered[] {
 }
 
 export function readGops(dir: string): Gops {
-  return new Map(lines(`${dir}/gop.jsonl`).map((l) => {
-    const g = JSON.parse(l) as { id: string; own: number[][] | null; trials: Array<number[][] | null> };
-    return [g.id, g];
-  }));
+  return new Map(
+    lines(`${dir}/gop.jsonl`).map((l) => {
+      const g = JSON.parse(l) as { id: string; own: number[][] | null; trials: Array<number[][] | null> };
+      return [g.id, g];
+    }),
+  );
 }
 
 /** The word feature from its phones' DNN-GOP: by default as the engine takes it (phone-net.ts). */

@@ -40,7 +40,14 @@ export async function gatherNet(dir: string, prefix: string, shard = 0, shards =
   const pool = [...new Set(rows.flatMap((r) => r.words))];
   const meta = `${prefix}.jsonl`;
   const bin = `${prefix}.f32`;
-  const done = new Set(existsSync(meta) ? readFileSync(meta, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: string }).id) : []);
+  const done = new Set(
+    existsSync(meta)
+      ? readFileSync(meta, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => (JSON.parse(l) as { id: string }).id)
+      : [],
+  );
   if (!done.size) writeFileSync(bin, new Uint8Array(0));
   let offset = existsSync(bin) ? readFileSync(bin).length / 4 / 40 : 0;
   const aligner = await Aligner.create();

@@ -298,7 +298,15 @@ export function wordEvidence(
     phones: w.phones.map((p) => ({ phone: p.phone, z: phoneZ(p.phone, p.score, p.frames, stats) })),
     durationMisfit: Math.abs(Math.log(Math.max(1, w.frames) / Math.max(1, w.phones.length * framesPerPhone))),
     outsideFrames: 0,
-    ...(net ? { nn: wordGop(net.gaps, net.frames, w.phones.map((p) => ({ phone: p.phone, start: p.start + net.offset, frames: p.frames }))) } : {}),
+    ...(net
+      ? {
+          nn: wordGop(
+            net.gaps,
+            net.frames,
+            w.phones.map((p) => ({ phone: p.phone, start: p.start + net.offset, frames: p.frames })),
+          ),
+        }
+      : {}),
   }));
   segments.forEach((s, i) => {
     if (s.target >= 0) return;

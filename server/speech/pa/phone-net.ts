@@ -63,14 +63,14 @@ export class PhoneNet {
     const classes = PHONE_CLASSES.length;
     const out = new Float32Array(n * classes);
     const width = (2 * this.context + 1) * MELS;
-    let input = new Float32Array(width);
+    const input = new Float32Array(width);
     const hidden = this.layers.map((l) => new Float32Array(l.rows));
     for (let f = 0; f < n; f++) {
       for (let o = -this.context; o <= this.context; o++) {
         const g = Math.min(n - 1, Math.max(0, f + o));
         input.set(x.subarray(g * MELS, (g + 1) * MELS), (o + this.context) * MELS);
       }
-      let v = input;
+      let v: Float32Array = input;
       this.layers.forEach((l, i) => {
         const h = hidden[i]!;
         const last = i === this.layers.length - 1;
@@ -87,7 +87,6 @@ export class PhoneNet {
       for (let k = 0; k < classes; k++) max = Math.max(max, v[k]!);
       for (let k = 0; k < classes; k++) out[f * classes + k] = v[k]! - max;
     }
-    input = new Float32Array(0);
     return out;
   }
 }
