@@ -12,27 +12,71 @@
  * gathered so far, gather no more), `--cache FILE` (where the aligned evidence is kept between
  * runs; by default in the system's temporary directory). Gathering takes ~1 s per recording on an
  * idle core (four alignments) and resumes where it stopped; fitting takes a minute or two.
+ *
+ * `--phone-net` also trains the neural phone model (server/speech/pa/phone-net.ts, session 23 of
+ * docs/pa-experiments.md) and fits the word model with its word GOP: the gathering then keeps each
+ * recording's log-mel frames and phone spans too (scripts/pa/nn-gather.ts; `--net-cache PREFIX[,PREFIX…]`,
+ * by default in the temporary directory, several prefixes when gathered in shards), and
+ * scripts/pa/phone_net.py (python3 with torch: `PA_PYTHON`, by default /usr/bin/python3, Debian's
+ * python3-torch) trains five networks: one on every recording, which is shipped
+ * (server/speech/pa/phone-net.json), and one per speaker fold for the held-out figures.
  */
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRAIN_DIR, cacheFile, gatherAll, readCache } from './pa/evidence.ts';
 
 const args = process.argv.slice(2);
-const cacheAt = args.indexOf('--cache');
-const cache = cacheAt >= 0 ? args[cacheAt + 1]! : cacheFile(TRAIN_DIR);
-let evidence;
-if (args.includes('--fit-only')) {
-  evidence = readCache(cache);
-  console.log(`fitting on the ${evidence.length} recordings gathered in ${cache}`);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const cache = option('--cache') ?? cacheFile(TRAIN_DIR);
+const calibrationFile = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
+
+if (args.includes('--phone-net')) {
+  const { gatherNet } = await import('./pa/nn-gather.ts');
+  const { evidence: withGops, readGathered, readGops } = await import('./pa/nn-folds.ts');
+  const work = path.join(tmpdir(), 'wordbee-pa-train', `${path.basename(TRAIN_DIR)}-net`);
+  const prefixes = (option('--net-cache') ?? work).split(',');
+  if (!args.includes('--fit-only')) {
+    console.log(`gathering frames and evidence from ${TRAIN_DIR} (${prefixes[0]})`);
+    await gatherNet(TRAIN_DIR, prefixes[0]!, 0, 1, (line) => console.log(line));
+  }
+  if (!args.includes('--gather-only')) {
+    const python = process.env.PA_PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+    const script = fileURLToPath(new URL('./pa/phone_net.py', import.meta.url));
+    const train = (fold: number) => {
+      const out = `${work}-${fold < 0 ? 'all' : `fold${fold}`}`;
+      if (!existsSync(path.join(out, 'gop.jsonl')) || !args.includes('--reuse-nets'))
+        execFileSync(python, [script, ...prefixes, '--out', out, '--fold', String(fold)], { stdio: 'inherit' });
+      return out;
+    };
+    const gathered = readGathered(prefixes);
+    const all = train(-1);
+    const folds = [0, 1, 2, 3].map((f) => withGops(gathered, readGops(train(f))));
+    const { fitCalibration } = await import('./pa/calibrate.ts');
+    const fit = fitCalibration(withGops(gathered, readGops(all)), (f) => folds[f]!);
+    copyFileSync(path.join(all, 'net.json'), fileURLToPath(new URL('../server/speech/pa/phone-net.json', import.meta.url)));
+    writeFileSync(calibrationFile, `${JSON.stringify(fit.calibration, null, 1)}\n`);
+    console.log(fit.summary);
+  }
 } else {
-  console.log(`gathering evidence from ${TRAIN_DIR} (cache ${cache})`);
-  evidence = await gatherAll(TRAIN_DIR, cache, (line) => console.log(line));
-  console.log(`${evidence.length} recordings gathered`);
-}
-if (!args.includes('--gather-only')) {
-  const { fitCalibration } = await import('./pa/calibrate.ts');
-  const fit = fitCalibration(evidence);
-  const file = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
-  writeFileSync(file, `${JSON.stringify(fit.calibration, null, 1)}\n`);
-  console.log(fit.summary);
+  let evidence;
+  if (args.includes('--fit-only')) {
+    evidence = readCache(cache);
+    console.log(`fitting on the ${evidence.length} recordings gathered in ${cache}`);
+  } else {
+    console.log(`gathering evidence from ${TRAIN_DIR} (cache ${cache})`);
+    evidence = await gatherAll(TRAIN_DIR, cache, (line) => console.log(line));
+    console.log(`${evidence.length} recordings gathered`);
+  }
+  if (!args.includes('--gather-only')) {
+    const { fitCalibration } = await import('./pa/calibrate.ts');
+    const fit = fitCalibration(evidence);
+    writeFileSync(calibrationFile, `${JSON.stringify(fit.calibration, null, 1)}\n`);
+    console.log(fit.summary);
+  }
 }

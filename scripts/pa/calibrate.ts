@@ -54,7 +54,12 @@ export function phoneStats(records: RecordingEvidence[]): PhoneStats {
 
 /** Raw evidence as the word model sees it, z-scores against `stats`. */
 export function evidenceOf(w: RawWord, stats: PhoneStats): WordEvidence {
-  return { phones: w.p.map(([phone, gop]) => ({ phone, z: phoneZ(phone, gop, 1, stats) })), durationMisfit: w.d, outsideFrames: w.o };
+  return {
+    phones: w.p.map(([phone, gop]) => ({ phone, z: phoneZ(phone, gop, 1, stats) })),
+    durationMisfit: w.d,
+    outsideFrames: w.o,
+    ...(w.n !== undefined ? { nn: w.n } : {}),
+  };
 }
 
 export function trialsOf(records: RecordingEvidence[], stats: PhoneStats): Trial[] {
@@ -111,7 +116,7 @@ export interface FoldFigures {
 }
 
 /** Everything refitted `k` times, each time without one group of speakers, and counted on them. */
-export function speakerFolds(records: RecordingEvidence[], k = 4): FoldFigures {
+export function speakerFolds(records: RecordingEvidence[], k = 4, recordsOfFold: (fold: number) => RecordingEvidence[] = () => records): FoldFigures {
   const speakers = [...new Set(records.map((r) => r.speaker))].sort();
   const fold = new Map(speakers.map((s, i) => [s, i % k]));
   let hits = 0;
@@ -120,8 +125,10 @@ export function speakerFolds(records: RecordingEvidence[], k = 4): FoldFigures {
   let mispronounced = 0;
   let words = 0;
   for (let f = 0; f < k; f++) {
-    const fitted = fit(records.filter((r) => fold.get(r.speaker) !== f));
-    const held = records.filter((r) => fold.get(r.speaker) === f);
+    // With a neural phone model, fold f's evidence comes from the network trained without its speakers.
+    const mine = recordsOfFold(f);
+    const fitted = fit(mine.filter((r) => fold.get(r.speaker) !== f));
+    const held = mine.filter((r) => fold.get(r.speaker) === f);
     const heldTrials = trialsOf(held, fitted.phones);
     hits += hitRate(heldTrials, fitted.word) * heldTrials.length;
     trials += heldTrials.length;
@@ -149,7 +156,10 @@ export function describeFolds(f: FoldFigures): string {
 }
 
 /** The calibration file's content, and a summary for the log. */
-export function fitCalibration(records: RecordingEvidence[]): { calibration: Calibration; summary: string } {
+export function fitCalibration(
+  records: RecordingEvidence[],
+  recordsOfFold?: (fold: number) => RecordingEvidence[],
+): { calibration: Calibration; summary: string } {
   const { phones, word, lines, trials } = fit(records);
   const speakers = new Set(records.map((r) => r.speaker)).size;
   const calibration: Calibration = {
@@ -163,7 +173,7 @@ export function fitCalibration(records: RecordingEvidence[]): { calibration: Cal
   };
   const summary = [
     `fitted on ${records.length} recordings by ${speakers} speakers: ${Object.keys(phones).length} phones, mapping centred at ${lines.centre}, lines heard ${lines.heardBelow}, mispronounced ${lines.mispronouncedBelow}; replaced word lowest on the fitted ${pct(hitRate(trials, word))} of ${trials.length}`,
-    describeFolds(speakerFolds(records)),
+    describeFolds(speakerFolds(records, 4, recordsOfFold)),
   ].join('\n');
   return { calibration, summary };
 }

@@ -26,6 +26,8 @@ export interface RawWord {
   p: Array<[string, number]>;
   d: number;
   o: number;
+  /** The neural phone model's word GOP (scripts/pa/phone-net.ts), when gathered with it. */
+  n?: number;
 }
 
 /** One recording's evidence. `own` is null when its own text could not be aligned. */

@@ -16,19 +16,20 @@ export interface Trial {
   speaker: string;
 }
 
-/** The parameters as one vector: a weight per phone, then duration, outside and short-word. */
+/** The parameters as one vector: a weight per phone, then duration, outside, short-word and the neural GOP. */
 function layout(trials: Trial[]): string[] {
   return [...new Set(trials.flatMap((t) => t.words.flatMap((w) => w.phones.map((p) => p.phone))))].sort();
 }
 
 /** The terms of rawWordScore (engine.ts), one per parameter: the model is linear in them. */
 function features(e: WordEvidence, phones: Map<string, number>): Float64Array {
-  const f = new Float64Array(phones.size + 3);
+  const f = new Float64Array(phones.size + 4);
   const n = Math.max(1, e.phones.length);
   for (const p of e.phones) f[phones.get(p.phone)!]! += p.z / n;
   f[phones.size] = -e.durationMisfit;
   f[phones.size + 1] = -e.outsideFrames / 100;
   f[phones.size + 2] = 1 / n - 1 / TYPICAL_PHONES;
+  f[phones.size + 3] = e.nn ?? 0;
   return f;
 }
 
@@ -49,6 +50,7 @@ function toModel(w: Float64Array, names: string[], usage: Map<string, number>): 
     duration: round(w[names.length]!),
     outside: round(w[names.length + 1]!),
     shortWord: round(w[names.length + 2]!),
+    ...(w[names.length + 3] ? { nn: round(w[names.length + 3]!) } : {}),
   };
 }
 
@@ -69,10 +71,12 @@ export function fitWordModel(trials: Trial[], lambda = 0.003, iterations = 4000)
       diffs.push(f);
     });
   }
-  const start = new Float64Array(names.length + 3).fill(1);
+  const start = new Float64Array(names.length + 4).fill(1);
   start[names.length] = DEFAULT_WORD_MODEL.duration;
   start[names.length + 1] = DEFAULT_WORD_MODEL.outside;
   start[names.length + 2] = DEFAULT_WORD_MODEL.shortWord;
+  // The neural phone model's word GOP starts unweighted (0 when the evidence has none).
+  start[names.length + 3] = 0;
   const w = Float64Array.from(start);
   const gradient = new Float64Array(w.length);
   for (let it = 0; it < iterations; it++) {

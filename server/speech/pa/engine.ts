@@ -24,6 +24,7 @@ import { ensurePronunciations } from './g2p.ts';
 import { itemSchedule, MAX_READING_WORDS, phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
+import { phoneNet, wordGop } from './phone-net.ts';
 import type { PaResult, WordScore } from './result.ts';
 
 export class TextError extends Error {
@@ -274,6 +275,8 @@ export interface WordEvidence {
   durationMisfit: number;
   /** Loud frames left outside the words next to it (split between the two neighbours). */
   outsideFrames: number;
+  /** The neural phone model's GOP (phone-net.ts): mean over the word's phones; absent without the model. */
+  nn?: number;
 }
 
 /**
@@ -287,13 +290,23 @@ export function wordEvidence(
   energy: Float32Array,
   stats: PhoneStats = PHONE_STATS,
   framesPerPhone = speakingRate(segments),
+  net?: NetFrames,
 ): WordEvidence[] {
   const floor = noiseFloor(energy);
   const targets = segments.filter((s) => s.target >= 0);
-  const evidence = targets.map((w) => ({
+  const evidence: WordEvidence[] = targets.map((w) => ({
     phones: w.phones.map((p) => ({ phone: p.phone, z: phoneZ(p.phone, p.score, p.frames, stats) })),
     durationMisfit: Math.abs(Math.log(Math.max(1, w.frames) / Math.max(1, w.phones.length * framesPerPhone))),
     outsideFrames: 0,
+    ...(net
+      ? {
+          nn: wordGop(
+            net.gaps,
+            net.frames,
+            w.phones.map((p) => ({ phone: p.phone, start: p.start + net.offset, frames: p.frames })),
+          ),
+        }
+      : {}),
   }));
   segments.forEach((s, i) => {
     if (s.target >= 0) return;
@@ -310,6 +323,13 @@ export function wordEvidence(
     for (const n of neighbours) evidence[targets.indexOf(n)]!.outsideFrames += loud / neighbours.length;
   });
   return evidence;
+}
+
+/** The neural phone model's frame gaps over the aligned span (phone-net.ts); `offset`: where the segments' frame 0 is in it. */
+export interface NetFrames {
+  gaps: Float32Array;
+  frames: number;
+  offset: number;
 }
 
 /** The speaker's rate: frames per phone over the target words of an alignment. */
@@ -332,6 +352,8 @@ export interface WordModel {
   duration: number;
   /** Charge per 100 loud frames left outside the words. */
   outside: number;
+  /** Weight of the neural phone model's word GOP (absent: the model is not used). */
+  nn?: number;
   /**
    * Credit per unit of (1/phones − 1/TYPICAL_PHONES): the mean of a short word's few phones swings further
    * from one pronunciation to the next, so the same low mean is weaker evidence of a word not said.
@@ -350,7 +372,18 @@ const WORD_MODEL: WordModel = (calibration as { word?: WordModel }).word ?? DEFA
 export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): number {
   const n = Math.max(1, e.phones.length);
   const phones = e.phones.reduce((sum, p) => sum + (model.phoneWeights[p.phone] ?? 1) * p.z, 0) / n;
-  return phones - model.duration * e.durationMisfit - (model.outside * e.outsideFrames) / 100 + model.shortWord * (1 / n - 1 / TYPICAL_PHONES);
+  return (
+    phones -
+    model.duration * e.durationMisfit -
+    (model.outside * e.outsideFrames) / 100 +
+    model.shortWord * (1 / n - 1 / TYPICAL_PHONES) +
+    (model.nn ?? 0) * (e.nn ?? 0)
+  );
+}
+
+/** Loads the neural phone model's weights now when the word model weighs it (a worker does at start). */
+export function preloadPhoneNet(): void {
+  if (WORD_MODEL.nn) phoneNet();
 }
 
 /** How many of the lowest-scoring words are aligned again with room (see `rawWordScores`). */
@@ -383,7 +416,11 @@ async function rawWordScores(
   const span = energy.subarray(aligned.from, aligned.to);
   // The rechecks judge durations by the whole recording's rate, not by their three words'.
   const rate = speakingRate(aligned.segments);
-  const raw = wordEvidence(aligned.segments, span, PHONE_STATS, rate).map((e) => rawWordScore(e));
+  // The neural phone model's frames, once for the whole span (the checks with room reuse them).
+  const net = WORD_MODEL.nn ? phoneNet() : null;
+  const gaps = net ? net.gaps(pcm, aligned.from, aligned.to) : null;
+  const frames = (offset: number): NetFrames | undefined => (gaps ? { gaps, frames: span.length, offset } : undefined);
+  const raw = wordEvidence(aligned.segments, span, PHONE_STATS, rate, frames(0)).map((e) => rawWordScore(e));
   const targets = aligned.segments.filter((s) => s.target >= 0);
   const checks = raw
     .map((score, k) => ({ score, k }))
@@ -409,7 +446,7 @@ async function rawWordScores(
     if (!segments) continue;
     const at = segments.filter((s) => s.target >= 0).findIndex((s) => s.target === c.k - c.first);
     if (at < 0) continue;
-    const evidence = wordEvidence(segments, span.subarray(c.from, c.to), PHONE_STATS, rate)[at]!;
+    const evidence = wordEvidence(segments, span.subarray(c.from, c.to), PHONE_STATS, rate, frames(c.from))[at]!;
     checked[c.k] = (raw[c.k]! + rawWordScore(evidence)) / 2;
   }
   return checked;

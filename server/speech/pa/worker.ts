@@ -7,11 +7,13 @@
 import { parentPort } from 'node:worker_threads';
 import { Aligner } from './aligner.ts';
 import { AudioError, decodeRecording } from './audio.ts';
-import { alignWithRoomHere, scoreRecording, TextError, type RoomAlignment } from './engine.ts';
+import { alignWithRoomHere, preloadPhoneNet, scoreRecording, TextError, type RoomAlignment } from './engine.ts';
 import type { FromWorker, LentCheck, ToWorker } from './pool.ts';
 
 const port = parentPort!;
 const aligner = await Aligner.create();
+// The neural phone model's weights (when the word model weighs it) are read at start, not at the first recording.
+preloadPhoneNet();
 const here = alignWithRoomHere(aligner);
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 

@@ -1,0 +1,70 @@
+/**
+ * Speaker folds with the neural phone model's word GOP beside the GMM evidence (session 23):
+ * fold f's evidence takes its word GOP from the network trained without fold f's speakers
+ * (scripts/pa/phone_net.py --fold f), and the calibration is refitted on the other folds exactly as
+ * `speakerFolds` does without it.
+ *
+ *   node --import tsx scripts/pa/nn-folds.ts GATHER_PREFIXES(comma) NET_DIR_PATTERN(with {f}) [VARIANT]
+ */
+import { readFileSync } from 'node:fs';
+import { describeFolds, speakerFolds } from './calibrate.ts';
+import type { RawWord, RecordingEvidence } from './evidence.ts';
+import { WORD_GOP_FLOOR } from '../../server/speech/pa/phone-net.ts';
+
+type GatheredWord = RawWord & { s: Array<[number, number]>; t: number };
+interface Gathered {
+  id: string;
+  speaker: string;
+  i: number;
+  own: GatheredWord[] | null;
+  trials: Array<{ words: GatheredWord[]; r: number }>;
+}
+type Gops = Map<string, { own: number[][] | null; trials: Array<number[][] | null> }>;
+
+const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+
+export function readGathered(prefixes: string[]): Gathered[] {
+  return prefixes.flatMap((p) => lines(`${p}.jsonl`).map((l) => JSON.parse(l) as Gathered)).sort((a, b) => a.i - b.i);
+}
+
+export function readGops(dir: string): Gops {
+  return new Map(
+    lines(`${dir}/gop.jsonl`).map((l) => {
+      const g = JSON.parse(l) as { id: string; own: number[][] | null; trials: Array<number[][] | null> };
+      return [g.id, g];
+    }),
+  );
+}
+
+/** The word feature from its phones' DNN-GOP: by default as the engine takes it (phone-net.ts). */
+export function wordGop(phones: number[], variant = `wclip${WORD_GOP_FLOOR}`): number {
+  if (!phones.length) return 0;
+  const v = variant === 'clip' ? phones.map((x) => Math.max(-6, x)) : phones;
+  if (variant === 'min') return Math.min(...v);
+  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  const floor = variant.startsWith('wclip') ? Number(variant.slice(5)) : -Infinity;
+  return Math.max(floor, mean);
+}
+
+const strip = (w: GatheredWord): RawWord => ({ p: w.p, d: w.d, o: w.o });
+
+export function evidence(gathered: Gathered[], gops?: Gops, variant?: string): RecordingEvidence[] {
+  return gathered.map((g) => {
+    const gop = gops?.get(g.id);
+    const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord => (gop && phones ? { ...strip(w), n: wordGop(phones, variant) } : strip(w));
+    return {
+      id: g.id,
+      speaker: g.speaker,
+      own: g.own ? g.own.map((w, k) => ({ ...withNn(w, gop?.own?.[k]), t: w.t })) : null,
+      trials: g.trials.map((t, j) => ({ words: t.words.map((w, k) => withNn(w, gop?.trials[j]?.[k])), r: t.r })),
+    };
+  });
+}
+
+if (process.argv[1]?.endsWith('nn-folds.ts')) {
+  const [prefixes, pattern, variant = `wclip${WORD_GOP_FLOOR}`] = process.argv.slice(2);
+  const gathered = readGathered(prefixes!.split(','));
+  if (process.env.BASELINE) console.log(`GMM only: ${describeFolds(speakerFolds(evidence(gathered)))}`);
+  const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replace('{f}', String(f))), variant));
+  console.log(`with the neural GOP (${variant}): ${describeFolds(speakerFolds(perFold[0]!, 4, (f) => perFold[f]!))}`);
+}

@@ -1,0 +1,124 @@
+/**
+ * The neural phone model (docs/pa-experiments.md, session 23): an MLP over an 11-frame window of
+ * log-mel features (features.ts) that gives each 10 ms frame a posterior over the model's 39
+ * ARPAbet phones and silence (fillers and noise count as silence). Trained by `npm run pa:train`
+ * (scripts/pa/phone_net.py) on the 2,300 training recordings of speechocean762 (SpeechOcean and
+ * Xiaomi, CC BY 4.0), with frame labels from the GMM aligner's forced alignment to each
+ * recording's own text; the weights are phone-net.json beside this file (phone-net.LICENCE.md).
+ *
+ * Its evidence for a word is a DNN-GOP: per phone, the mean over the phone's aligned frames of
+ * log posterior of that phone − the frame's best log posterior (0 when the phone is the network's
+ * best guess); per word, the mean over its phones. The word model weighs it beside the GMM's GOP.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ARPABET_IPA } from './phones.ts';
+import { MELS, logMel } from './features.ts';
+
+export const PHONE_CLASSES: readonly string[] = [...Object.keys(ARPABET_IPA).sort(), 'SIL'];
+const CLASS = new Map(PHONE_CLASSES.map((p, i) => [p, i]));
+const SIL = CLASS.get('SIL')!;
+
+/** The class of an aligner phone (anything not one of the 39 phones is silence). */
+export const phoneClass = (phone: string): number => CLASS.get(phone) ?? SIL;
+
+interface Layer {
+  rows: number;
+  cols: number;
+  w: Float32Array;
+  b: Float32Array;
+}
+
+export interface PhoneNetWeights {
+  classes: string[];
+  context: number;
+  mels: number;
+  mean: number[];
+  std: number[];
+  layers: Array<{ rows: number; cols: number; w: number[]; b: number[] }>;
+}
+
+export class PhoneNet {
+  private readonly layers: Layer[];
+  private readonly mean: Float32Array;
+  private readonly scale: Float32Array;
+  readonly context: number;
+
+  constructor(weights: PhoneNetWeights) {
+    if (weights.mels !== MELS || weights.classes.join(' ') !== PHONE_CLASSES.join(' ')) throw new Error('phone-net.json does not match the engine');
+    this.context = weights.context;
+    this.mean = Float32Array.from(weights.mean);
+    this.scale = Float32Array.from(weights.std, (s) => 1 / s);
+    this.layers = weights.layers.map((l) => ({ rows: l.rows, cols: l.cols, w: Float32Array.from(l.w), b: Float32Array.from(l.b) }));
+  }
+
+  /**
+   * Per frame of [from, to) of the samples, per class: log posterior − the frame's best log
+   * posterior (≤ 0), as a Float32Array of (to − from) × classes.
+   */
+  gaps(pcm: Float32Array, from: number, to: number): Float32Array {
+    const n = Math.max(0, to - from);
+    const x = logMel(pcm, from, to);
+    for (let f = 0; f < n; f++) for (let k = 0; k < MELS; k++) x[f * MELS + k] = (x[f * MELS + k]! - this.mean[k]!) * this.scale[k]!;
+    const classes = PHONE_CLASSES.length;
+    const out = new Float32Array(n * classes);
+    const width = (2 * this.context + 1) * MELS;
+    const input = new Float32Array(width);
+    const hidden = this.layers.map((l) => new Float32Array(l.rows));
+    for (let f = 0; f < n; f++) {
+      for (let o = -this.context; o <= this.context; o++) {
+        const g = Math.min(n - 1, Math.max(0, f + o));
+        input.set(x.subarray(g * MELS, (g + 1) * MELS), (o + this.context) * MELS);
+      }
+      let v: Float32Array = input;
+      this.layers.forEach((l, i) => {
+        const h = hidden[i]!;
+        const last = i === this.layers.length - 1;
+        for (let r = 0; r < l.rows; r++) {
+          let s = l.b[r]!;
+          const at = r * l.cols;
+          for (let c = 0; c < l.cols; c++) s += l.w[at + c]! * v[c]!;
+          h[r] = last || s > 0 ? s : 0;
+        }
+        v = h;
+      });
+      // log softmax − max log softmax = logit − max logit.
+      let max = -Infinity;
+      for (let k = 0; k < classes; k++) max = Math.max(max, v[k]!);
+      for (let k = 0; k < classes; k++) out[f * classes + k] = v[k]! - max;
+    }
+    return out;
+  }
+}
+
+/**
+ * The floor of a word's DNN-GOP. The network knows learners' speech only: a word said clearly by
+ * another kind of voice (the project's synthesized ones) can sit far below every learner's, and
+ * without a floor it alone made such words 'not heard'. With it, on the speaker folds, the replaced
+ * word was found more often too (85.1% against 84.4%).
+ */
+export const WORD_GOP_FLOOR = -3;
+
+/** A word's DNN-GOP from frame gaps (`PhoneNet.gaps`, frames counted as the phones' starts are), floored. */
+export function wordGop(gaps: Float32Array, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number {
+  if (!phones.length) return 0;
+  const classes = PHONE_CLASSES.length;
+  let sum = 0;
+  for (const p of phones) {
+    const k = phoneClass(p.phone);
+    let s = 0;
+    let count = 0;
+    for (let f = Math.max(0, p.start); f < Math.min(frames, p.start + p.frames); f++, count++) s += gaps[f * classes + k]!;
+    sum += count ? s / count : -10;
+  }
+  return Math.max(WORD_GOP_FLOOR, sum / phones.length);
+}
+
+const WEIGHTS = fileURLToPath(new URL('./phone-net.json', import.meta.url));
+let loaded: PhoneNet | null | undefined;
+
+/** The shipped network, or null when there is none (the word model then has no weight for it). */
+export function phoneNet(): PhoneNet | null {
+  if (loaded === undefined) loaded = existsSync(WEIGHTS) ? new PhoneNet(JSON.parse(readFileSync(WEIGHTS, 'utf8')) as PhoneNetWeights) : null;
+  return loaded;
+}
