@@ -47,9 +47,6 @@ function holdSlot(live: LiveEvents, userId: number, limit: number): () => void {
   };
 }
 
-/** Longer than any event takes from its commit to its publication: after it, no live event is one the replay sent. */
-const REPLAY_OVERLAP_MS = 60_000;
-
 /** How far back a new live view looks when it gives no cursor: today's activity. */
 const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
@@ -211,11 +208,7 @@ export async function classActivity(
   const live = deps.live.subscribe(classId);
   // After a cursor: from its time on (events of the same millisecond too), skipping up to it.
   const from = cursor ? new Date(cursor.at.getTime() - 1) : (since ?? new Date(Date.now() - DEFAULT_LOOKBACK_MS));
-  // The ids the replay sent, to skip their live copies: only events published while the past was
-  // read can come twice, so the set is dropped once that moment is well behind (a view open all
-  // day would otherwise keep every id it ever saw: 5,000 teachers' views, a whole school).
-  let seen = new Set<string>();
-  let pastReadAt = 0;
+  const seen = new Set<string>();
   let past: ClassEvent[] | null = null;
   let shown = 0;
   let ended = false;
@@ -238,7 +231,6 @@ export async function classActivity(
           const stored = await storedActivity(deps, classId, from);
           past = stored.slice(after ? stored.findIndex((e) => e.id === after) + 1 : 0);
           for (const event of past) seen.add(event.id);
-          pastReadAt = Date.now();
         }
         if (ended) return done;
         if (shown < past.length) return { done: false, value: past[shown++]! };
@@ -249,11 +241,9 @@ export async function classActivity(
             end();
             return done;
           }
-          if (seen.size) {
-            // An event the replay already sent (it happened while the past was read).
-            if (seen.delete(step.value.id)) continue;
-            if (Date.now() - pastReadAt > REPLAY_OVERLAP_MS) seen = new Set();
-          }
+          // An event the replay already sent (it happened while the past was read).
+          if (seen.has(step.value.id)) continue;
+          seen.add(step.value.id);
           return step;
         }
       } catch (error) {
