@@ -3,6 +3,7 @@
  * prints where the time went (idle, garbage collection, by package). For finding the next
  * bottleneck; the figures a benchmark prints are taken with profiling off.
  */
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
 export async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
@@ -14,6 +15,8 @@ export async function profiled<T>(label: string, run: () => Promise<T>): Promise
   const result = await run();
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
+  // BENCH_PROFILE_OUT=FILE.cpuprofile keeps the whole profile (Chrome's DevTools open it).
+  if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const where = new Map<string, number>();
   const functions = new Map<string, number>();
@@ -39,6 +42,22 @@ export async function profiled<T>(label: string, run: () => Promise<T>): Promise
     }
     for (const fn of seen) inclusive.set(fn, (inclusive.get(fn) ?? 0) + 1);
   }
+  // Each package's samples by the nearest project function below them on the stack (who asked
+  // drizzle, postgres.js or node's internals for that work).
+  const callers = new Map<string, number>();
+  for (const id of profile.samples ?? []) {
+    const leaf = byId.get(id)!.callFrame.url;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(leaf)?.[1] ?? (leaf.startsWith('node:') ? 'node' : null);
+    if (!pkg) continue;
+    for (let at = parentOf.get(id); at !== undefined; at = parentOf.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      const own = /\/(server|db)\//.exec(frame.url);
+      if (!own) continue;
+      const key = `${pkg} ← ${frame.functionName || '(anonymous)'} ${frame.url.slice(own.index + 1)}:${frame.lineNumber}`;
+      callers.set(key, (callers.get(key) ?? 0) + 1);
+      break;
+    }
+  }
   const total = profile.samples?.length ?? 1;
   const top = (m: Map<string, number>, n: number) =>
     [...m]
@@ -47,7 +66,7 @@ export async function profiled<T>(label: string, run: () => Promise<T>): Promise
       .map(([k, c]) => `  ${((100 * c) / total).toFixed(1).padStart(5)}% ${k}`)
       .join('\n');
   console.error(
-    `\nprofile of ${label}: by package\n${top(where, 12)}\nby function\n${top(functions, 20)}\nthe project's functions, with what they call\n${top(inclusive, 25)}\n`,
+    `\nprofile of ${label}: by package\n${top(where, 12)}\nby function\n${top(functions, 20)}\nthe project's functions, with what they call\n${top(inclusive, 25)}\npackages' time by the project function that called them\n${top(callers, 25)}\n`,
   );
   return result;
 }

@@ -6,7 +6,7 @@
  * nothing new.
  * Rules: spec section 3 (sbArr), section 4 (SB and FM flows) and DESIGN (results, vocabulary).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   answers,
   assignments,
@@ -24,6 +24,7 @@ import {
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import type { Database, Executor } from '../../db/index.ts';
+import { preparedSql } from '../../db/sql.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../textbooks/service.ts';
 import { AUTO_UNIT, nextAssignedAt, planNext, rowsOf, studentTaskRow, wordsOfTask, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
 import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr, type AnswerRow } from './sbarr.ts';
@@ -184,17 +185,31 @@ async function alreadyStored(
  */
 async function resultFacts(db: Executor, task: Awaited<ReturnType<typeof studentTaskRow>>, userId: number, wordIds: number[]) {
   const { bookId, unitId, type } = task.assignment;
-  const result = await db.execute(sql`
+  const query = preparedSql(db, 'resultFacts', () => {
+    const [taskRowId, user, words, book, unit, rosterEntryId, kind] = ['taskRowId', 'userId', 'wordIds', 'bookId', 'unitId', 'rosterEntryId', 'type'].map(
+      (name) => sql.placeholder(name),
+    );
+    return sql`
     select
-      (select row_to_json(p) from (select r.id, r.score, r.correct, r.total, r.detail, r.created_at as "createdAt" from ${results} r where r.task_row_id = ${task.row.id}) p) as previous,
+      (select row_to_json(p) from (select r.id, r.score, r.correct, r.total, r.detail, r.created_at as "createdAt" from ${results} r where r.task_row_id = ${taskRowId}) p) as previous,
       (select coalesce(json_agg(json_build_object('wordId', m.word_id, 'due', m.due, 'stability', m.stability, 'difficulty', m.difficulty, 'elapsedDays', m.elapsed_days,
           'scheduledDays', m.scheduled_days, 'learningSteps', m.learning_steps, 'reps', m.reps, 'lapses', m.lapses, 'state', m.state, 'lastReview', m.last_review)), '[]'::json)
-        from ${wordMemory} m where m.user_id = ${userId} and m.word_id in (select (jsonb_array_elements_text(${JSON.stringify(wordIds)}::jsonb))::int)) as memory,
+        from ${wordMemory} m where m.user_id = ${user} and m.word_id in (select (jsonb_array_elements_text(${words}::jsonb))::int)) as memory,
       (select coalesce(json_agg(u.unit_id order by u.ordinal), '[]'::json) from ${units} u
-        where u.book_id = ${bookId} and u.ordinal > (select c.ordinal from ${units} c where c.book_id = ${bookId} and c.unit_id = ${unitId})) as later,
+        where u.book_id = ${book} and u.ordinal > (select c.ordinal from ${units} c where c.book_id = ${book} and c.unit_id = ${unit})) as later,
       (select coalesce(json_agg(json_build_object('unitId', a.unit_id, 'status', t.status)), '[]'::json) from ${taskRows} t join ${assignments} a on a.id = t.assignment_id
-        where t.roster_entry_id = ${task.row.rosterEntryId} and t.id <> ${task.row.id} and a.book_id = ${bookId} and a.type = ${type}) as own,
-      (select b.title from ${books} b where b.id = ${bookId}) as "bookTitle"`);
+        where t.roster_entry_id = ${rosterEntryId} and t.id <> ${taskRowId} and a.book_id = ${book} and a.type = ${kind}) as own,
+      (select b.title from ${books} b where b.id = ${book}) as "bookTitle"`;
+  });
+  const result = await query.execute({
+    taskRowId: task.row.id,
+    userId,
+    wordIds: JSON.stringify(wordIds),
+    bookId,
+    unitId,
+    rosterEntryId: task.row.rosterEntryId,
+    type,
+  });
   const [row] = rowsOf<{ previous: StoredResult | null; memory: StoredCard[]; later: string[]; own: OwnUnitRow[]; bookTitle: string | null }>(result);
   return row!;
 }
@@ -218,9 +233,11 @@ type ResultWrite = {
   now: Date;
 };
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** The stored result's global id (`ClassResult`), as encodeGlobalID makes it: what a webhook receiver keys the result by. */
 const CLASS_RESULT_ID = sql`encode(convert_to('ClassResult:' || result.id, 'UTF8'), 'base64')`;
+
+/** The result statement's three shapes: no next task, the next unit (shared with classmates), the profile unit (every time a new assignment). */
+type NextShape = 'none' | 'unit' | 'profile';
 
 /**
  * Everything a result makes durable, in one statement (so one short transaction of its own):
@@ -228,68 +245,98 @@ const CLASS_RESULT_ID = sql`encode(convert_to('ClassResult:' || result.id, 'UTF8
  * finds it closed and writes nothing), the result, its answers, the memory model's cards, the
  * vocabulary passes, the 'task.finished' webhook deliveries, the report job and the next task.
  * The next task's assignment is shared by classmates through a unique key (`on conflict`), so
- * no class-wide lock is taken. resultId null: nothing was written.
+ * no class-wide lock is taken. Its text is built once per shape (`preparedSql`). resultId null:
+ * nothing was written.
  */
-async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: number | null; assignmentId: number | null; announced: number[] }> {
-  const now = sql`${w.now.toISOString()}::timestamptz`;
-  const dueAt = w.next ? sql`${new Date(w.now.getTime() + w.next.dueDays * DAY_MS).toISOString()}::timestamptz` : sql`null`;
-  const next = w.next;
-  const profile = next?.unitId === PROFILE_UNIT;
-  const nextSteps = next
-    ? sql`,
+function resultStatement(shape: NextShape): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p('now')}::timestamptz`;
+  const json = (name: string) => sql`${p(name)}::jsonb`;
+  const nextSteps =
+    shape === 'none'
+      ? sql``
+      : sql`,
     made as (
       insert into ${assignments} (class_id, book_id, unit_id, type, origin, due_days, created_at)
-      select ${w.classId}, ${next.bookId}, ${next.unitId}, ${next.type}, 'auto', ${next.dueDays}, ${now} from done
-      ${profile ? sql`` : sql`on conflict (class_id, book_id, unit_id, type) where ${AUTO_UNIT} do nothing`}
+      select ${p('classId')}, ${p('nextBookId')}, ${p('nextUnitId')}, ${p('nextType')}, 'auto', ${p('dueDays')}, ${now} from done
+      ${shape === 'profile' ? sql`` : sql`on conflict (class_id, book_id, unit_id, type) where ${AUTO_UNIT} do nothing`}
       returning id),
     next_assignment as (
       select id from made
       ${
-        profile
+        shape === 'profile'
           ? sql``
-          : sql`union all select a.id from ${assignments} a where a.class_id = ${w.classId} and a.book_id = ${next.bookId} and a.unit_id = ${next.unitId} and a.type = ${next.type} and a.${AUTO_UNIT}`
+          : sql`union all select a.id from ${assignments} a where a.class_id = ${p('classId')} and a.book_id = ${p('nextBookId')} and a.unit_id = ${p('nextUnitId')} and a.type = ${p('nextType')} and a.${AUTO_UNIT}`
       }),
     next_row as (
       insert into ${taskRows} (assignment_id, roster_entry_id, due_at, created_at)
-      select (select min(id) from next_assignment), ${next.rosterEntryId}, ${dueAt}, ${now} from done where exists (select 1 from next_assignment)
-      on conflict do nothing)`
-    : sql``;
-  const result = await db.execute(sql`
+      select (select min(id) from next_assignment), ${p('rosterEntryId')}, ${p('dueAt')}::timestamptz, ${now} from done where exists (select 1 from next_assignment)
+      on conflict do nothing)`;
+  return sql`
     with done as (
-      update ${taskRows} set status = 'done', finished_at = ${now} where id = ${w.taskRowId} and status = 'open' returning id),
+      update ${taskRows} set status = 'done', finished_at = ${now} where id = ${p('taskRowId')} and status = 'open' returning id),
     result as (
       insert into ${results} (task_row_id, user_id, score, correct, total, detail, finished_book, created_at)
-      select id, ${w.userId}, ${w.score}, ${w.correct}, ${w.total}, ${json(w.detail)}, ${w.finishedBook}, ${now} from done
+      select id, ${p('userId')}, ${p('score')}, ${p('correct')}, ${p('total')}, ${json('detail')}, ${p('finishedBook')}, ${now} from done
       returning id),
     answered as (
       insert into ${answers} (task_row_id, position, word, typed, status, answered_at)
       select done.id, a.position, a.word, a.typed, a.status, ${now}
-      from done, jsonb_to_recordset(${json(w.answers)}) as a(position int, word text, typed text, status text)
+      from done, jsonb_to_recordset(${json('answers')}) as a(position int, word text, typed text, status text)
       on conflict (task_row_id, position) do update set word = excluded.word, typed = excluded.typed, status = excluded.status
       -- xmax is 0 on a row this statement inserted, not on one it updated.
       returning position, xmax = 0 as inserted),
     reviewed as (
       insert into ${wordMemory} (user_id, word_id, due, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state, last_review)
-      select ${w.userId}, c."wordId", c.due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps", c.reps, c.lapses, c.state, c."lastReview"
-      from done, jsonb_to_recordset(${json(w.cards)}) as c("wordId" int, due timestamptz, stability real, difficulty real, "elapsedDays" int, "scheduledDays" int, "learningSteps" int, reps int, lapses int, state smallint, "lastReview" timestamptz)
+      select ${p('userId')}, c."wordId", c.due, c.stability, c.difficulty, c."elapsedDays", c."scheduledDays", c."learningSteps", c.reps, c.lapses, c.state, c."lastReview"
+      from done, jsonb_to_recordset(${json('cards')}) as c("wordId" int, due timestamptz, stability real, difficulty real, "elapsedDays" int, "scheduledDays" int, "learningSteps" int, reps int, lapses int, state smallint, "lastReview" timestamptz)
       on conflict (user_id, word_id) do update set due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
         scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps, lapses = excluded.lapses, state = excluded.state, last_review = excluded.last_review),
     passed as (
       insert into ${vocabularyPasses} (user_id, word_id, first_passed_at)
-      select ${w.userId}, p.id::int, ${now} from done, jsonb_array_elements_text(${json(w.passed)}) as p(id)
+      select ${p('userId')}, p.id::int, ${now} from done, jsonb_array_elements_text(${json('passed')}) as p(id)
       on conflict do nothing),
     hooked as (
       insert into ${webhookDeliveries} (webhook_id, dedupe_key, event, payload, created_at, next_attempt_at)
-      select h.id, h.id || ':task.finished:' || result.id, 'task.finished', jsonb_set(jsonb_set(${json(w.taskFinished)}, '{id}', to_jsonb('task.finished:' || result.id)), '{data,resultId}', to_jsonb(${CLASS_RESULT_ID})), ${now}, ${now}
+      select h.id, h.id || ':task.finished:' || result.id, 'task.finished', jsonb_set(jsonb_set(${json('taskFinished')}, '{id}', to_jsonb('task.finished:' || result.id)), '{data,resultId}', to_jsonb(${CLASS_RESULT_ID})), ${now}, ${now}
       from result, ${webhooks} h
-      where h.class_id = ${w.classId} and h.deleted_at is null and h.events @> '["task.finished"]'::jsonb
+      where h.class_id = ${p('classId')} and h.deleted_at is null and h.events @> '["task.finished"]'::jsonb
       on conflict do nothing),
     queued as (
       insert into ${jobs} (kind, dedupe_key, result_id, payload, created_at, next_attempt_at)
-      select 'report', 'report:' || result.id, result.id, ${json(w.report)}, ${now}, ${now} from result)${nextSteps}
+      select 'report', 'report:' || result.id, result.id, ${json('report')}, ${now}, ${now} from result)${nextSteps}
     select (select id from result) as "resultId",
-      ${next ? sql`(select min(id) from next_assignment)` : sql`null::int`} as "assignmentId",
-      (select coalesce(json_agg(position), '[]'::json) from answered where inserted) as announced`);
+      ${shape === 'none' ? sql`null::int` : sql`(select min(id) from next_assignment)`} as "assignmentId",
+      (select coalesce(json_agg(position), '[]'::json) from answered where inserted) as announced`;
+}
+
+async function writeResult(db: Database, w: ResultWrite): Promise<{ resultId: number | null; assignmentId: number | null; announced: number[] }> {
+  const next = w.next;
+  const shape: NextShape = !next ? 'none' : next.unitId === PROFILE_UNIT ? 'profile' : 'unit';
+  const result = await preparedSql(db, `writeResult:${shape}`, () => resultStatement(shape)).execute({
+    now: w.now.toISOString(),
+    taskRowId: w.taskRowId,
+    userId: w.userId,
+    classId: w.classId,
+    score: w.score,
+    correct: w.correct,
+    total: w.total,
+    detail: JSON.stringify(w.detail),
+    finishedBook: w.finishedBook,
+    answers: JSON.stringify(w.answers),
+    cards: JSON.stringify(w.cards),
+    passed: JSON.stringify(w.passed),
+    taskFinished: JSON.stringify(w.taskFinished),
+    report: JSON.stringify(w.report),
+    ...(next && {
+      nextBookId: next.bookId,
+      nextUnitId: next.unitId,
+      nextType: next.type,
+      dueDays: next.dueDays,
+      rosterEntryId: next.rosterEntryId,
+      dueAt: new Date(w.now.getTime() + next.dueDays * DAY_MS).toISOString(),
+    }),
+  });
   const [row] = rowsOf<{ resultId: number | null; assignmentId: number | null; announced: number[] }>(result);
   if (row!.resultId !== null && next && row!.assignmentId === null) {
     // A classmate made the shared assignment after this statement began (it waited for them,

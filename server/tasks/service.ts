@@ -351,7 +351,15 @@ export type TaskContent =
 export async function taskRowFor(deps: Pick<Deps, 'db'>, taskId: string, student: SQL) {
   const parts = parseInput(taskIdSchema, taskId);
   if (parts.practice) throw new ValidationError('Free practice has no task row');
-  const [row] = await deps.db
+  const [row] = await taskRowSelect(deps.db, parts, student);
+  return row && nameKey(row.teacher) === nameKey(parts.teacher) ? row : undefined;
+}
+
+type TaskIdParts = { assignmentId: unknown; bookId: unknown; unitId: unknown; type: unknown };
+
+/** A task id's row with its assignment, class, teacher and student, for the student `student` selects. */
+function taskRowSelect(db: Executor, parts: TaskIdParts, student: SQL | undefined) {
+  return db
     .select({
       row: taskRows,
       assignment: assignments,
@@ -367,20 +375,32 @@ export async function taskRowFor(deps: Pick<Deps, 'db'>, taskId: string, student
     .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
     .where(
       and(
-        eq(assignments.id, parts.assignmentId),
-        eq(assignments.bookId, parts.bookId),
-        eq(assignments.unitId, parts.unitId),
-        eq(assignments.type, parts.type),
+        eq(assignments.id, parts.assignmentId as number),
+        eq(assignments.bookId, parts.bookId as string),
+        eq(assignments.unitId, parts.unitId as string),
+        eq(assignments.type, parts.type as TaskType),
         student,
       ),
     );
-  return row && nameKey(row.teacher) === nameKey(parts.teacher) ? row : undefined;
 }
 
-/** The open task row a student owns for this task id, with its class settings. */
+/**
+ * The open task row a student owns for this task id, with its class settings. Every answer and
+ * result asks for it: a prepared statement.
+ */
 export async function studentTaskRow(deps: Pick<Deps, 'db'>, viewer: Viewer, taskId: string) {
-  const row = await taskRowFor(deps, taskId, eq(rosterEntries.userId, viewer.id));
-  if (!row) throw new NotFoundError('This task is not in your task list');
+  const parts = parseInput(taskIdSchema, taskId);
+  if (parts.practice) throw new ValidationError('Free practice has no task row');
+  const query = prepared(deps.db, 'studentTaskRow', () => {
+    const p = (name: string) => sql.placeholder(name);
+    return taskRowSelect(
+      deps.db,
+      { assignmentId: p('assignmentId'), bookId: p('bookId'), unitId: p('unitId'), type: p('type') },
+      eq(rosterEntries.userId, p('userId') as never),
+    ).prepare('student_task_row');
+  });
+  const [row] = await query.execute({ assignmentId: parts.assignmentId, bookId: parts.bookId, unitId: parts.unitId, type: parts.type, userId: viewer.id });
+  if (!row || nameKey(row.teacher) !== nameKey(parts.teacher)) throw new NotFoundError('This task is not in your task list');
   return row;
 }
 

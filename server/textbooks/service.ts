@@ -10,7 +10,7 @@ export type { Level } from '../../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../../db/content/pack.ts';
-import { qualified } from '../../db/sql.ts';
+import { prepared, qualified } from '../../db/sql.ts';
 import { classByName } from '../classes/service.ts';
 
 export { NATIONAL_BOOK, PROFILE_UNIT };
@@ -109,11 +109,16 @@ export async function wordsOfUnits(deps: Pick<Deps, 'db'>, keys: readonly (reado
 
 /** A unit's word cards in teaching order. */
 export async function unitWordCards(deps: Pick<Deps, 'db'>, bookId: string, unitId: string): Promise<WordCard[]> {
-  const rows = await deps.db
-    .select({ word: words })
-    .from(unitWords)
-    .innerJoin(words, eq(words.id, unitWords.wordId))
-    .where(and(eq(unitWords.bookId, bookId), eq(unitWords.unitId, unitId)))
-    .orderBy(asc(unitWords.position));
+  // Every answer and result reads its unit's words: a prepared statement.
+  const query = prepared(deps.db, 'unitWordCards', () =>
+    deps.db
+      .select({ word: words })
+      .from(unitWords)
+      .innerJoin(words, eq(words.id, unitWords.wordId))
+      .where(and(eq(unitWords.bookId, sql.placeholder('bookId')), eq(unitWords.unitId, sql.placeholder('unitId'))))
+      .orderBy(asc(unitWords.position))
+      .prepare('unit_word_cards'),
+  );
+  const rows = await query.execute({ bookId, unitId });
   return rows.map((r) => r.word);
 }
