@@ -42,6 +42,17 @@ describe('access tokens', () => {
     expect((await tokens.issue(42)).sid).not.toBe(sid);
   });
 
+  it('a token verified before lends nothing to an altered copy of it', async () => {
+    const tokens = createTokenIssuer(SECRET, 120);
+    const { token } = await tokens.issue(42);
+    await tokens.verify(token);
+    const [header, , signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const altered = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
+    await expect(tokens.verify(`${header}.${altered}.${signature}`)).rejects.toThrow('Invalid access token');
+    await expect(tokens.verify(token)).resolves.toMatchObject({ userId: 42 });
+  });
+
   it('refuse a token signed with another secret', async () => {
     const forged = await createTokenIssuer('o'.repeat(40), 120).issue(1);
     await expect(createTokenIssuer(SECRET, 120).verify(forged.token)).rejects.toThrow('Invalid access token');
