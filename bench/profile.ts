@@ -4,6 +4,7 @@
  * bottleneck; the figures a benchmark prints are taken with profiling off.
  */
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 
 export async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
@@ -15,8 +16,9 @@ export async function profiled<T>(label: string, run: () => Promise<T>): Promise
   const result = await run();
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
-  // BENCH_PROFILE_OUT=FILE.cpuprofile keeps the whole profile (Chrome's DevTools open it).
-  if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+  // BENCH_PROFILE_OUT=DIR keeps each whole profile there, named by its label (Chrome's DevTools open them).
+  if (process.env.BENCH_PROFILE_OUT)
+    writeFileSync(path.join(process.env.BENCH_PROFILE_OUT, `${label.replace(/[^\w]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const where = new Map<string, number>();
   const functions = new Map<string, number>();
