@@ -137,45 +137,77 @@ function selectionCost(
 function resultCost(schema: GraphQLSchema, document: DocumentNode, data: unknown, operationName?: string | null): number {
   const found = operationOf(schema, document, operationName);
   if (!found) return 0;
-  return found.base + returnedCost(schema, found.operation.selectionSet, found.root, found.fragments, data, new Set());
+  return found.base + returnedCost(costPlan(schema, found.operation.selectionSet, found.root, found.fragments, new Set()), data);
 }
 
-function returnedCost(
+/**
+ * What counting a result needs of one selection set on one type, worked out once per document
+ * (every session's read is counted, so the walk of the schema for each field of each row was a
+ * visible part of a GraphQL read's CPU).
+ */
+type CostPlan = (
+  { kind: 'fragment'; concrete: string | null; plan: CostPlan } | { kind: 'field'; key: string; connection: boolean; perItem: number; plan: CostPlan }
+)[];
+
+const plans = new WeakMap<SelectionSetNode, Map<string, CostPlan>>();
+
+function costPlan(
   schema: GraphQLSchema,
   set: SelectionSetNode,
   parent: GraphQLCompositeType,
   fragments: Map<string, FragmentDefinitionNode>,
-  data: unknown,
   seen: Set<string>,
-): number {
-  if (!data || typeof data !== 'object') return 0;
-  const object = data as Record<string, unknown>;
-  // A fragment on another concrete type than the object's own selected nothing of it.
-  const applies = (typeName: string) => typeof object.__typename !== 'string' || !isObjectType(schema.getType(typeName)) || object.__typename === typeName;
-  let cost = 0;
+): CostPlan {
+  let byType = plans.get(set);
+  if (!byType) plans.set(set, (byType = new Map()));
+  const known = byType.get(parent.name);
+  if (known) return known;
+  const plan: CostPlan = [];
+  // A fragment on another concrete type than the object's own selects nothing of it.
+  const fragment = (type: GraphQLCompositeType, selections: SelectionSetNode, seenNow: Set<string>) =>
+    plan.push({ kind: 'fragment', concrete: isObjectType(type) ? type.name : null, plan: costPlan(schema, selections, type, fragments, seenNow) });
   for (const selection of set.selections) {
     if (selection.kind === Kind.INLINE_FRAGMENT) {
       const type = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) as GraphQLCompositeType | undefined) : parent;
-      if (type && applies(type.name)) cost += returnedCost(schema, selection.selectionSet, type, fragments, data, seen);
+      if (type) fragment(type, selection.selectionSet, seen);
     } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
-      const fragment = fragments.get(selection.name.value);
-      if (!fragment || seen.has(fragment.name.value)) continue;
-      const type = schema.getType(fragment.typeCondition.name.value) as GraphQLCompositeType | undefined;
-      if (type && applies(type.name)) cost += returnedCost(schema, fragment.selectionSet, type, fragments, data, new Set([...seen, fragment.name.value]));
+      const spread = fragments.get(selection.name.value);
+      if (!spread || seen.has(spread.name.value)) continue;
+      const type = schema.getType(spread.typeCondition.name.value) as GraphQLCompositeType | undefined;
+      if (type) fragment(type, spread.selectionSet, new Set([...seen, spread.name.value]));
     } else {
       const field = fieldOf(parent, selection.name.value);
-      const value = object[selection.alias?.value ?? selection.name.value];
-      if (!field || !selection.selectionSet || value === null || value === undefined) continue;
+      if (!field || !selection.selectionSet) continue;
       const named = getNamedType(field.type);
       if (isLeafType(named)) continue;
-      const inner = (item: unknown) => returnedCost(schema, selection.selectionSet!, named as GraphQLCompositeType, fragments, item, seen);
-      if (field.args.some((a) => a.name === 'first')) cost += 2 + inner(value);
-      else if (!Array.isArray(value)) cost += 1 + inner(value);
-      else {
-        const items = value.flat(Infinity).filter((item) => item !== null);
-        cost += items.reduce<number>((sum, item) => sum + (/Connection$/.test(parent.name) ? 0 : 1) + inner(item), 0);
-      }
+      plan.push({
+        kind: 'field',
+        key: selection.alias?.value ?? selection.name.value,
+        connection: field.args.some((a) => a.name === 'first'),
+        // A connection's edges are free wrappers around its nodes; other lists cost per item.
+        perItem: /Connection$/.test(parent.name) ? 0 : 1,
+        plan: costPlan(schema, selection.selectionSet, named as GraphQLCompositeType, fragments, seen),
+      });
     }
+  }
+  byType.set(parent.name, plan);
+  return plan;
+}
+
+function returnedCost(plan: CostPlan, data: unknown): number {
+  if (!data || typeof data !== 'object') return 0;
+  const object = data as Record<string, unknown>;
+  let cost = 0;
+  for (const entry of plan) {
+    if (entry.kind === 'fragment') {
+      if (entry.concrete === null || typeof object.__typename !== 'string' || object.__typename === entry.concrete) cost += returnedCost(entry.plan, data);
+      continue;
+    }
+    const value = object[entry.key];
+    if (value === null || value === undefined) continue;
+    if (entry.connection) cost += 2 + returnedCost(entry.plan, value);
+    else if (!Array.isArray(value)) cost += 1 + returnedCost(entry.plan, value);
+    else for (const item of value.flat(Infinity)) if (item !== null) cost += entry.perItem + returnedCost(entry.plan, item);
   }
   return cost;
 }
