@@ -3,14 +3,27 @@
  * downloadable by the student's teacher, and e-mailed to the student and the teacher through
  * the durable outbox (server/reports/mailer.ts). Rules: DESIGN (Reports), spec screen 8.
  */
-import { encodeGlobalID } from '@pothos/plugin-relay';
 import { and, asc, desc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, localDay } from '../time.ts';
-import { alias } from 'drizzle-orm/pg-core';
-import { assignments, books, classes, jobs, mailOutbox, reports, results, rosterEntries, taskRows, units, users } from '../../db/schema.ts';
+import {
+  assignments,
+  blobs,
+  books,
+  classes,
+  jobs,
+  mailOutbox,
+  reports,
+  results,
+  rosterEntries,
+  taskRows,
+  units,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema.ts';
 import { unitNameOf } from '../tasks/schemas.ts';
 import type { Executor } from '../../db/index.ts';
-import { qualified } from '../../db/sql.ts';
+import { preparedSql, qualified } from '../../db/sql.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
 import type { TokenIssuer } from '../users/tokens.ts';
@@ -18,7 +31,8 @@ import { ownClasses, requireTeacher, rosterNameContains } from '../access.ts';
 import { reportKey } from '../storage/keys.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 import { type BlobStore } from '../storage/blobs.ts';
-import { enqueueWebhookEvent } from '../integrations/webhooks.ts';
+import { webhookPayload } from '../integrations/webhooks.ts';
+import { rowsOf } from '../tasks/service.ts';
 import { composeReportMail } from './templates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,10 +66,11 @@ export async function enqueueReport(tx: Executor, resultId: number, content: Rep
 }
 
 /**
- * Does a report job: renders the PDF (outside any transaction), then in one transaction stores
- * it, lists it and queues its two e-mails and its webhook. A result has one report (a unique
- * key), so a job done again after a crash (its work committed, its 'done' mark not) writes
- * nothing new. False when the report was there already.
+ * Does a report job: renders the PDF (outside any transaction), reads who gets it, then in one
+ * statement (so one short transaction of its own) stores the report, its PDF (when the blobs
+ * are in PostgreSQL), its e-mails and its report.ready webhook deliveries. A result has one
+ * report (a unique key), so a job done again after a crash (its work committed, its 'done'
+ * mark not) writes nothing new. False when the report was there already.
  */
 export async function makeReport(
   deps: Pick<Deps, 'db' | 'blobs'>,
@@ -64,89 +79,120 @@ export async function makeReport(
   render: (content: ReportContent) => Promise<Buffer> = renderReportPdf,
 ): Promise<boolean> {
   const content: ReportContent = { ...job, finishedAt: new Date(job.finishedAt) };
-  const pdf = await render(content);
-  return deps.db.transaction((tx) => createReport(tx, deps.blobs, resultId, content, job.ttlDays, content.finishedAt, pdf));
-}
-
-/**
- * Writes the report and its two e-mails in the caller's transaction; nothing when the result
- * has its report already (returns false).
- */
-async function createReport(
-  tx: Executor,
-  blobs: BlobStore,
-  resultId: number,
-  content: ReportContent,
-  ttlDays: number,
-  now: Date,
-  rendered?: Buffer,
-): Promise<boolean> {
-  const fileName = reportFileName(content, resultId);
-  const [report] = await tx
-    .insert(reports)
-    .values({ resultId, fileName, createdAt: now, expireAt: new Date(now.getTime() + ttlDays * DAY_MS) })
-    .onConflictDoNothing({ target: reports.resultId })
-    .returning({ id: reports.id });
-  if (!report) return false;
-  await blobs.put(reportKey(fileName), rendered ?? (await renderReportPdf(content)), 'application/pdf', tx);
-  const teacher = alias(users, 'teacher');
-  const [people] = await tx
-    .select({ studentEmail: users.email, teacherEmail: teacher.email, teacherWantsMail: teacher.reportMail, classId: classes.id })
-    .from(results)
-    .innerJoin(users, eq(users.id, results.userId))
-    .innerJoin(taskRows, eq(taskRows.id, results.taskRowId))
-    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-    .innerJoin(classes, eq(classes.id, assignments.classId))
-    .innerJoin(teacher, eq(teacher.id, classes.teacherId))
-    .where(eq(results.id, resultId));
-  const keptUntil = localDay(new Date(now.getTime() + ttlDays * DAY_MS), content.timeZone ?? DEFAULT_TIME_ZONE);
+  const now = content.finishedAt;
   const [bookId, unitId] = [content.bookUnitId.slice(0, content.bookUnitId.indexOf('-')), content.bookUnitId.slice(content.bookUnitId.indexOf('-') + 1)];
-  const [unit] = await tx
-    .select({ book: books.title, title: units.title })
-    .from(books)
-    .leftJoin(units, and(eq(units.bookId, books.id), eq(units.unitId, unitId)))
-    .where(eq(books.id, bookId));
-  const unitName = content.unitName ?? (unit ? unitNameOf(unit.book, unitId, unit.title ?? '') : undefined);
+  const facts = await reportFacts(deps.db, resultId, bookId, unitId);
+  if (facts?.done) return false;
+  const pdf = await render(content);
+  const fileName = reportFileName(content, resultId);
+  const expireAt = new Date(now.getTime() + job.ttlDays * DAY_MS);
+  const keptUntil = localDay(expireAt, content.timeZone ?? DEFAULT_TIME_ZONE);
+  const unitName = content.unitName ?? (facts?.book !== null && facts?.book !== undefined ? unitNameOf(facts.book, unitId, facts.unitTitle ?? '') : undefined);
   const { subject, text } = composeReportMail({ ...content, unitName, fileName, keptUntil });
   // The teacher unless they turned report e-mails off (the Reports list keeps every report).
-  const recipients = [...new Set([people?.studentEmail, people?.teacherWantsMail ? people.teacherEmail : null].filter((a): a is string => Boolean(a)))];
-  if (recipients.length) {
-    await tx
-      .insert(mailOutbox)
-      .values(
-        recipients.map((to) => ({
-          dedupeKey: `report:${report!.id}:${to.toLowerCase()}`,
-          toAddress: to,
-          subject,
-          textBody: text,
-          reportId: report!.id,
-          createdAt: now,
-          nextAttemptAt: now,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-  if (people) {
-    await enqueueWebhookEvent(
-      tx,
-      people.classId,
-      'report.ready',
-      `report.ready:${report!.id}`,
-      {
-        reportId: encodeGlobalID('Report', report!.id),
-        fileName,
-        student: content.student,
-        taskId: content.taskId,
-        bookUnitId: content.bookUnitId,
-        type: content.type,
-        score: content.score,
-        expireAt: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
-        // downloadUrl is added when it is sent (postedPayload in server/integrations/webhooks.ts).
-      },
-      now,
-    );
-  }
-  return true;
+  const recipients = [...new Set([facts?.studentEmail, facts?.teacherWantsMail ? facts.teacherEmail : null].filter((a): a is string => Boolean(a)))];
+  const inDatabase = deps.blobs.kind === 'postgres';
+  // Elsewhere (S3) the PDF is stored first: a report row never names a file that is not there.
+  if (!inDatabase) await deps.blobs.put(reportKey(fileName), pdf, 'application/pdf');
+  const statement = preparedSql(deps.db, `report:${inDatabase ? 'blob' : 'row'}`, () => reportStatement(inDatabase));
+  const written = await statement.execute({
+    resultId,
+    fileName,
+    key: reportKey(fileName),
+    pdf,
+    now: now.toISOString(),
+    expireAt: expireAt.toISOString(),
+    subject,
+    text,
+    recipients: JSON.stringify(recipients.map((to) => ({ to, key: to.toLowerCase() }))),
+    classId: facts?.classId ?? 0,
+    // report.ready's body; its event id and report id are the new report's, set in the statement.
+    webhook: JSON.stringify(
+      webhookPayload(
+        facts?.classId ?? 0,
+        facts?.className ?? '',
+        'report.ready',
+        'report.ready:',
+        {
+          reportId: null,
+          fileName,
+          student: content.student,
+          taskId: content.taskId,
+          bookUnitId: content.bookUnitId,
+          type: content.type,
+          score: content.score,
+          expireAt: expireAt.toISOString(),
+          // downloadUrl is added when it is sent (postedPayload in server/integrations/webhooks.ts).
+        },
+        now,
+      ),
+    ),
+  });
+  return rowsOf<{ id: number }>(written).length > 0;
+}
+
+/** Who a result's report goes to, its unit's names, and whether it has its report already: one read. */
+async function reportFacts(db: Executor, resultId: number, bookId: string, unitId: string) {
+  const query = preparedSql(db, 'reportFacts', () => {
+    const [result, book, unit] = ['resultId', 'bookId', 'unitId'].map((name) => sql.placeholder(name));
+    return sql`
+      select s.email as "studentEmail", t.email as "teacherEmail", t.report_mail as "teacherWantsMail", c.id as "classId", c.name as "className",
+        exists (select 1 from ${reports} p where p.result_id = r.id) as done,
+        (select b.title from ${books} b where b.id = ${book}) as book,
+        (select u.title from ${units} u where u.book_id = ${book} and u.unit_id = ${unit}) as "unitTitle"
+      from ${results} r
+      join ${users} s on s.id = r.user_id
+      join ${taskRows} tr on tr.id = r.task_row_id
+      join ${assignments} a on a.id = tr.assignment_id
+      join ${classes} c on c.id = a.class_id
+      join ${users} t on t.id = c.teacher_id
+      where r.id = ${result}`;
+  });
+  const [row] = rowsOf<{
+    studentEmail: string | null;
+    teacherEmail: string | null;
+    teacherWantsMail: boolean;
+    classId: number;
+    className: string;
+    done: boolean;
+    book: string | null;
+    unitTitle: string | null;
+  }>(await query.execute({ resultId, bookId, unitId }));
+  return row;
+}
+
+/** The report's global id (`Report`), as encodeGlobalID makes it. */
+const REPORT_ID = sql`encode(convert_to('Report:' || report.id, 'UTF8'), 'base64')`;
+
+function reportStatement(withBlob: boolean): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p('now')}::timestamptz`;
+  return sql`
+    with report as (
+      insert into ${reports} (result_id, file_name, created_at, expire_at)
+      values (${p('resultId')}::int, ${p('fileName')}::text, ${now}, ${p('expireAt')}::timestamptz)
+      on conflict (result_id) do nothing
+      returning id),
+    ${
+      withBlob
+        ? sql`stored as (
+      insert into ${blobs} (key, bytes, content_type) select ${p('key')}::text, ${p('pdf')}::bytea, 'application/pdf' from report
+      on conflict (key) do update set bytes = excluded.bytes, content_type = excluded.content_type),`
+        : sql``
+    }
+    mailed as (
+      insert into ${mailOutbox} (dedupe_key, to_address, subject, text_body, report_id, created_at, next_attempt_at)
+      select 'report:' || report.id || ':' || m.key, m."to", ${p('subject')}::text, ${p('text')}::text, report.id, ${now}, ${now}
+      from report, jsonb_to_recordset(${p('recipients')}::jsonb) as m("to" text, key text)
+      on conflict do nothing),
+    hooked as (
+      insert into ${webhookDeliveries} (webhook_id, dedupe_key, event, payload, created_at, next_attempt_at)
+      select h.id, h.id || ':report.ready:' || report.id, 'report.ready',
+        jsonb_set(jsonb_set(${p('webhook')}::jsonb, '{id}', to_jsonb('report.ready:' || report.id)), '{data,reportId}', to_jsonb(${REPORT_ID})), ${now}, ${now}
+      from report, ${webhooks} h
+      where h.class_id = ${p('classId')}::int and h.deleted_at is null and h.events @> '["report.ready"]'::jsonb
+      on conflict do nothing)
+    select id from report`;
 }
 
 export type ReportListing = {
