@@ -10,19 +10,15 @@
  * set-up's 1,600 password hashes.
  */
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
-import pino from 'pino';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
+import { startBenchServer } from './setup.ts';
 import { results, users } from '../db/schema.ts';
 import { signup, authenticate } from '../server/users/service.ts';
 import { addClass } from '../server/classes/service.ts';
 import { assignTask } from '../server/tasks/service.ts';
 import { SBARR_HEADER } from '../server/results/sbarr.ts';
+import { profiled } from './profile.ts';
 
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 40);
 const PER_CLASS = Number(process.env.BENCH_STUDENTS ?? 40);
@@ -70,13 +66,10 @@ const percentile = (values: number[], p: number) => {
 };
 
 export async function classLoadBenchmark() {
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wordbee-bench-')),
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
-  });
-  const app = await createApp(config, { logger: pino({ level: 'silent' }), serveClient: false, mailWorker: false, jobWorker: true });
-  const base = await app.listen(0, '127.0.0.1');
+  // A database of its own (dropped afterwards), as every benchmark has: the tallies below count it all.
+  const server = await startBenchServer({ app: { jobWorker: true } });
+  const { app } = server;
+  const base = server.url;
   const { deps } = app;
   const db = deps.db;
   const run = Date.now().toString(36);
@@ -140,7 +133,7 @@ export async function classLoadBenchmark() {
   };
   const started = performance.now();
   const probe = health();
-  await Promise.all(students.map(student));
+  await profiled('a school at once', () => Promise.all(students.map(student)));
   running = false;
   await probe;
   const elapsed = (performance.now() - started) / 1000;
@@ -164,7 +157,7 @@ export async function classLoadBenchmark() {
   }
   const reportsAfter = ((performance.now() - waitFrom) / 1000).toFixed(1);
   agent.destroy();
-  await app.close();
+  await server.close();
   const p99 = percentile(resultMs, 99);
   const healthP99 = percentile(healthMs, 99);
   return {

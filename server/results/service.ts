@@ -24,7 +24,7 @@ import {
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import type { Database, Executor } from '../../db/index.ts';
-import { preparedSql } from '../../db/sql.ts';
+import { prepared, preparedSql } from '../../db/sql.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../textbooks/service.ts';
 import { AUTO_UNIT, nextAssignedAt, planNext, rowsOf, studentTaskRow, wordsOfTask, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
 import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr, type AnswerRow } from './sbarr.ts';
@@ -419,10 +419,19 @@ export async function recordAnswer(
     throw new ValidationError('The status does not match the answer', 'status');
   }
   const values = { taskRowId: task.row.id, position: input.position, word: input.word, typed: input.typed, status: input.status, answeredAt: now };
-  await deps.db
-    .insert(answers)
-    .values(values)
-    .onConflictDoUpdate({ target: [answers.taskRowId, answers.position], set: { typed: values.typed, status: values.status, answeredAt: now } });
+  // A class answers word by word: built once (a prepared statement).
+  const store = prepared(deps.db, 'recordAnswer', () => {
+    const p = (name: string) => sql.placeholder(name);
+    return deps.db
+      .insert(answers)
+      .values({ taskRowId: p('taskRowId'), position: p('position'), word: p('word'), typed: p('typed'), status: p('status'), answeredAt: p('answeredAt') })
+      .onConflictDoUpdate({
+        target: [answers.taskRowId, answers.position],
+        set: { typed: sql`excluded.typed`, status: sql`excluded.status`, answeredAt: sql`excluded.answered_at` },
+      })
+      .prepare('record_answer');
+  });
+  await store.execute(values);
   publishAnswer(deps, task, input.taskId, values);
   return values;
 }
