@@ -26,7 +26,7 @@ import type { Deps, Viewer } from '../deps.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { prepared, preparedSql } from '../../db/sql.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../textbooks/service.ts';
-import { AUTO_UNIT, nextAssignedAt, planNext, rowsOf, studentTaskRow, wordsOfTask, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
+import { AUTO_UNIT, nextAssignedAt, planNext, rowsOf, studentTaskRow, taskWords, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
 import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr, type AnswerRow } from './sbarr.ts';
 import { ratingFor, scheduleReviews, type StoredCard } from './memory.ts';
 import { reportJobOf, type ReportJob } from '../reports/service.ts';
@@ -53,9 +53,9 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
   const parsed = parseSbArr(body);
   const task = await studentTaskRow(deps, viewer, parsed.label);
   if (task.assignment.type === 'PA') throw new ValidationError('Pronunciation results are sent by recording upload, not as sbArr');
-  const cards = await wordsOfTask(deps, task.row, task.assignment);
-  const taskWords = cards.map((w) => w.text);
-  const { correct, score } = checkAgainstTask(parsed, taskWords);
+  const cards = await taskWords(deps, task);
+  const wordTexts = cards.map((w) => w.text);
+  const { correct, score } = checkAgainstTask(parsed, wordTexts);
   const wrongSpellings = parsed.rows.filter((r) => r.status === 'x').map((r) => ({ word: r.word, typed: r.typed.trim() }));
 
   // What the write depends on, in one read before it: a result already stored (the same post
@@ -79,7 +79,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     type: task.assignment.type,
     score,
     correct,
-    total: taskWords.length,
+    total: wordTexts.length,
     finishedAt: now.toISOString(),
   };
   // Only National standards Spelling Bee answers count as passed words (DESIGN: vocabulary measure).
@@ -100,7 +100,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
     classId: task.klass.id,
     score,
     correct,
-    total: taskWords.length,
+    total: wordTexts.length,
     detail: parsed.raw,
     finishedBook: 'bookFinished' in plan && plan.bookFinished === true,
     answers: parsed.rows.map((r) => ({ position: r.position, word: r.word, typed: r.typed, status: r.status })),
@@ -119,7 +119,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
         finishedAt: now,
         score,
         correct,
-        total: taskWords.length,
+        total: wordTexts.length,
         rows: parsed.rows,
         timeZone: deps.config.timeZone,
       },
@@ -151,7 +151,7 @@ export async function submitSpellingResult(deps: Deps, viewer: Viewer, body: unk
   const inserted = new Set(written.announced);
   for (const r of parsed.rows) if (inserted.has(r.position)) publishAnswer(deps, task, parsed.label, { ...r, answeredAt: now });
   await announceFinished(deps, task, { resultId: written.resultId, label: parsed.label, score, next, at: now, bookTitle: facts.bookTitle ?? undefined });
-  return { resultId: written.resultId, label: parsed.label, score, correct, total: taskWords.length, stored: true, next, wrongSpellings };
+  return { resultId: written.resultId, label: parsed.label, score, correct, total: wordTexts.length, stored: true, next, wrongSpellings };
 }
 
 type StoredResult = { id: number; score: number; correct: number; total: number; detail: unknown; createdAt: string };
@@ -410,7 +410,7 @@ export async function recordAnswer(
   if (input.typed.length > MAX_TYPED) throw new ValidationError(`An answer is at most ${MAX_TYPED} characters`, 'typed');
   const task = await studentTaskRow(deps, viewer, input.taskId);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
-  const words = (await wordsOfTask(deps, task.row, task.assignment)).map((w) => w.text);
+  const words = (await taskWords(deps, task)).map((w) => w.text);
   if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length)
     throw new ValidationError('No such word in this task', 'position');
   if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`, 'word');

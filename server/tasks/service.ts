@@ -14,6 +14,7 @@ import {
   rosterEntries,
   taskRows,
   units,
+  unitWords,
   users,
   wordMemory,
   words,
@@ -376,6 +377,11 @@ function taskRowSelect(db: Executor, parts: TaskIdParts, student: SQL | undefine
         teacher: users.username,
         studentName: rosterEntries.studentName,
         studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
+        // The unit's words (ids and texts, in teaching order) when the row has no words of its own
+        // (a Flashcard Master batch): what an answer or a result is checked against, in this read.
+        unitWords: sql<{ id: number; text: string }[] | null>`(select json_agg(json_build_object('id', w.id, 'text', w.text) order by uw.position)
+          from ${unitWords} uw join ${words} w on w.id = uw.word_id
+          where uw.book_id = ${qualified(assignments.bookId)} and uw.unit_id = ${qualified(assignments.unitId)} and ${qualified(taskRows.words)} is null)`,
       })
       .from(taskRows)
       .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
@@ -652,6 +658,18 @@ export async function nextAssignedAt(deps: Pick<Deps, 'db'>, taskRowId: number, 
   return next
     ? { assigned: true, bookUnitId: `${next.bookId}-${next.unitId}`, type: next.type, assignmentId: next.assignmentId }
     : { assigned: false, reason: 'already recorded' };
+}
+
+/**
+ * The ids and texts of a task's words, in order, for checking an answer or a result: the unit's
+ * came with the task row (`studentTaskRow`), a Flashcard Master batch's are looked up.
+ */
+export async function taskWords(
+  deps: Pick<Deps, 'db'>,
+  task: { row: { words: string[] | null }; unitWords: { id: number; text: string }[] | null },
+): Promise<{ id: number; text: string }[]> {
+  if (task.row.words) return (await cardsFor(deps.db, task.row.words)).map((w) => ({ id: w.id, text: w.text }));
+  return task.unitWords ?? [];
 }
 
 /** The words a task asks, in order: its memory-model batch, or its unit's words. */
