@@ -6,10 +6,11 @@
  * after a lease. Used by the mail outbox (reports/mailer.ts) and webhook deliveries
  * (integrations/webhooks.ts); each table has the columns below.
  */
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.ts';
+import { prepared } from '../db/sql.ts';
 
 type OutboxTable = PgTable & {
   id: PgColumn;
@@ -78,6 +79,15 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const batch = options.batch ?? 20;
 
+  const markSent = () =>
+    prepared(db, `outboxSent:${getTableName(t)}`, () =>
+      db
+        .update(t)
+        .set({ status: 'sent', sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`, lastError: null })
+        .where(eq(table.id, sql.placeholder('id')))
+        .prepare(`outbox_sent_${getTableName(t)}`),
+    );
+
   async function claim(now: Date, limit: number): Promise<Row[]> {
     // Due rows, and ones whose worker vanished past the lease.
     const claimable = or(
@@ -111,10 +121,13 @@ export function createOutbox<Row extends { id: number; attempts: number }>(optio
       const deliverOne = async (row: Row) => {
         try {
           const fields = await options.deliver(row);
-          await db
-            .update(t)
-            .set({ ...fields, status: 'sent', sentAt: new Date(), lastError: null })
-            .where(eq(table.id, row.id));
+          if (fields && Object.keys(fields).length > 0)
+            await db
+              .update(t)
+              .set({ ...fields, status: 'sent', sentAt: new Date(), lastError: null })
+              .where(eq(table.id, row.id));
+          // The common case, once per e-mail, job or delivery: a prepared statement.
+          else await markSent().execute({ id: row.id, sentAt: new Date().toISOString() });
           delivered++;
         } catch (error) {
           const failed = row.attempts >= maxAttempts || (error instanceof DeliveryFailure && error.permanent);

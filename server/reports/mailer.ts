@@ -12,9 +12,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mailOutbox, reports } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
+import { prepared } from '../../db/sql.ts';
 import type { Logger } from 'pino';
 import { deleteExpiredReports } from './service.ts';
 import { reportKey } from '../storage/keys.ts';
@@ -65,9 +66,15 @@ export function createMailer(options: {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(message: typeof mailOutbox.$inferSelect) {
-    const [row] = message.reportId
-      ? await options.db.select({ fileName: reports.fileName, pdf: reports.pdf }).from(reports).where(eq(reports.id, message.reportId))
-      : [];
+    // Every report e-mail reads its report: a prepared statement.
+    const reportOf = prepared(options.db, 'mailReport', () =>
+      options.db
+        .select({ fileName: reports.fileName, pdf: reports.pdf })
+        .from(reports)
+        .where(eq(reports.id, sql.placeholder('id')))
+        .prepare('mail_report'),
+    );
+    const [row] = message.reportId ? await reportOf.execute({ id: message.reportId }) : [];
     const pdf = row ? (row.pdf ?? (await options.blobs.get(reportKey(row.fileName)))) : null;
     const report = row && pdf ? { fileName: row.fileName, pdf } : undefined;
     const mail = {

@@ -17,9 +17,10 @@
  * a bucket lifecycle rule on `reports/`, older than REPORT_TTL_DAYS, as a backstop). See
  * docs/scale-out.md.
  */
-import { and, asc, eq, gt, inArray, like, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import { blobs } from '../../db/schema.ts';
 import type { Executor } from '../../db/index.ts';
+import { prepared } from '../../db/sql.ts';
 
 export type BlobStore = {
   kind: 'postgres' | 's3';
@@ -43,7 +44,14 @@ export function postgresBlobStore(db: Executor): BlobStore {
         .onConflictDoUpdate({ target: blobs.key, set: { bytes: view, contentType } });
     },
     async get(key) {
-      const [row] = await db.select({ bytes: blobs.bytes }).from(blobs).where(eq(blobs.key, key));
+      const query = prepared(db, 'blobGet', () =>
+        db
+          .select({ bytes: blobs.bytes })
+          .from(blobs)
+          .where(eq(blobs.key, sql.placeholder('key')))
+          .prepare('blob_get'),
+      );
+      const [row] = await query.execute({ key });
       return row ? Buffer.from(row.bytes) : null;
     },
     async delete(keys, tx = db) {
