@@ -20,6 +20,10 @@
  * scripts/pa/phone_net.py (python3 with torch: `PA_PYTHON`, by default /usr/bin/python3, Debian's
  * python3-torch) trains five networks: one on every recording, which is shipped
  * (server/speech/pa/phone-net.json), and one per speaker fold for the held-out figures.
+ * `--synth-speech N` (session 24) also gathers the project's synthesized voices (Flite's four,
+ * eSpeak NG at two speeds) reading N training texts each, into PREFIX-synth: clean speech the
+ * networks are trained on too, never used for the word model or the fold figures. A prefix
+ * gathered so (`nn-gather.ts PREFIX --synth N`) can be given to `--net-cache` with the others.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -37,13 +41,19 @@ const cache = option('--cache') ?? cacheFile(TRAIN_DIR);
 const calibrationFile = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
 
 if (args.includes('--phone-net')) {
-  const { gatherNet } = await import('./pa/nn-gather.ts');
+  const { gatherNet, gatherSynth } = await import('./pa/nn-gather.ts');
   const { evidence: withGops, readGathered, readGops } = await import('./pa/nn-folds.ts');
   const work = path.join(tmpdir(), 'wordbee-pa-train', `${path.basename(TRAIN_DIR)}-net`);
   const prefixes = (option('--net-cache') ?? work).split(',');
+  const synthPerVoice = Number(option('--synth-speech') ?? 0);
+  if (synthPerVoice > 0 && !args.includes('--fit-only')) prefixes.push(`${prefixes[0]}-synth`);
   if (!args.includes('--fit-only')) {
     console.log(`gathering frames and evidence from ${TRAIN_DIR} (${prefixes[0]})`);
     await gatherNet(TRAIN_DIR, prefixes[0]!, 0, 1, (line) => console.log(line));
+    if (synthPerVoice > 0) {
+      console.log(`gathering the synthesized voices reading ${synthPerVoice} training texts each (${prefixes.at(-1)})`);
+      await gatherSynth(TRAIN_DIR, prefixes.at(-1)!, synthPerVoice, 0, 1, (line) => console.log(line));
+    }
   }
   if (!args.includes('--gather-only')) {
     const python = process.env.PA_PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');

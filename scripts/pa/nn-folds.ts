@@ -23,8 +23,12 @@ type Gops = Map<string, { own: number[][] | null; trials: Array<number[][] | nul
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
 
+/** The learners' gathered recordings (synthesized speech, nn-gather.ts --synth, trains the network only). */
 export function readGathered(prefixes: string[]): Gathered[] {
-  return prefixes.flatMap((p) => lines(`${p}.jsonl`).map((l) => JSON.parse(l) as Gathered)).sort((a, b) => a.i - b.i);
+  return prefixes
+    .flatMap((p) => lines(`${p}.jsonl`).map((l) => JSON.parse(l) as Gathered & { synth?: boolean }))
+    .filter((g) => !g.synth)
+    .sort((a, b) => a.i - b.i);
 }
 
 export function readGops(dir: string): Gops {

@@ -3,7 +3,9 @@
     /usr/bin/python3 scripts/pa/phone_net.py PREFIX [PREFIX...] --out DIR [--fold F --folds K] [--epochs N]
 
 Reads what scripts/pa/nn-gather.ts wrote (PREFIX.jsonl + PREFIX.f32: log-mel frames of each training
-recording's speech span and a phone label per frame from the forced alignment to its own text) and
+recording's speech span and a phone label per frame from the forced alignment to its own text;
+and, from a prefix gathered with --synth, the project's synthesized voices reading training texts,
+records marked "synth", which train every network and are never held out nor given GOPs) and
 trains an MLP over an 11-frame window (the frame and 5 either side) to classify the frame's phone
 (39 ARPAbet phones + silence). With --fold F, the speakers of fold F (speakers sorted, every K-th, as
 scripts/pa/calibrate.ts's speakerFolds splits them) are left out of training.
@@ -47,10 +49,14 @@ for prefix in args.prefixes:
     base += len(data)
 X = np.concatenate(feats)
 recs.sort(key=lambda r: r["i"])
-speakers = sorted({r["speaker"] for r in recs})
+# Synthesized speech (nn-gather.ts --synth, session 24) trains every network and is never held out:
+# the folds are the learners' speakers only, as calibrate.ts splits them.
+learners = [r for r in recs if not r.get("synth")]
+synth = [r for r in recs if r.get("synth")]
+speakers = sorted({r["speaker"] for r in learners})
 fold_of = {s: i % args.folds for i, s in enumerate(speakers)}
-train = [r for r in recs if r["n"] and fold_of[r["speaker"]] != args.fold]
-held = [r for r in recs if r["n"] and fold_of[r["speaker"]] == args.fold]
+train = [r for r in learners if r["n"] and fold_of[r["speaker"]] != args.fold] + [r for r in synth if r["n"]]
+held = [r for r in learners if r["n"] and fold_of[r["speaker"]] == args.fold]
 
 # Frame index of each frame's window neighbours, clamped to its recording.
 def windows(rs):
@@ -84,7 +90,7 @@ steps = args.epochs * ((len(tc) + 511) // 512)
 sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=2e-3, total_steps=steps)
 lossf = torch.nn.CrossEntropyLoss()
 t0 = time.time()
-print(f"fold {args.fold}: {len(train)} recordings, {len(tc)} frames for training, {len(held)} held out", flush=True)
+print(f"fold {args.fold}: {len(train)} recordings ({sum(1 for r in train if r.get('synth'))} synthesized), {len(tc)} frames for training, {len(held)} held out", flush=True)
 
 def accuracy(rs):
     if not rs:
@@ -126,7 +132,7 @@ json.dump({
 
 # DNN-GOP of every phone of every word (own text and trials) of every recording.
 with torch.no_grad(), open(os.path.join(args.out, "gop.jsonl"), "w") as out:
-    for r in recs:
+    for r in learners:
         if not r["n"]:
             out.write(json.dumps({"id": r["id"], "own": None, "trials": [None for _ in r["trials"]]}) + "\n")
             continue

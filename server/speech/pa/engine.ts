@@ -24,7 +24,7 @@ import { ensurePronunciations } from './g2p.ts';
 import { itemSchedule, MAX_READING_WORDS, phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
-import { phoneNet, wordGop } from './phone-net.ts';
+import { phoneNet, wordGop, type NetGaps } from './phone-net.ts';
 import type { PaResult, WordScore } from './result.ts';
 
 export class TextError extends Error {
@@ -327,7 +327,7 @@ export function wordEvidence(
 
 /** The neural phone model's frame gaps over the aligned span (phone-net.ts); `offset`: where the segments' frame 0 is in it. */
 export interface NetFrames {
-  gaps: Float32Array;
+  gaps: NetGaps;
   frames: number;
   offset: number;
 }
@@ -416,9 +416,9 @@ async function rawWordScores(
   const span = energy.subarray(aligned.from, aligned.to);
   // The rechecks judge durations by the whole recording's rate, not by their three words'.
   const rate = speakingRate(aligned.segments);
-  // The neural phone model's frames, once for the whole span (the checks with room reuse them).
+  // The neural phone model's frames over the whole span, each computed when a target word's phone first needs it (the checks with room reuse them).
   const net = WORD_MODEL.nn ? phoneNet() : null;
-  const gaps = net ? net.gaps(pcm, aligned.from, aligned.to) : null;
+  const gaps = net ? net.lazyGaps(pcm, aligned.from, aligned.to) : null;
   const frames = (offset: number): NetFrames | undefined => (gaps ? { gaps, frames: span.length, offset } : undefined);
   const raw = wordEvidence(aligned.segments, span, PHONE_STATS, rate, frames(0)).map((e) => rawWordScore(e));
   const targets = aligned.segments.filter((s) => s.target >= 0);

@@ -57,37 +57,84 @@ export class PhoneNet {
    * posterior (≤ 0), as a Float32Array of (to − from) × classes.
    */
   gaps(pcm: Float32Array, from: number, to: number): Float32Array {
+    const lazy = this.lazyGaps(pcm, from, to);
+    for (let f = 0; f < lazy.frames; f++) lazy.at(f, 0);
+    return lazy.all;
+  }
+
+  /**
+   * The same gaps, each frame's computed when first asked for (`NetGaps.at`): the engine asks only
+   * for the frames of the target words' phones, so the silences and the other words' frames cost
+   * nothing (session 24). The features are those of the whole span, so the values are the same.
+   */
+  lazyGaps(pcm: Float32Array, from: number, to: number): NetGaps {
     const n = Math.max(0, to - from);
     const x = logMel(pcm, from, to);
     for (let f = 0; f < n; f++) for (let k = 0; k < MELS; k++) x[f * MELS + k] = (x[f * MELS + k]! - this.mean[k]!) * this.scale[k]!;
+    return new NetGaps(n, (f, out) => this.forward(x, n, f, out));
+  }
+
+  /** Frame f of the n normalised frames `x`: its gaps written to out[f × classes …]. */
+  private forward(x: Float32Array, n: number, f: number, out: Float32Array): void {
     const classes = PHONE_CLASSES.length;
-    const out = new Float32Array(n * classes);
     const width = (2 * this.context + 1) * MELS;
-    const input = new Float32Array(width);
-    const hidden = this.layers.map((l) => new Float32Array(l.rows));
-    for (let f = 0; f < n; f++) {
-      for (let o = -this.context; o <= this.context; o++) {
-        const g = Math.min(n - 1, Math.max(0, f + o));
-        input.set(x.subarray(g * MELS, (g + 1) * MELS), (o + this.context) * MELS);
-      }
-      let v: Float32Array = input;
-      this.layers.forEach((l, i) => {
-        const h = hidden[i]!;
-        const last = i === this.layers.length - 1;
-        for (let r = 0; r < l.rows; r++) {
-          let s = l.b[r]!;
-          const at = r * l.cols;
-          for (let c = 0; c < l.cols; c++) s += l.w[at + c]! * v[c]!;
-          h[r] = last || s > 0 ? s : 0;
-        }
-        v = h;
-      });
-      // log softmax − max log softmax = logit − max logit.
-      let max = -Infinity;
-      for (let k = 0; k < classes; k++) max = Math.max(max, v[k]!);
-      for (let k = 0; k < classes; k++) out[f * classes + k] = v[k]! - max;
+    const input = (this.input ??= new Float32Array(width));
+    const hidden = (this.hidden ??= this.layers.map((l) => new Float32Array(l.rows)));
+    for (let o = -this.context; o <= this.context; o++) {
+      const g = Math.min(n - 1, Math.max(0, f + o));
+      input.set(x.subarray(g * MELS, (g + 1) * MELS), (o + this.context) * MELS);
     }
-    return out;
+    let v: Float32Array = input;
+    for (let i = 0; i < this.layers.length; i++) {
+      const l = this.layers[i]!;
+      const h = hidden[i]!;
+      const last = i === this.layers.length - 1;
+      const w = l.w;
+      const cols = l.cols;
+      for (let r = 0; r < l.rows; r++) {
+        let s = l.b[r]!;
+        const at = r * cols;
+        for (let c = 0; c < cols; c++) s += w[at + c]! * v[c]!;
+        h[r] = last || s > 0 ? s : 0;
+      }
+      v = h;
+    }
+    // log softmax − max log softmax = logit − max logit.
+    let max = -Infinity;
+    for (let k = 0; k < classes; k++) max = Math.max(max, v[k]!);
+    for (let k = 0; k < classes; k++) out[f * classes + k] = v[k]! - max;
+  }
+
+  private input?: Float32Array;
+  private hidden?: Float32Array[];
+}
+
+/** A span's frame gaps (`PhoneNet.lazyGaps`), each frame computed the first time it is asked for. */
+export class NetGaps {
+  /** Every frame's gaps, frames × classes; a frame's row is filled once `at` has asked for it. */
+  readonly all: Float32Array;
+  private readonly done: Uint8Array;
+
+  constructor(
+    readonly frames: number,
+    private readonly compute: (frame: number, out: Float32Array) => void,
+  ) {
+    this.all = new Float32Array(frames * PHONE_CLASSES.length);
+    this.done = new Uint8Array(frames);
+  }
+
+  /** Frame f's log posterior of class k − its best log posterior. */
+  at(f: number, k: number): number {
+    if (!this.done[f]) {
+      this.compute(f, this.all);
+      this.done[f] = 1;
+    }
+    return this.all[f * PHONE_CLASSES.length + k]!;
+  }
+
+  /** How many frames have been computed so far. */
+  get computed(): number {
+    return this.done.reduce((a, b) => a + b, 0);
   }
 }
 
@@ -99,16 +146,15 @@ export class PhoneNet {
  */
 export const WORD_GOP_FLOOR = -3;
 
-/** A word's DNN-GOP from frame gaps (`PhoneNet.gaps`, frames counted as the phones' starts are), floored. */
-export function wordGop(gaps: Float32Array, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number {
+/** A word's DNN-GOP from frame gaps (`PhoneNet.lazyGaps`, frames counted as the phones' starts are), floored. */
+export function wordGop(gaps: NetGaps, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number {
   if (!phones.length) return 0;
-  const classes = PHONE_CLASSES.length;
   let sum = 0;
   for (const p of phones) {
     const k = phoneClass(p.phone);
     let s = 0;
     let count = 0;
-    for (let f = Math.max(0, p.start); f < Math.min(frames, p.start + p.frames); f++, count++) s += gaps[f * classes + k]!;
+    for (let f = Math.max(0, p.start); f < Math.min(frames, p.start + p.frames); f++, count++) s += gaps.at(f, k);
     sum += count ? s / count : -10;
   }
   return Math.max(WORD_GOP_FLOOR, sum / phones.length);
