@@ -37,3 +37,6 @@ export function preparedSql(db: object, name: string, build: () => SQL): { execu
     return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
   });
 }
+
+/** The rows of a raw statement's result, as postgres.js (an array) or PGlite (`.rows`) gives them. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);

@@ -23,7 +23,7 @@ import {
 } from '../../db/schema.ts';
 import { unitNameOf } from '../tasks/schemas.ts';
 import type { Executor } from '../../db/index.ts';
-import { preparedSql, qualified } from '../../db/sql.ts';
+import { preparedSql, qualified, rowsOf } from '../../db/sql.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
 import type { TokenIssuer } from '../users/tokens.ts';
@@ -32,7 +32,6 @@ import { reportKey } from '../storage/keys.ts';
 import { renderReportPdf, type ReportContent } from './pdf.ts';
 import { type BlobStore } from '../storage/blobs.ts';
 import { webhookPayload } from '../integrations/webhooks.ts';
-import { rowsOf } from '../tasks/service.ts';
 import { composeReportMail } from './templates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -24,9 +24,9 @@ import {
 import { ConflictError, ForbiddenError, ValidationError } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
 import type { Database, Executor } from '../../db/index.ts';
-import { prepared, preparedSql } from '../../db/sql.ts';
+import { prepared, preparedSql, rowsOf } from '../../db/sql.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../textbooks/service.ts';
-import { AUTO_UNIT, nextAssignedAt, planNext, rowsOf, studentTaskRow, taskWords, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
+import { AUTO_UNIT, nextAssignedAt, planNext, studentTaskRow, taskWords, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
 import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr, type AnswerRow } from './sbarr.ts';
 import { ratingFor, scheduleReviews, type StoredCard } from './memory.ts';
 import { reportJobOf, type ReportJob } from '../reports/service.ts';

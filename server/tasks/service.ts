@@ -21,7 +21,7 @@ import {
   type Level,
   type TaskType,
 } from '../../db/schema.ts';
-import { prepared, qualified } from '../../db/sql.ts';
+import { prepared, qualified, rowsOf } from '../../db/sql.ts';
 import type { Executor } from '../../db/index.ts';
 import { ConflictError, NotFoundError, ValidationError, parseInput } from '../errors.ts';
 import type { Deps, Viewer } from '../deps.ts';
@@ -571,7 +571,6 @@ async function nextTaskFacts(db: Executor, taskRowId: number, rosterEntryId: num
 }
 
 /** Rows of `db.execute` (postgres.js gives an array, PGlite an object with `rows`). */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /**
  * When a student finishes a task, they get the next unit of the same book and kind, due in the

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SBARR_HEADER } from '../../server/results/sbarr.ts';
-import { rowsOf } from '../../server/tasks/service.ts';
+import { rowsOf } from '../../db/sql.ts';
 import type { TestServer } from './server.ts';
 
 /**
