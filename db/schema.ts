@@ -81,6 +81,12 @@ export const users = pgTable(
      * password or logging out everywhere adds one, which ends every token issued before.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The login (sid) that changed the password last and went on with the new version; null
+     * after logging out everywhere. An instance rechecking its open live connections keeps this
+     * login's older sockets open, as the password change's own event did.
+     */
+    keptSid: text('kept_sid'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), index('users_teacher_idx').on(t.teacherId)],

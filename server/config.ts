@@ -80,6 +80,7 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   TOKEN_TTL_MINUTES: positiveInt(120, 60 * 24 * 30),
   LOGIN_MAX_HOURS: positiveInt(12, 24 * 365),
+  LIVE_LOGIN_RECHECK_SECONDS: positiveInt(30, 3600),
   DIGEST_HOUR: z
     .string()
     .trim()
@@ -182,6 +183,8 @@ export type Config = {
   tokenTtlMinutes: number;
   /** How long after typing the password a login may be renewed ("Stay logged in"). */
   loginMaxHours: number;
+  /** How often an instance asks the database whether the logins of its open live connections have ended. */
+  liveLoginRecheckSeconds: number;
   /** The hour (0–23, TIME_ZONE) the teachers' daily summaries go out (server/reports/digest.ts). */
   digestHour: number;
   reportTtlDays: number;
@@ -271,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     loginMaxHours: e.LOGIN_MAX_HOURS,
+    liveLoginRecheckSeconds: e.LIVE_LOGIN_RECHECK_SECONDS,
     digestHour: e.DIGEST_HOUR,
     reportTtlDays: e.REPORT_TTL_DAYS,
     budgets: {

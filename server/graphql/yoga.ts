@@ -17,6 +17,7 @@ import { DomainError } from '../errors.ts';
 import { errorCode, httpStatusOf } from '../http/status.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EndedLogins } from '../live/pubsub.ts';
+import { endedAmong, type LiveLogin } from '../users/service.ts';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Deps } from '../deps.ts';
 import { accessTokenOf, loginClientOf } from '../http/auth.ts';
@@ -212,16 +213,16 @@ function socketToken(connectionParams: Record<string, unknown> | undefined, req:
   return typeof fromParams === 'string' ? fromParams : accessTokenOf(req.headers);
 }
 
-/** The open WebSockets of each user's logins (by the login's sid), to close when a login ends. */
+/** The open WebSockets of each user's logins, to close when a login ends. */
 class OpenLogins {
-  private readonly byUser = new Map<number, Map<WebSocket, string>>();
-  add(userId: number, sid: string, socket: WebSocket): void {
-    let sockets = this.byUser.get(userId);
-    if (!sockets) this.byUser.set(userId, (sockets = new Map()));
-    sockets.set(socket, sid);
+  private readonly byUser = new Map<number, Map<WebSocket, LiveLogin>>();
+  add(login: LiveLogin, socket: WebSocket): void {
+    let sockets = this.byUser.get(login.userId);
+    if (!sockets) this.byUser.set(login.userId, (sockets = new Map()));
+    sockets.set(socket, login);
     socket.once('close', () => {
       sockets.delete(socket);
-      if (sockets.size === 0 && this.byUser.get(userId) === sockets) this.byUser.delete(userId);
+      if (sockets.size === 0 && this.byUser.get(login.userId) === sockets) this.byUser.delete(login.userId);
     });
   }
   /** The sockets of the logins that `ended` names. */
@@ -229,10 +230,24 @@ class OpenLogins {
     const sockets = this.byUser.get(ended.userId);
     if (!sockets) return [];
     return [...sockets]
-      .filter(([, sid]) => (ended.sid !== undefined ? sid === ended.sid : ended.exceptSid === undefined || sid !== ended.exceptSid))
+      .filter(([, { sid }]) => (ended.sid !== undefined ? sid === ended.sid : ended.exceptSid === undefined || sid !== ended.exceptSid))
       .map(([socket]) => socket);
   }
+  /** Every distinct login with a socket open here. */
+  logins(): LiveLogin[] {
+    const distinct = new Map<string, LiveLogin>();
+    for (const sockets of this.byUser.values()) for (const login of sockets.values()) distinct.set(`${login.userId} ${login.version} ${login.sid}`, login);
+    return [...distinct.values()];
+  }
+  /** The sockets opened by exactly these logins (same user, sid and token version). */
+  socketsOf(logins: readonly LiveLogin[]): WebSocket[] {
+    return logins.flatMap(({ userId, sid, version }) =>
+      [...(this.byUser.get(userId) ?? [])].filter(([, l]) => l.sid === sid && l.version === version).map(([socket]) => socket),
+    );
+  }
 }
+
+const LOGIN_ENDED_CLOSE = 'Forbidden: this login has ended';
 
 /** graphql-ws on the HTTP server's upgrade, executing through yoga's envelop pipeline. */
 export function attachSubscriptions(server: Server, yoga: ReturnType<typeof createGraphQL>, deps: Deps) {
@@ -256,7 +271,7 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
         const token = socketToken(ctx.connectionParams, ctx.extra.request);
         if (!token) return true;
         const { viewer, authError } = await graphqlContext(deps, token);
-        if (viewer && !viewer.integration) openLogins.add(viewer.id, viewer.sid ?? '', ctx.extra.socket);
+        if (viewer && !viewer.integration) openLogins.add({ userId: viewer.id, sid: viewer.sid ?? '', version: viewer.tokenVersion ?? 0 }, ctx.extra.socket);
         return authError === null;
       },
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- envelop's rootValue is untyped
@@ -297,11 +312,28 @@ export function attachSubscriptions(server: Server, yoga: ReturnType<typeof crea
   // A login that ends on any instance closes the sockets it opened here with 4403, as a refused
   // connection_init is closed: the page goes to the login screen, which says why.
   const stopListening = deps.live.onLoginsEnded((ended) => {
-    for (const socket of openLogins.take(ended)) socket.close(4403, 'Forbidden: this login has ended');
+    for (const socket of openLogins.take(ended)) socket.close(4403, LOGIN_ENDED_CLOSE);
   });
+  // The backstop: every LIVE_LOGIN_RECHECK_SECONDS the instance asks the database which of its
+  // open logins have ended, so a socket outlives its login by no more than that even when the
+  // event above was lost (a publish while Redis was away is dropped).
+  let rechecking = false;
+  const recheck = setInterval(() => {
+    const logins = openLogins.logins();
+    if (rechecking || logins.length === 0) return;
+    rechecking = true;
+    endedAmong(deps, logins)
+      .then((ended) => {
+        for (const socket of openLogins.socketsOf(ended)) socket.close(4403, LOGIN_ENDED_CLOSE);
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'rechecking the logins of open live connections failed; trying again later'))
+      .finally(() => (rechecking = false));
+  }, deps.config.liveLoginRecheckSeconds * 1000);
+  recheck.unref();
   return {
     close: async () => {
       stopListening();
+      clearInterval(recheck);
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -74,7 +74,7 @@ export async function changePassword(deps: Deps, viewer: Viewer, raw: unknown): 
   const passwordHash = await hashPassword(input.newPassword);
   const [row] = await deps.db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, keptSid: viewer.sid || null })
     .where(eq(users.id, viewer.id))
     .returning({ version: users.tokenVersion });
   deps.live.endLogins({ userId: viewer.id, exceptSid: viewer.sid ?? '' });
@@ -112,7 +112,7 @@ export async function logoutEverywhere(deps: Deps, viewer: Viewer): Promise<void
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, keptSid: null })
       .where(eq(users.id, viewer.id));
     // Their tokens now fail the version check anyway.
     await tx.delete(endedLogins).where(eq(endedLogins.userId, viewer.id));

@@ -3,7 +3,7 @@
  * Rules: spec section 5 (Login, Signup) and DESIGN (unique usernames, argon2id, JWT).
  */
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { prepared, qualified } from '../../db/sql.ts';
+import { prepared, qualified, rowsOf } from '../../db/sql.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { hash, verify } from '@node-rs/argon2';
 import { classes, endedLogins, rosterEntries, users } from '../../db/schema.ts';
@@ -189,6 +189,29 @@ export async function authenticate(deps: Deps, token: string): Promise<Viewer> {
   if (!viewer) throw new AuthenticationError('This account no longer exists, please sign up again');
   if (viewer.ended || viewer.tokenVersion !== claims.version) throw new AuthenticationError(LOGIN_ENDED);
   return viewer;
+}
+
+/** A login as a live connection holds it: its user, its sid and the token version it was opened with. */
+export type LiveLogin = { userId: number; sid: string; version: number };
+
+/**
+ * Of these logins, the ones that have ended since their sockets opened (logout, a password
+ * change, logout everywhere, a deleted account): one statement for any number of them. The
+ * instance's periodic recheck of its open live connections, so one stays open no longer than
+ * that even when the `logins:ended` event did not reach it (Redis away when it was sent).
+ */
+export async function endedAmong(deps: Pick<Deps, 'db'>, logins: readonly LiveLogin[]): Promise<LiveLogin[]> {
+  if (logins.length === 0) return [];
+  const rows = rowsOf<LiveLogin>(
+    await deps.db.execute(sql`
+      select s."userId", s.sid, s.version
+      from json_to_recordset(${JSON.stringify(logins)}::json) as s("userId" integer, sid text, version integer)
+      where not exists (
+          select 1 from ${users} where ${qualified(users.id)} = s."userId"
+            and (${qualified(users.tokenVersion)} = s.version or (s.sid <> '' and ${qualified(users.keptSid)} = s.sid)))
+        or (s.sid <> '' and exists (select 1 from ${endedLogins} where ${qualified(endedLogins.sid)} = s.sid))`),
+  );
+  return rows.map((r) => ({ userId: Number(r.userId), sid: r.sid, version: Number(r.version) }));
 }
 
 async function viewerFor(deps: Deps, userId: number, tokenExpiresAt: number, loginAt: number, sid = ''): Promise<(Viewer & { ended: boolean }) | undefined> {
