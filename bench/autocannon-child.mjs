@@ -7,6 +7,7 @@ const result = await autocannon(options);
 process.stdout.write(
   JSON.stringify({
     requestsPerSec: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,

@@ -5,7 +5,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export type LoadFigures = { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number };
+/**
+ * `cpuMs`: CPU time this process (the server under test, when it runs in-process) spent per
+ * request answered during the run, user and system. Unlike requests/s it hardly moves when
+ * other processes share the machine.
+ */
+export type LoadFigures = { requestsPerSec: number; p50: number; p99: number; errors: number; non2xx: number; requests: number; cpuMs: number };
 
 const child = fileURLToPath(new URL('./autocannon-child.mjs', import.meta.url));
 
@@ -25,16 +30,19 @@ export async function load(options: {
     connections: options.connections ?? 50,
     duration: options.seconds ?? 5,
   };
+  const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [child, JSON.stringify(args)], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`autocannon failed: ${stderr || error.message}`));
-      resolve(JSON.parse(stdout) as LoadFigures);
+      const used = process.cpuUsage(cpu);
+      const run = JSON.parse(stdout) as Omit<LoadFigures, 'cpuMs'>;
+      resolve({ ...run, cpuMs: (used.user + used.system) / 1000 / Math.max(1, run.requests) });
     });
   });
 }
 
 export const figures = (f: LoadFigures) =>
-  `${f.requestsPerSec} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors + f.non2xx ? `, errors ${f.errors + f.non2xx}` : ''}`;
+  `${f.requestsPerSec} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${f.cpuMs.toFixed(2)} ms/request${f.errors + f.non2xx ? `, errors ${f.errors + f.non2xx}` : ''}`;
 
 type LoadOptions = Parameters<typeof load>[0];
 
@@ -59,6 +67,13 @@ export async function interleaved<K extends string>(
   for (const [name, list] of Object.entries(runs) as [K, LoadFigures[]][]) {
     out[name] = {
       requestsPerSec: Math.round(list.reduce((s, f) => s + f.requestsPerSec, 0) / list.length),
+      requests: list.reduce((s, f) => s + f.requests, 0),
+      cpuMs:
+        list.reduce((s, f) => s + f.cpuMs * f.requests, 0) /
+        Math.max(
+          1,
+          list.reduce((s, f) => s + f.requests, 0),
+        ),
       p50: median(list.map((f) => f.p50)),
       p99: median(list.map((f) => f.p99)),
       errors: list.reduce((s, f) => s + f.errors, 0),

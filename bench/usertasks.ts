@@ -85,7 +85,10 @@ export async function usertasksBenchmark() {
   const { baseline, rest, graphql, graphqlBrowser } = await interleaved(variants, seconds);
   // BENCH_PROFILE=1: one more round of each server variant, sampled (not in the figures).
   if (process.env.BENCH_PROFILE === '1') {
-    for (const name of ['rest', 'graphql', 'graphqlBrowser'] as const) await profiled(`usertasks, ${name}`, () => load({ ...variants[name], seconds }));
+    for (const name of ['rest', 'graphql', 'graphqlBrowser'] as const) {
+      const run = await profiled(`usertasks, ${name}`, () => load({ ...variants[name], seconds }));
+      console.error(`usertasks, ${name}, profiled: ${run.requests} requests`);
+    }
   }
   bare.close();
   await server.close();

@@ -4,7 +4,7 @@
  * code, nor a silently empty page), an empty cursor counts as none, and an empty page has null
  * cursors, except that a page by place that follows a cursor gives it back (a client keeps its place).
  */
-import { resolveArrayConnection, resolveCursorConnection } from '@pothos/plugin-relay';
+import { offsetForArgs, offsetToCursor, resolveCursorConnection } from '@pothos/plugin-relay';
 import { GraphQLError, valueFromASTUntyped, visit, type ArgumentNode, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ValidationError } from '../errors.ts';
@@ -35,10 +35,36 @@ function withoutEmptyCursors<C extends Connection>(connection: C): C {
   return connection;
 }
 
-/** A whole list, paged by position (`first`/`after`, at most 100 a page). */
+/** An item of a page by position; its cursor is made only when a client asks for it (most do not). */
+class OffsetEdge<T> {
+  constructor(
+    readonly node: T,
+    private readonly offset: number,
+  ) {}
+  get cursor(): string {
+    return offsetToCursor(this.offset);
+  }
+}
+
+/**
+ * A whole list, paged by position (`first`/`after`, at most 100 a page): Pothos' array
+ * connection (the same pages and cursors), with the edges' cursors made on demand.
+ */
 export function offsetConnection<T>(args: PageArgs, items: readonly T[]) {
   const checked = { ...args, after: offsetCursor(args.after, 'after'), before: offsetCursor(args.before, 'before') };
-  return withoutMadeUpCursors(resolveArrayConnection({ args: checked }, items as T[]));
+  const { limit, offset, expectedSize, hasPreviousPage, hasNextPage } = offsetForArgs({ args: checked, totalCount: items.length });
+  const nodes = items.slice(offset, offset + limit);
+  const edges = nodes.slice(0, expectedSize).map((node, i) => new OffsetEdge(node, offset + i));
+  return withoutMadeUpCursors({
+    edges,
+    totalCount: items.length,
+    pageInfo: {
+      startCursor: offsetToCursor(offset),
+      endCursor: offsetToCursor(offset + edges.length - 1),
+      hasPreviousPage,
+      hasNextPage: hasNextPage(nodes.length),
+    },
+  });
 }
 
 /** A page by place, as the Pothos resolver reads it. */

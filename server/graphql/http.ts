@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
 import type { Deps } from '../deps.ts';
 import { isJsonType, readBody, PayloadTooLargeError } from '../http/body.ts';
 import { accessTokenOf } from '../http/auth.ts';
@@ -28,6 +29,15 @@ import type { GraphQLParams } from 'graphql-yoga';
 const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
 type Params = { query: string; operationName?: string; variables?: Record<string, unknown> };
+
+/**
+ * Queries and mutations that parsed, passed every validation rule (GraphQL Armor's limits
+ * included) and name one operation that is not a subscription, by their text and operation
+ * name: a repeat skips parsing and validating, which cost more than the rest of yoga's work on
+ * a small query (docs/performance.md). The schema and the rules never change while the server
+ * runs. Bounded by the texts' size.
+ */
+const knownDocuments = new LRUCache<string, DocumentNode>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_document, key) => key.length + 1 });
 
 export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof createGraphQL>) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -99,25 +109,29 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     if (!params) return replayToYoga(yoga, req, res, raw);
     try {
       const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, res, params });
-      let document: DocumentNode;
-      try {
-        document = parse(params.query);
-      } catch (error) {
-        // Yoga caches a document's parse error and marks it (400, GRAPHQL_PARSE_FAILED) only when
-        // it parses with a request in hand: marked here too, the reply to the same document does
-        // not depend on which path or Accept header met it first.
-        if (error instanceof GraphQLError) markParseFailure(error);
-        return replayToYoga(yoga, req, res, raw);
+      const key = `${params.operationName ?? ''}\n${params.query}`;
+      let document: DocumentNode | undefined = knownDocuments.get(key);
+      if (!document) {
+        try {
+          document = parse(params.query) as DocumentNode;
+        } catch (error) {
+          // Yoga caches a document's parse error and marks it (400, GRAPHQL_PARSE_FAILED) only when
+          // it parses with a request in hand: marked here too, the reply to the same document does
+          // not depend on which path or Accept header met it first.
+          if (error instanceof GraphQLError) markParseFailure(error);
+          return replayToYoga(yoga, req, res, raw);
+        }
+        const operation = getOperationAST(document, params.operationName);
+        if (!operation || operation.operation === 'subscription') return replayToYoga(yoga, req, res, raw);
+        let valid: boolean;
+        try {
+          valid = validate(schema, document).length === 0;
+        } catch {
+          valid = false; // GraphQL Armor's limits throw from validation: yoga words the refusal
+        }
+        if (!valid) return replayToYoga(yoga, req, res, raw);
+        knownDocuments.set(key, document);
       }
-      const operation = getOperationAST(document, params.operationName);
-      if (!operation || operation.operation === 'subscription') return replayToYoga(yoga, req, res, raw);
-      let valid: boolean;
-      try {
-        valid = validate(schema, document).length === 0;
-      } catch {
-        valid = false; // GraphQL Armor's limits throw from validation: yoga words the refusal
-      }
-      if (!valid) return replayToYoga(yoga, req, res, raw);
       const result = (await execute({
         schema,
         document,
@@ -313,18 +327,11 @@ function parseParams(raw: Buffer): Params | null {
 }
 
 /**
- * As yoga writes a result: graphql-jit's compiled stringifier when it made one, and errors
- * without yoga's internal extensions (`http`, `unexpected`).
+ * As yoga writes a result, errors without yoga's internal extensions (`http`, `unexpected`).
  */
-function serialize(result: ExecutionResult & { stringify?: (r: unknown) => string }): string {
-  if (!result.errors?.length) {
-    if (!result.stringify) return JSON.stringify(result);
-    // graphql-jit's stringifier knows the data's shape only: the extensions (the cost budget) are
-    // added to what it wrote.
-    const text = result.stringify(result);
-    if (!result.extensions) return text;
-    return text.endsWith('}') ? `${text.slice(0, -1)},"extensions":${JSON.stringify(result.extensions)}}` : JSON.stringify(result);
-  }
+function serialize(result: ExecutionResult): string {
+  // JSON.stringify, not graphql-jit's compiled stringifier: it took 1.7 times as long on the task list.
+  if (!result.errors?.length) return JSON.stringify({ data: result.data, extensions: result.extensions });
   const errors = result.errors.map((e) => {
     const { http: _http, unexpected: _unexpected, ...extensions } = (e.extensions ?? {}) as Record<string, unknown>;
     const json = e.toJSON();

@@ -38,14 +38,28 @@ export const isJsonType = (type: string | undefined) => /^application\/json\s*(;
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new PayloadTooLargeError(limit);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  // Read with the stream's events rather than its async iterator, which cost a small request
+  // more than parsing it; a body over the limit, or a request that ends early, destroys the
+  // request as leaving the iterator did.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (error: Error | null) => {
+      req.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose);
+      if (!error) return resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      req.destroy();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return done(new PayloadTooLargeError(limit));
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(null);
+    const onClose = () => done(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    if (req.readableEnded) return resolve(Buffer.alloc(0));
+    req.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
+  });
 }
 
 /**

@@ -55,12 +55,13 @@ describe('compressed GraphQL replies', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
-    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    // (The shelf's Chinese titles go out as UTF-8, not \u escapes: the plain reply is already compact.)
+    expect(br.body.length).toBeLessThan(plain.body.length / 2.5);
     expect(decoded(br)).toEqual(shelf);
 
     const gzip = await post(SHELF, { 'accept-encoding': 'gzip, deflate' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 2.5);
     expect(decoded(gzip)).toEqual(shelf);
 
     // The reply depends on Accept-Encoding as well as on Origin (CORS_ORIGINS is set), for any cache on the way.
