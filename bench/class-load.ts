@@ -10,6 +10,7 @@
  * set-up's 1,600 password hashes.
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { startBenchServer } from './setup.ts';
@@ -24,7 +25,8 @@ const CLASSES = Number(process.env.BENCH_CLASSES ?? 40);
 const PER_CLASS = Number(process.env.BENCH_STUDENTS ?? 40);
 const UNITS = ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3'];
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// As fast as they can: 256 sockets shared by all the clients. Paced: a socket per student (device).
+let agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function request(base: string, method: string, p: string, token: string | undefined, body?: unknown): Promise<{ status: number; body: any; ms: number }> {
   const started = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -54,7 +56,7 @@ function request(base: string, method: string, p: string, token: string | undefi
         });
       },
     );
-    req.on('error', reject);
+    req.on('error', (error) => reject(new Error(`${method} ${p} after ${Math.round(performance.now() - started)} ms: ${error.message}`)));
     req.end(payload);
   });
 }
@@ -65,9 +67,19 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 };
 
-export async function classLoadBenchmark() {
+/**
+ * `paced`: as a lesson goes rather than as fast as the clients can: every student starts within
+ * the first 5 s, takes 1.5–3.5 s over each word (typing it), does one task of the unit and
+ * posts its result, so a whole school presses 'finish' within seconds of each other. Each
+ * student is a device with its own connection. Without it, every student answers with no pause
+ * until BENCH_SECONDS: the server's saturation, its latencies the length of its queue.
+ */
+export async function classLoadBenchmark(options: { paced?: boolean } = {}) {
+  const paced = options.paced ?? false;
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
   // A database of its own (dropped afterwards), as every benchmark has: the tallies below count it all.
   const server = await startBenchServer({ app: { jobWorker: true } });
+  agent = new http.Agent({ keepAlive: true, maxSockets: paced ? Infinity : 256, maxFreeSockets: paced ? Infinity : 256 });
   const { app } = server;
   const base = server.url;
   const { deps } = app;
@@ -101,15 +113,17 @@ export async function classLoadBenchmark() {
   const recordAnswer = 'mutation ($input: AnswerInput!) { recordAnswer(input: $input) { __typename } }';
 
   const student = async ({ token, name }: { token: string; name: string }) => {
+    if (paced) await pause(Math.random() * 5_000);
     const list = (await request(base, 'GET', '/api/v1.0/usertasks', token)).body as any[];
-    for (const task of list.slice(0, -1)) {
-      if (Date.now() > deadline) return;
+    for (const task of list.slice(0, paced ? 1 : -1)) {
+      if (Date.now() > deadline && !paced) return;
       const teacher = name.replace(/^bs/, 'bt').replace(/x\d+$/, '');
       const taskId = `${task.bookUnitID}-${task.TPID}-${task.Type}-${teacher}`;
       const content = (await request(base, 'GET', `/api/v1.0/usertasks/${taskId}`, token)).body as string[];
       const words = content.slice(1).map((w) => w.split(' -- ')[0]!);
       const rows = [];
       for (const [i, word] of words.entries()) {
+        if (paced) await pause(1_500 + Math.random() * 2_000);
         const r = await request(base, 'POST', '/graphql', token, {
           query: recordAnswer,
           variables: { input: { taskId, position: i + 1, word, typed: word, status: 'v' } },
@@ -132,10 +146,13 @@ export async function classLoadBenchmark() {
     }
   };
   const started = performance.now();
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
   const probe = health();
-  await profiled('a school at once', () => Promise.all(students.map(student)));
+  await profiled(paced ? 'a school lesson' : 'a school at once', () => Promise.all(students.map(student)));
   running = false;
   await probe;
+  loop.disable();
   const elapsed = (performance.now() - started) / 1000;
 
   const [stored] = await db
@@ -161,13 +178,16 @@ export async function classLoadBenchmark() {
   const p99 = percentile(resultMs, 99);
   const healthP99 = percentile(healthMs, 99);
   return {
-    name: `A school at once: ${CLASSES} classes × ${PER_CLASS} students answering and posting results (${app.database.kind}, ${seconds}s)`,
+    name: paced
+      ? `A school's lesson: ${CLASSES} classes × ${PER_CLASS} students each typing one task's words (1.5–3.5 s a word) and posting its result within seconds of each other (${app.database.kind})`
+      : `A school at once: ${CLASSES} classes × ${PER_CLASS} students answering and posting results with no pause (${app.database.kind}, ${seconds}s)`,
     lines: [
       `results acknowledged: ${acknowledged}, in the database: ${stored!.n} ${acknowledged === stored!.n ? '(equal)' : '(NOT EQUAL)'}, failed calls: ${failures}`,
       `reports: ${reportCheck.reports} for ${reportCheck.results} results ${reportCheck.reports === reportCheck.results ? '(none missing)' : '(MISSING)'}, the last ${reportsAfter} s after the load; e-mails queued: ${reportCheck.mails}, twice: ${reportCheck.twice}`,
       `answers (GraphQL recordAnswer): ${answerMs.length} in ${elapsed.toFixed(1)}s = ${Math.round(answerMs.length / elapsed)}/s, p50 ${percentile(answerMs, 50)} ms, p99 ${percentile(answerMs, 99)} ms`,
       `results (/userspelling): ${resultMs.length} = ${(resultMs.length / elapsed).toFixed(1)}/s, p50 ${percentile(resultMs, 50)} ms, p99 ${p99} ms`,
-      `baseline /healthz under the same load: p50 ${percentile(healthMs, 50)} ms, p99 ${healthP99} ms; result p99 = ${(p99 / Math.max(healthP99, 0.1)).toFixed(1)}× that`,
+      `baseline /healthz under the same load: p50 ${percentile(healthMs, 50)} ms, p99 ${healthP99} ms, slowest ${Math.round(Math.max(...healthMs))} ms; result p99 = ${(p99 / Math.max(healthP99, 0.1)).toFixed(1)}× that`,
+      `the process's event loop (server and clients): delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, longest ${Math.round(loop.max / 1e6)} ms`,
     ],
   };
 }

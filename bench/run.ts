@@ -27,6 +27,7 @@ const benchmarks: Record<string, Benchmark> = {
   client: clientBenchmark,
   integrations: integrationsBenchmark,
   classload: classLoadBenchmark,
+  classpace: () => classLoadBenchmark({ paced: true }),
 };
 
 const only = process.argv.slice(2);

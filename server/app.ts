@@ -292,7 +292,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     listen: (port = config.port, host = config.host) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => {
+        // A school's devices connect at once when a lesson starts: the queue of connections not
+        // yet accepted holds 4,096 (the kernel's somaxconn may lower it), not Node's 511, past
+        // which a new device's connection waits for its SYN to be sent again (1 s, 3 s, 7 s …).
+        server.listen({ port, host, backlog: 4096 }, () => {
           const address = server.address() as AddressInfo;
           resolve(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`);
         });
