@@ -22,8 +22,10 @@
  * (server/speech/pa/phone-net.json), and one per speaker fold for the held-out figures.
  * `--synth-speech N` (session 24) also gathers the project's synthesized voices (Flite's four,
  * eSpeak NG at two speeds) reading N training texts each, into PREFIX-synth: clean speech the
- * networks are trained on too, never used for the word model or the fold figures. A prefix
- * gathered so (`nn-gather.ts PREFIX --synth N`) can be given to `--net-cache` with the others.
+ * networks are trained on too, never used for the word model or the fold figures. `--paced-lists M`
+ * (session 25) has each voice also say M paced word lists of training words, one item at a time
+ * with 1.2 s pauses as the Record screen paces them. A prefix gathered so (`nn-gather.ts PREFIX
+ * --synth N [--paced M]`) can be given to `--net-cache` with the others.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -46,13 +48,14 @@ if (args.includes('--phone-net')) {
   const work = path.join(tmpdir(), 'wordbee-pa-train', `${path.basename(TRAIN_DIR)}-net`);
   const prefixes = (option('--net-cache') ?? work).split(',');
   const synthPerVoice = Number(option('--synth-speech') ?? 0);
+  const pacedPerVoice = Number(option('--paced-lists') ?? 0);
   if (synthPerVoice > 0 && !args.includes('--fit-only')) prefixes.push(`${prefixes[0]}-synth`);
   if (!args.includes('--fit-only')) {
     console.log(`gathering frames and evidence from ${TRAIN_DIR} (${prefixes[0]})`);
     await gatherNet(TRAIN_DIR, prefixes[0]!, 0, 1, (line) => console.log(line));
     if (synthPerVoice > 0) {
-      console.log(`gathering the synthesized voices reading ${synthPerVoice} training texts each (${prefixes.at(-1)})`);
-      await gatherSynth(TRAIN_DIR, prefixes.at(-1)!, synthPerVoice, 0, 1, (line) => console.log(line));
+      console.log(`gathering the synthesized voices reading ${synthPerVoice} training texts and ${pacedPerVoice} paced word lists each (${prefixes.at(-1)})`);
+      await gatherSynth(TRAIN_DIR, prefixes.at(-1)!, synthPerVoice, 0, 1, (line) => console.log(line), pacedPerVoice);
     }
   }
   if (!args.includes('--gather-only')) {

@@ -5,22 +5,27 @@
  * own text, and, for its own text and for the standard substitution trials (as evidence.ts
  * gathers them), each target word's evidence with its phones' frame spans.
  *
- *   node --import tsx scripts/pa/nn-gather.ts OUT_PREFIX [SHARD SHARDS] [--synth TEXTS_PER_VOICE]
+ *   node --import tsx scripts/pa/nn-gather.ts OUT_PREFIX [SHARD SHARDS] [--synth TEXTS_PER_VOICE [--paced LISTS_PER_VOICE]]
  *
  * writes OUT_PREFIX.jsonl (one line per recording) and OUT_PREFIX.f32 (the frames, MELS floats each).
  * With `--synth N` (session 24) it gathers instead the project's synthesized voices reading N of the
  * training texts each (synthItems): their records are marked `synth`, and they only train the
  * network (phone_net.py), never the word model or the fold figures (nn-folds.ts readGathered).
+ * With `--paced M` too (session 25) each voice also says M paced word lists (pacedLists).
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPack } from '../../db/content/pack.ts';
 import { Aligner, AlignmentFailed, type AlignedWord } from '../../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../../server/speech/pa/audio.ts';
 import { alignSpeech, frameEnergies, wordEvidence, type PhoneStats } from '../../server/speech/pa/engine.ts';
 import { logMel } from '../../server/speech/pa/features.ts';
+import { targetWords } from '../../server/speech/pa/text.ts';
 import { ensurePronunciations } from '../../server/speech/pa/g2p.ts';
 import { PHONE_CLASSES, phoneClass } from '../../server/speech/pa/phone-net.ts';
 import { TRAIN_DIR, readRows, trialsOf } from './evidence.ts';
-import { browserRecording, speak, speakEspeak } from './synth.ts';
+import { browserRecording, concat, silence, speak, speakEspeak } from './synth.ts';
 
 const IDENTITY: PhoneStats = new Proxy({}, { get: () => ({ mean: 0, sd: 1 }) });
 
@@ -142,15 +147,66 @@ export const SYNTH_VOICES: ReadonlyArray<{ name: string; say: (words: string[], 
 ];
 
 /**
+ * The words the synthesized training speech never says alone (session 25): every word of the
+ * textbooks' cards (what a PA task asks for, and what eval:pa's voice figures read) and every word
+ * quoted in the pronunciation tests and the benches (tests/server/pa, bench/pa*.ts), so that
+ * "apple", "teacher", "window", "good morning" and "thank you" stay unseen text there.
+ */
+export function heldOutWords(): Set<string> {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const quoted = (file: string) => [...readFileSync(file, 'utf8').matchAll(/'([^'\n]*)'/g)].flatMap((m) => targetWords(m[1]!));
+  const files = [
+    ...readdirSync(path.join(root, 'tests/server/pa')).map((f) => path.join(root, 'tests/server/pa', f)),
+    ...readdirSync(path.join(root, 'bench'))
+      .filter((f) => f.startsWith('pa'))
+      .map((f) => path.join(root, 'bench', f)),
+    path.join(root, 'scripts/eval-pa.ts'),
+  ];
+  return new Set([...buildPack().cards.flatMap((c) => targetWords(c.word)), ...files.flatMap(quoted)]);
+}
+
+/**
+ * Paced word lists from the training texts (session 25): items said one at a time, each followed
+ * by 1.2 s of silence, as the Record screen paces a word list (and engine.test.ts's paced recording
+ * is made). Four single words and one two-word item (two neighbours of a training text), none of
+ * them a held-out word (heldOutWords). List k is the same whatever the shard.
+ */
+export function pacedLists(dir: string, count: number): string[][] {
+  const held = heldOutWords();
+  const texts = readRows(dir).map((r) => r.words);
+  const allowed = (w: string) => !held.has(w) && /^[a-z]{2,}$/.test(w);
+  const singles = [...new Set(texts.flat())].filter(allowed).sort();
+  const pairs = [
+    ...new Set(
+      texts.flatMap((t) =>
+        t
+          .slice(1)
+          .map((w, i) => [t[i]!, w])
+          .filter((p) => p.every(allowed))
+          .map((p) => p.join(' ')),
+      ),
+    ),
+  ].sort();
+  return Array.from({ length: count }, (_, k) => {
+    const items = [0, 1, 2, 3].map((m) => singles[((k * 4 + m) * 389) % singles.length]!);
+    items.splice(k % 5, 0, pairs[(k * 131) % pairs.length]!);
+    return items;
+  });
+}
+
+/**
  * Synthesized readings of the training recordings' texts (never the tests' or the textbooks'
  * texts, so the voices still read unseen text in the tests): each voice reads `perVoice` texts, no
  * text read by two voices; in turn as a sentence or as a paced list ("a, b, c"), at three speeds
- * (Flite), and half of them through the browser's codec (Opus 16 kbit/s) and back. Gathered with
- * their own-text alignment only (no trials); item k goes to shard k % shards.
+ * (Flite), and half of them through the browser's codec (Opus 16 kbit/s) and back. Then each voice
+ * says `pacedPerVoice` paced word lists (pacedLists; no list said by two voices), the same way.
+ * Gathered with their own-text alignment only (no trials); item k goes to shard k % shards.
  */
-export function synthItems(dir: string, perVoice: number, shard = 0, shards = 1): Item[] {
+export function synthItems(dir: string, perVoice: number, shard = 0, shards = 1, pacedPerVoice = 0): Item[] {
   const texts = [...new Map(readRows(dir).map((r) => [r.words.join(' '), r.words])).values()].filter((w) => w.length >= 2);
+  const lists = pacedLists(dir, pacedPerVoice * SYNTH_VOICES.length);
   const items: Item[] = [];
+  const browser = async (said: Float32Array, j: number) => ((j >> 1) % 2 ? decodeRecording(await browserRecording(said, (j >> 2) % 2 ? 'ogg' : 'webm')) : said);
   for (let j = 0; j < perVoice; j++) {
     for (const [v, voice] of SYNTH_VOICES.entries()) {
       const k = j * SYNTH_VOICES.length + v;
@@ -163,9 +219,26 @@ export function synthItems(dir: string, perVoice: number, shard = 0, shards = 1)
         words,
         synth: true,
         trials: [],
+        pcm: async () => browser(await voice.say(j % 2 ? words : [words.join(' ')], j), j),
+      });
+    }
+  }
+  for (let j = 0; j < pacedPerVoice; j++) {
+    for (const [v, voice] of SYNTH_VOICES.entries()) {
+      const k = j * SYNTH_VOICES.length + v;
+      if (k % shards !== shard) continue;
+      const list = lists[k]!;
+      items.push({
+        id: `synth-paced-${voice.name}-${k}`,
+        speaker: `synth-${voice.name}`,
+        i: 2_000_000 + k,
+        words: list.flatMap((item) => item.split(' ')),
+        synth: true,
+        trials: [],
         pcm: async () => {
-          const said = await voice.say(j % 2 ? words : [words.join(' ')], j);
-          return (j >> 1) % 2 ? decodeRecording(await browserRecording(said, (j >> 2) % 2 ? 'ogg' : 'webm')) : said;
+          const said = [];
+          for (const item of list) said.push(await voice.say(item.split(' '), j), silence(1.2));
+          return browser(concat(said), j);
         },
       });
     }
@@ -174,17 +247,28 @@ export function synthItems(dir: string, perVoice: number, shard = 0, shards = 1)
 }
 
 /** Gathers the synthesized readings of shard `shard` of `shards` into PREFIX.jsonl / PREFIX.f32. */
-export async function gatherSynth(dir: string, prefix: string, perVoice: number, shard = 0, shards = 1, log: (line: string) => void = () => {}): Promise<void> {
-  await gatherItems(synthItems(dir, perVoice, shard, shards), prefix, `synthesized speech, shard ${shard}`, log);
+export async function gatherSynth(
+  dir: string,
+  prefix: string,
+  perVoice: number,
+  shard = 0,
+  shards = 1,
+  log: (line: string) => void = () => {},
+  pacedPerVoice = 0,
+): Promise<void> {
+  await gatherItems(synthItems(dir, perVoice, shard, shards, pacedPerVoice), prefix, `synthesized speech, shard ${shard}`, log);
 }
 
 if (process.argv[1]?.endsWith('nn-gather.ts')) {
   const args = process.argv.slice(2);
   const synth = args.indexOf('--synth');
   const perVoice = synth >= 0 ? Number(args.splice(synth, 2)[1]) : 0;
+  const paced = args.indexOf('--paced');
+  const pacedPerVoice = paced >= 0 ? Number(args.splice(paced, 2)[1]) : 0;
   const [prefix, shard, shards] = args;
-  if (!prefix || (synth >= 0 && !(perVoice > 0))) throw new Error('usage: nn-gather.ts OUT_PREFIX [SHARD SHARDS] [--synth TEXTS_PER_VOICE]');
+  if (!prefix || (synth >= 0 && !(perVoice > 0)) || (paced >= 0 && !(pacedPerVoice > 0 && synth >= 0)))
+    throw new Error('usage: nn-gather.ts OUT_PREFIX [SHARD SHARDS] [--synth TEXTS_PER_VOICE [--paced LISTS_PER_VOICE]]');
   const log = (line: string) => console.log(line);
-  if (perVoice) await gatherSynth(TRAIN_DIR, prefix, perVoice, Number(shard ?? 0), Number(shards ?? 1), log);
+  if (perVoice) await gatherSynth(TRAIN_DIR, prefix, perVoice, Number(shard ?? 0), Number(shards ?? 1), log, pacedPerVoice);
   else await gatherNet(TRAIN_DIR, prefix, Number(shard ?? 0), Number(shards ?? 1), log);
 }
