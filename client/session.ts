@@ -134,6 +134,9 @@ function leaveSession(to: string): void {
   const timer = Number(sessionStorage.getItem(TIMER_KEY));
   if (timer) clearTimeout(timer);
   sessionStorage.clear();
+  // Until the next page replaces this one, this page's code still runs (a reply or a socket event
+  // arriving): whatever it writes is wiped as the page goes, so the next page starts empty.
+  window.addEventListener('pagehide', () => sessionStorage.clear(), { once: true });
   // A full load drops the previous user's cached data and live connection with the page.
   location.assign(to);
 }

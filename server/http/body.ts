@@ -56,8 +56,11 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
       chunks.push(chunk);
     };
     const onEnd = () => done(null);
-    const onClose = () => done(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    const premature = () => Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    const onClose = () => done(premature());
+    // Read to its end already (nothing more will come), or gone before its end (no event will).
     if (req.readableEnded) return resolve(Buffer.alloc(0));
+    if (req.destroyed) return reject(premature());
     req.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
   });
 }

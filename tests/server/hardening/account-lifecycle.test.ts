@@ -42,27 +42,39 @@ async function state(server: TestServer, token: string): Promise<string> {
   return g.body.errors[0].message;
 }
 
-describe.skipIf(!DATABASES.includes('postgres'))('ending logins on two instances', () => {
-  let a: TestServer;
-  let b: TestServer;
+/**
+ * Two instances on one PostgreSQL database, started before the describe's tests and closed after,
+ * with the teacher `username` signed up (password `username-pw`).
+ */
+function twoInstances(env: Record<string, string>, username: string) {
+  const instances = {
+    a: undefined as unknown as TestServer,
+    b: undefined as unknown as TestServer,
+    login: async (s: TestServer, password = `${username}-pw`) => (await s.login(username, password)).accessToken,
+  };
   beforeAll(async () => {
-    a = await startServer('postgres');
-    b = await startServer('postgres', { sharedDatabaseUrl: a.databaseUrl, app: { seed: false } });
-    await signupTeacher(a, 'lifeteach');
+    instances.a = await startServer('postgres', { env });
+    instances.b = await startServer('postgres', { env, sharedDatabaseUrl: instances.a.databaseUrl, app: { seed: false } });
+    await signupTeacher(instances.a, username);
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
+    await instances.b?.close();
+    await instances.a?.close();
   });
-  const login = async (s: TestServer, password = 'lifeteach-pw') => (await s.login('lifeteach', password)).accessToken;
+  return instances;
+}
+
+describe.skipIf(!DATABASES.includes('postgres'))('ending logins on two instances', () => {
+  const instances = twoInstances({}, 'lifeteach');
   /** The token's state on both instances (they must agree). */
   const onBoth = async (token: string) => {
-    const [x, y] = [await state(a, token), await state(b, token)];
+    const [x, y] = [await state(instances.a, token), await state(instances.b, token)];
     expect(y).toBe(x);
     return x;
   };
 
   it('logout ends this login (and its renewed tokens) on both instances; the other logins go on', async () => {
+    const { a, b, login } = instances;
     const phone = await login(a);
     const laptop = await login(b);
     const renewed = (await b.gql(RENEW, {}, phone)).body.data.renewLogin.accessToken as string;
@@ -81,6 +93,7 @@ describe.skipIf(!DATABASES.includes('postgres'))('ending logins on two instances
   });
 
   it('changing the password asks the old one, ends every other login and gives this session a new token', async () => {
+    const { a, b, login } = instances;
     const here = await login(a);
     const elsewhere = await login(b);
     const wrong = await b.gql(CHANGE, { i: { oldPassword: 'not-it', newPassword: 'brand-new-pw' } }, here);
@@ -104,6 +117,7 @@ describe.skipIf(!DATABASES.includes('postgres'))('ending logins on two instances
   });
 
   it('logout everywhere ends every login of the user on both instances, not another user nor an integration token', async () => {
+    const { a, b, login } = instances;
     const one = await login(a, 'brand-new-pw');
     const two = await login(b, 'brand-new-pw');
     const someoneElse = (await a.login('demoteacher')).accessToken;
@@ -155,20 +169,10 @@ function liveSocket(server: TestServer, token: string) {
 describe.skipIf(!DATABASES.includes('postgres'))('live connections of an ended login whose event never came (no shared Redis)', () => {
   // Two instances on one database without Redis: neither hears the other's `logins:ended`, as
   // when a publish is dropped while Redis is away. The periodic recheck closes the sockets.
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    a = await startServer('postgres', { env: { LIVE_LOGIN_RECHECK_SECONDS: '1' } });
-    b = await startServer('postgres', { env: { LIVE_LOGIN_RECHECK_SECONDS: '1' }, sharedDatabaseUrl: a.databaseUrl, app: { seed: false } });
-    await signupTeacher(a, 'lostteach');
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
-  const login = async (s: TestServer, password = 'lostteach-pw') => (await s.login('lostteach', password)).accessToken;
+  const instances = twoInstances({ LIVE_LOGIN_RECHECK_SECONDS: '1' }, 'lostteach');
 
   it('close with 4403 within the recheck interval: the logged-out login only, then every other login after a password change', async () => {
+    const { a, b, login } = instances;
     const [phone, laptop, tablet] = [await login(a), await login(a), await login(a)];
     const sockets = {
       phone: liveSocket(b, phone),
@@ -198,22 +202,11 @@ describe.skipIf(!DATABASES.includes('postgres'))('live connections of an ended l
 });
 
 describe.skipIf(!DATABASES.includes('postgres') || !redisUrl)('live connections of an ended login, on two instances sharing Redis', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    // No periodic recheck during the test: every close here must come from the event.
-    const env = { REDIS_URL: redisUrl!, LIVE_LOGIN_RECHECK_SECONDS: '3600' };
-    a = await startServer('postgres', { env });
-    b = await startServer('postgres', { env, sharedDatabaseUrl: a.databaseUrl, app: { seed: false } });
-    await signupTeacher(a, 'liveteach');
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
-  const login = async (s: TestServer, password = 'liveteach-pw') => (await s.login('liveteach', password)).accessToken;
+  // No periodic recheck during the test: every close here must come from the event.
+  const instances = twoInstances({ REDIS_URL: redisUrl!, LIVE_LOGIN_RECHECK_SECONDS: '3600' }, 'liveteach');
 
   it('close at once with 4403 wherever they were opened: logout closes that login only, a password change the others, logout everywhere all', async () => {
+    const { a, b, login } = instances;
     const [phone, laptop, tablet] = [await login(a), await login(b), await login(a)];
     const sockets = {
       phone: liveSocket(b, phone),
