@@ -10,7 +10,10 @@
  * set-up's 1,600 password hashes.
  */
 import http from 'node:http';
+import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { text } from 'node:stream/consumers';
+import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { startBenchServer } from './setup.ts';
@@ -18,47 +21,56 @@ import { results, users } from '../db/schema.ts';
 import { signup, authenticate } from '../server/users/service.ts';
 import { addClass } from '../server/classes/service.ts';
 import { assignTask } from '../server/tasks/service.ts';
-import { SBARR_HEADER } from '../server/results/sbarr.ts';
 import { profiled } from './profile.ts';
+import { nginxAvailable, startNginx } from './nginx.ts';
+import { SLOW_MS, runStudents, type ClientsOptions, type ClientsReport, type SlowRequest } from './class-clients.ts';
 
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 40);
 const PER_CLASS = Number(process.env.BENCH_STUDENTS ?? 40);
 const UNITS = ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3'];
 
-// As fast as they can: 256 sockets shared by all the clients. Paced: a socket per student (device).
-let agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function request(base: string, method: string, p: string, token: string | undefined, body?: unknown): Promise<{ status: number; body: any; ms: number }> {
-  const started = performance.now();
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${p}`,
-      {
-        method,
-        agent,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { 'x-access-token': token } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let parsed: any = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // text reply
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, ms: performance.now() - started });
-        });
-      },
-    );
-    req.on('error', (error) => reject(new Error(`${method} ${p} after ${Math.round(performance.now() - started)} ms: ${error.message}`)));
-    req.end(payload);
+/**
+ * When the server's HTTP parser handed each request over (epoch ms, by the benchmark's request
+ * id): the server runs in this process, so its http.Server's 'request' events are watched here.
+ */
+const arrivals = new Map<string, number>();
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+  if (event === 'request') {
+    const id = (args[0] as http.IncomingMessage).headers['x-bench-id'];
+    if (typeof id === 'string') arrivals.set(id, performance.timeOrigin + performance.now());
+  }
+  return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+} as typeof emit;
+
+/** Where the requests slower than SLOW_MS waited, in total and for the five slowest. */
+function slowest(slow: SlowRequest[]): string[] {
+  const waits = slow.map((r) => {
+    const arrived = arrivals.get(r.id) ?? r.writtenAt;
+    return { ...r, read: arrived - r.writtenAt, reply: r.replyAt - arrived };
   });
+  const total = (k: 'socket' | 'written' | 'read' | 'reply') => Math.round(waits.reduce((a, r) => a + r[k], 0) / 1000);
+  const ms = (v: number) => Math.round(v);
+  return [
+    `requests over ${SLOW_MS / 1000} s: ${slow.length} (${slow.filter((r) => r.fresh).length} on a new connection); their seconds waiting for a socket ${total('socket')}, to write ${total('written')}, for the server to read them ${total('read')}, for the reply ${total('reply')}`,
+    ...waits
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map(
+        (r) =>
+          `  ${r.path} ${ms(r.ms)} ms: socket ${ms(r.socket)}${r.fresh ? ' (new)' : ''}, write ${ms(r.written)}, read by the server ${ms(r.read)}, reply ${ms(r.reply)}`,
+      ),
+  ];
+}
+
+/** The students in a process of their own (bench/class-clients-child.ts). */
+async function runStudentsApart(options: ClientsOptions): Promise<ClientsReport> {
+  const entry = fileURLToPath(new URL('./class-clients-child.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(options));
+  const [out, code] = await Promise.all([text(child.stdout), new Promise<number | null>((r) => child.once('exit', r))]);
+  if (code !== 0) throw new Error(`the students' process exited with ${code}`);
+  return JSON.parse(out) as ClientsReport;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -71,17 +83,21 @@ const percentile = (values: number[], p: number) => {
  * `paced`: as a lesson goes rather than as fast as the clients can: every student starts within
  * the first 5 s, takes 1.5–3.5 s over each word (typing it), does one task of the unit and
  * posts its result, so a whole school presses 'finish' within seconds of each other. Each
- * student is a device with its own connection. Without it, every student answers with no pause
- * until BENCH_SECONDS: the server's saturation, its latencies the length of its queue.
+ * student is a device with its own connection, and the students run in a process of their own,
+ * as devices do. Without it, every student answers with no pause until BENCH_SECONDS, in this
+ * process: the server's saturation, its latencies the length of its queue.
  */
-export async function classLoadBenchmark(options: { paced?: boolean } = {}) {
+export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boolean } = {}) {
   const paced = options.paced ?? false;
-  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  if (options.nginx && !nginxAvailable()) {
+    return { name: `A school's lesson behind nginx`, lines: ['not run: nginx is not installed (apt-get install nginx, or BENCH_NGINX=its path)'] };
+  }
   // A database of its own (dropped afterwards), as every benchmark has: the tallies below count it all.
   const server = await startBenchServer({ app: { jobWorker: true } });
-  agent = new http.Agent({ keepAlive: true, maxSockets: paced ? Infinity : 256, maxFreeSockets: paced ? Infinity : 256 });
   const { app } = server;
-  const base = server.url;
+  // Behind nginx (bench/nginx.ts) the devices connect to it, and it to the instance.
+  const proxy = options.nginx ? await startNginx(server.url) : undefined;
+  const base = proxy?.url ?? server.url;
   const { deps } = app;
   const db = deps.db;
   const run = Date.now().toString(36);
@@ -104,56 +120,14 @@ export async function classLoadBenchmark(options: { paced?: boolean } = {}) {
   }
 
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  const deadline = Date.now() + seconds * 1000;
-  const answerMs: number[] = [];
-  const resultMs: number[] = [];
-  const healthMs: number[] = [];
-  let acknowledged = 0;
-  let failures = 0;
-  const recordAnswer = 'mutation ($input: AnswerInput!) { recordAnswer(input: $input) { __typename } }';
-
-  const student = async ({ token, name }: { token: string; name: string }) => {
-    if (paced) await pause(Math.random() * 5_000);
-    const list = (await request(base, 'GET', '/api/v1.0/usertasks', token)).body as any[];
-    for (const task of list.slice(0, paced ? 1 : -1)) {
-      if (Date.now() > deadline && !paced) return;
-      const teacher = name.replace(/^bs/, 'bt').replace(/x\d+$/, '');
-      const taskId = `${task.bookUnitID}-${task.TPID}-${task.Type}-${teacher}`;
-      const content = (await request(base, 'GET', `/api/v1.0/usertasks/${taskId}`, token)).body as string[];
-      const words = content.slice(1).map((w) => w.split(' -- ')[0]!);
-      const rows = [];
-      for (const [i, word] of words.entries()) {
-        if (paced) await pause(1_500 + Math.random() * 2_000);
-        const r = await request(base, 'POST', '/graphql', token, {
-          query: recordAnswer,
-          variables: { input: { taskId, position: i + 1, word, typed: word, status: 'v' } },
-        });
-        answerMs.push(r.ms);
-        if (r.status !== 200 || r.body?.data?.recordAnswer?.__typename !== 'AnswerPayload') failures++;
-        rows.push([i + 1, word, word, 'v', i + 1]);
-      }
-      const r = await request(base, 'POST', '/api/v1.0/userspelling', token, [SBARR_HEADER, ...rows, `${taskId}-100`]);
-      resultMs.push(r.ms);
-      if (r.status === 200) acknowledged++;
-      else failures++;
-    }
-  };
-  let running = true;
-  const health = async () => {
-    while (running) {
-      healthMs.push((await request(base, 'GET', '/healthz', undefined)).ms);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  const started = performance.now();
+  const clients: ClientsOptions = { base, students, paced, deadline: Date.now() + seconds * 1000 };
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
-  const probe = health();
-  await profiled(paced ? 'a school lesson' : 'a school at once', () => Promise.all(students.map(student)));
-  running = false;
-  await probe;
+  arrivals.clear();
+  const load = await profiled(paced ? 'a school lesson' : 'a school at once', () => (paced ? runStudentsApart(clients) : runStudents(clients)));
   loop.disable();
-  const elapsed = (performance.now() - started) / 1000;
+  const { answerMs, resultMs, healthMs, acknowledged, failures } = load;
+  const elapsed = (load.endedAt - load.startedAt) / 1000;
 
   const [stored] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -173,13 +147,13 @@ export async function classLoadBenchmark(options: { paced?: boolean } = {}) {
     reportCheck = (await tally()).rows?.[0] ?? (await tally())[0]!;
   }
   const reportsAfter = ((performance.now() - waitFrom) / 1000).toFixed(1);
-  agent.destroy();
+  await proxy?.close();
   await server.close();
   const p99 = percentile(resultMs, 99);
   const healthP99 = percentile(healthMs, 99);
   return {
     name: paced
-      ? `A school's lesson: ${CLASSES} classes × ${PER_CLASS} students each typing one task's words (1.5–3.5 s a word) and posting its result within seconds of each other (${app.database.kind})`
+      ? `A school's lesson: ${CLASSES} classes × ${PER_CLASS} students each typing one task's words (1.5–3.5 s a word) and posting its result within seconds of each other (${app.database.kind}${proxy ? ', behind nginx' : ''})`
       : `A school at once: ${CLASSES} classes × ${PER_CLASS} students answering and posting results with no pause (${app.database.kind}, ${seconds}s)`,
     lines: [
       `results acknowledged: ${acknowledged}, in the database: ${stored!.n} ${acknowledged === stored!.n ? '(equal)' : '(NOT EQUAL)'}, failed calls: ${failures}`,
@@ -187,7 +161,8 @@ export async function classLoadBenchmark(options: { paced?: boolean } = {}) {
       `answers (GraphQL recordAnswer): ${answerMs.length} in ${elapsed.toFixed(1)}s = ${Math.round(answerMs.length / elapsed)}/s, p50 ${percentile(answerMs, 50)} ms, p99 ${percentile(answerMs, 99)} ms`,
       `results (/userspelling): ${resultMs.length} = ${(resultMs.length / elapsed).toFixed(1)}/s, p50 ${percentile(resultMs, 50)} ms, p99 ${p99} ms`,
       `baseline /healthz under the same load: p50 ${percentile(healthMs, 50)} ms, p99 ${healthP99} ms, slowest ${Math.round(Math.max(...healthMs))} ms; result p99 = ${(p99 / Math.max(healthP99, 0.1)).toFixed(1)}× that`,
-      `the process's event loop (server and clients): delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, longest ${Math.round(loop.max / 1e6)} ms`,
+      `the server's event loop${paced ? '' : ' (with the clients)'}: delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, longest ${Math.round(loop.max / 1e6)} ms`,
+      ...slowest(load.slow),
     ],
   };
 }

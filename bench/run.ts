@@ -28,6 +28,7 @@ const benchmarks: Record<string, Benchmark> = {
   integrations: integrationsBenchmark,
   classload: classLoadBenchmark,
   classpace: () => classLoadBenchmark({ paced: true }),
+  classproxy: () => classLoadBenchmark({ paced: true, nginx: true }),
 };
 
 const only = process.argv.slice(2);
