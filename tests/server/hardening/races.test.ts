@@ -39,10 +39,18 @@ describe.skipIf(!onPostgres)('requests racing each other on PostgreSQL', () => {
     const conn = await held;
     await conn`begin`;
     await conn`select tr.id from task_rows tr join roster_entries re on re.id = tr.roster_entry_id where re.student_key = 'ann01' for update of tr`;
+    // Each request is sent once the one before it waits for the lock (however slow the machine).
+    const waitingForLocks = async (n: number) => {
+      for (const end = Date.now() + 15_000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+        const [row] = await sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+        if (row!.n >= n) return;
+      }
+      throw new Error(`${n} statement(s) never waited for the held task row`);
+    };
     const saving = server.post('/api/v1.0/userspelling', sbArr, student);
-    await new Promise((r) => setTimeout(r, 400));
+    await waitingForLocks(1);
     const removing = server.post('/api/v1.0/usertasks/removetask', { student: 'ann01', bookUnitID: 'NS2022-ES3', TPID: tpid, Type: 'SB' }, teacher);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitingForLocks(2);
     await conn`commit`;
     conn.release();
     const [saved, removed] = await Promise.all([saving, removing]);
