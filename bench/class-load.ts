@@ -31,17 +31,22 @@ const UNITS = ['NS2022-ES1', 'NS2022-ES2', 'NS2022-ES3'];
 
 /**
  * When the server's HTTP parser handed each request over (epoch ms, by the benchmark's request
- * id): the server runs in this process, so its http.Server's 'request' events are watched here.
+ * id). The server runs in this process: while `watchArrivals`' watch lasts (the load only, not
+ * the other benchmarks of the run), every http.Server's 'request' events are seen here.
  */
 const arrivals = new Map<string, number>();
-const emit = http.Server.prototype.emit;
-http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
-  if (event === 'request') {
-    const id = (args[0] as http.IncomingMessage).headers['x-bench-id'];
-    if (typeof id === 'string') arrivals.set(id, performance.timeOrigin + performance.now());
-  }
-  return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-} as typeof emit;
+function watchArrivals(): () => void {
+  arrivals.clear();
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+    if (event === 'request') {
+      const id = (args[0] as http.IncomingMessage).headers['x-bench-id'];
+      if (typeof id === 'string') arrivals.set(id, performance.timeOrigin + performance.now());
+    }
+    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+  } as typeof emit;
+  return () => void (http.Server.prototype.emit = emit);
+}
 
 /** Where the requests slower than SLOW_MS waited, in total and for the five slowest. */
 function slowest(slow: SlowRequest[]): string[] {
@@ -123,8 +128,10 @@ export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boo
   const clients: ClientsOptions = { base, students, paced, deadline: Date.now() + seconds * 1000 };
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
-  arrivals.clear();
-  const load = await profiled(paced ? 'a school lesson' : 'a school at once', () => (paced ? runStudentsApart(clients) : runStudents(clients)));
+  const unwatch = watchArrivals();
+  const load = await profiled(paced ? 'a school lesson' : 'a school at once', () => (paced ? runStudentsApart(clients) : runStudents(clients))).finally(
+    unwatch,
+  );
   loop.disable();
   const { answerMs, resultMs, healthMs, acknowledged, failures } = load;
   const elapsed = (load.endedAt - load.startedAt) / 1000;
