@@ -116,7 +116,7 @@ describe('uploads refused at their headers', () => {
 
   it('with the budget held by an upload in flight, the next is a 503 with Retry-After at its headers; the budget comes back when the first ends', async () => {
     const first = heldUpload(server.url, token, 900 * 1024);
-    await expect.poll(() => server.app.deps.uploads.inFlight).toBe(1); // its headers were read and its bytes reserved
+    await expect.poll(() => server.app.deps.uploads.inFlight, { timeout: 10_000 }).toBe(1); // its headers were read and its bytes reserved
     const second = await rawRequest(server.url, uploadHead(token, 900 * 1024));
     expect(second.head).toMatch(/^HTTP\/1\.1 503 /);
     expect(second.head.toLowerCase()).toContain('retry-after: 5');
@@ -125,7 +125,7 @@ describe('uploads refused at their headers', () => {
     expect(graphql.head).toMatch(/^HTTP\/1\.1 503 /);
     first.close();
     await first.reply;
-    await expect.poll(() => server.app.deps.uploads.inFlight).toBe(0);
+    await expect.poll(() => server.app.deps.uploads.inFlight, { timeout: 10_000 }).toBe(0);
     // Not audio, but read and answered as such: the budget is free again.
     const third = await fetch(`${server.url}/api/v1.0/upload`, {
       method: 'POST',
@@ -139,7 +139,7 @@ describe('uploads refused at their headers', () => {
   it('with the scoring queue spoken for by uploads in flight, the next is a 503 at its headers', async () => {
     // One worker and one waiting place: two small uploads in flight take both.
     const held = [heldUpload(server.url, token, 1000), heldUpload(server.url, token, 1000)];
-    await expect.poll(() => server.app.deps.uploads.inFlight).toBe(2);
+    await expect.poll(() => server.app.deps.uploads.inFlight, { timeout: 10_000 }).toBe(2);
     const next = await rawRequest(server.url, uploadHead(token, 1000));
     expect(next.head).toMatch(/^HTTP\/1\.1 503 /);
     expect(next.head).toContain('retry-after');
