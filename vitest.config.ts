@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page under a loaded CI machine may take longer than expect.poll's 1 s default to
+          // show what the test waits for; a check that fails still fails, 10 s later.
+          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,
