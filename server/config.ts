@@ -102,6 +102,7 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(['https://', 'http://']),
   PA_WORKERS: positiveInt(Math.min(4, availableParallelism()), 32),
   REPORT_THREADS: positiveInt(1, 32),
+  WEB_PROCESSES: positiveInt(1, 64),
   PA_QUEUE: optionalPositiveInt(10_000),
   PA_UPLOAD_BUDGET_MB: optionalPositiveInt(1_000_000),
   REQUEST_TIMEOUT_SEC: positiveInt(60, 3600),
@@ -198,6 +199,12 @@ export type Config = {
   /** Worker threads rendering report PDFs (server/reports/render-pool.ts). */
   reportThreads: number;
   /**
+   * Processes serving HTTP on this machine's PORT (server/processes.ts): 1 by default; more share
+   * one PostgreSQL and one Redis as separate instances do, with connections accepted by a
+   * process of their own and handed to them in turn.
+   */
+  webProcesses: number;
+  /**
    * Whether a web instance also takes jobs (reports, mail, webhooks): true by default (the
    * embedded database has no other process); false leaves them to `npm run worker` processes.
    */
@@ -263,6 +270,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid PA_SCORING: jobs needs DATABASE_URL (the PostgreSQL the workers share); the embedded database scores in its own process (local)',
     );
+  if (e.WEB_PROCESSES > 1 && (!e.DATABASE_URL || !e.REDIS_URL))
+    throw new ConfigError(
+      `Invalid WEB_PROCESSES: ${e.WEB_PROCESSES} processes need DATABASE_URL and REDIS_URL (the PostgreSQL and Redis they share, as several instances do); the embedded database is one process's (set WEB_PROCESSES=1)`,
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -285,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: e.SENTRY_DSN,
     paWorkers: e.PA_WORKERS,
     reportThreads: e.REPORT_THREADS,
+    webProcesses: e.WEB_PROCESSES,
     webJobs: e.WEB_JOBS,
     paScoring: e.PA_SCORING,
     paJobLeaseSec: e.PA_JOB_LEASE_SEC,

@@ -78,8 +78,17 @@ describe('configuration', () => {
     ['LIVE_VIEWS_PER_USER', '0', /^Invalid LIVE_VIEWS_PER_USER: /],
     ['WEBHOOK_ALLOW_NETWORKS', '10.0.0.0/33', /^Invalid WEBHOOK_ALLOW_NETWORKS: must be networks like 10.20.0.0\/16/],
     ['WEBHOOK_ALLOW_NETWORKS', 'intranet', /^Invalid WEBHOOK_ALLOW_NETWORKS: /],
+    ['WEB_PROCESSES', '0', /^Invalid WEB_PROCESSES: /],
+    ['WEB_PROCESSES', 'all', /^Invalid WEB_PROCESSES: must be a whole number/],
   ])('a bad %s (%s) stops start-up with a line naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('refuses several web processes without the PostgreSQL and Redis they would share, saying so', () => {
+    expect(() => loadConfig({ WEB_PROCESSES: '2' })).toThrow(/^Invalid WEB_PROCESSES: 2 processes need DATABASE_URL and REDIS_URL/);
+    expect(() => loadConfig({ WEB_PROCESSES: '2', DATABASE_URL: 'postgres://u@db/wordbee' })).toThrow(/need DATABASE_URL and REDIS_URL/);
+    expect(loadConfig({ WEB_PROCESSES: '2', DATABASE_URL: 'postgres://u@db/wordbee', REDIS_URL: 'redis://cache:6379' }).webProcesses).toBe(2);
+    expect(loadConfig({}).webProcesses).toBe(1);
   });
 
   it('refuses to start with a bad value, printing one line', async () => {
