@@ -23,6 +23,7 @@ import { addClass } from '../server/classes/service.ts';
 import { assignTask } from '../server/tasks/service.ts';
 import { profiled } from './profile.ts';
 import { nginxAvailable, startNginx } from './nginx.ts';
+import { startWebProcesses } from './web-processes.ts';
 import { SLOW_MS, runStudents, type ClientsOptions, type ClientsReport, type SlowRequest } from './class-clients.ts';
 
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 40);
@@ -92,17 +93,23 @@ const percentile = (values: number[], p: number) => {
  * as devices do. Without it, every student answers with no pause until BENCH_SECONDS, in this
  * process: the server's saturation, its latencies the length of its queue.
  */
-export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boolean } = {}) {
+export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boolean; processes?: number } = {}) {
   const paced = options.paced ?? false;
   if (options.nginx && !nginxAvailable()) {
     return { name: `A school's lesson behind nginx`, lines: ['not run: nginx is not installed (apt-get install nginx, or BENCH_NGINX=its path)'] };
   }
+  if (options.processes && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
+    return { name: `A school's lesson on ${options.processes} web processes`, lines: ['not run: set DATABASE_URL and REDIS_URL (the processes share them)'] };
+  }
   // A database of its own (dropped afterwards), as every benchmark has: the tallies below count it all.
-  const server = await startBenchServer({ app: { jobWorker: true } });
+  // With web processes (`npm start` with WEB_PROCESSES, bench/web-processes.ts) they serve the
+  // students and take the jobs; this process's instance only makes the accounts and counts.
+  const server = await startBenchServer(options.processes ? { env: { WEB_JOBS: 'false' } } : { app: { jobWorker: true } });
   const { app } = server;
+  const processes = options.processes ? await startWebProcesses(server.databaseUrl!, process.env.REDIS_URL!, options.processes) : undefined;
   // Behind nginx (bench/nginx.ts) the devices connect to it, and it to the instance.
   const proxy = options.nginx ? await startNginx(server.url) : undefined;
-  const base = proxy?.url ?? server.url;
+  const base = proxy?.url ?? processes?.url ?? server.url;
   const { deps } = app;
   const db = deps.db;
   const run = Date.now().toString(36);
@@ -155,12 +162,13 @@ export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boo
   }
   const reportsAfter = ((performance.now() - waitFrom) / 1000).toFixed(1);
   await proxy?.close();
+  await processes?.close();
   await server.close();
   const p99 = percentile(resultMs, 99);
   const healthP99 = percentile(healthMs, 99);
   return {
     name: paced
-      ? `A school's lesson: ${CLASSES} classes × ${PER_CLASS} students each typing one task's words (1.5–3.5 s a word) and posting its result within seconds of each other (${app.database.kind}${proxy ? ', behind nginx' : ''})`
+      ? `A school's lesson: ${CLASSES} classes × ${PER_CLASS} students each typing one task's words (1.5–3.5 s a word) and posting its result within seconds of each other (${app.database.kind}${proxy ? ', behind nginx' : ''}${options.processes ? `, ${options.processes} web processes` : ''})`
       : `A school at once: ${CLASSES} classes × ${PER_CLASS} students answering and posting results with no pause (${app.database.kind}, ${seconds}s)`,
     lines: [
       `results acknowledged: ${acknowledged}, in the database: ${stored!.n} ${acknowledged === stored!.n ? '(equal)' : '(NOT EQUAL)'}, failed calls: ${failures}`,
@@ -168,8 +176,12 @@ export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boo
       `answers (GraphQL recordAnswer): ${answerMs.length} in ${elapsed.toFixed(1)}s = ${Math.round(answerMs.length / elapsed)}/s, p50 ${percentile(answerMs, 50)} ms, p99 ${percentile(answerMs, 99)} ms`,
       `results (/userspelling): ${resultMs.length} = ${(resultMs.length / elapsed).toFixed(1)}/s, p50 ${percentile(resultMs, 50)} ms, p99 ${p99} ms`,
       `baseline /healthz under the same load: p50 ${percentile(healthMs, 50)} ms, p99 ${healthP99} ms, slowest ${Math.round(Math.max(...healthMs))} ms; result p99 = ${(p99 / Math.max(healthP99, 0.1)).toFixed(1)}× that`,
-      `the server's event loop${paced ? '' : ' (with the clients)'}: delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, longest ${Math.round(loop.max / 1e6)} ms`,
-      ...slowest(load.slow),
+      ...(processes
+        ? [`requests over ${SLOW_MS / 1000} s: ${load.slow.length} (${load.slow.filter((r) => r.fresh).length} on a new connection)`]
+        : [
+            `the server's event loop${paced ? '' : ' (with the clients)'}: delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, longest ${Math.round(loop.max / 1e6)} ms`,
+            ...slowest(load.slow),
+          ]),
     ],
   };
 }

@@ -14,7 +14,7 @@ const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 
 export const nginxAvailable = () => existsSync(NGINX);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };

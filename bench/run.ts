@@ -29,6 +29,8 @@ const benchmarks: Record<string, Benchmark> = {
   classload: classLoadBenchmark,
   classpace: () => classLoadBenchmark({ paced: true }),
   classproxy: () => classLoadBenchmark({ paced: true, nginx: true }),
+  // The same lesson on `npm start` with WEB_PROCESSES (default 2; BENCH_WEB_PROCESSES).
+  classprocesses: () => classLoadBenchmark({ paced: true, processes: Number(process.env.BENCH_WEB_PROCESSES ?? 2) }),
 };
 
 const only = process.argv.slice(2);

@@ -18,6 +18,18 @@ export const benchSeconds = () => Number(process.env.BENCH_SECONDS ?? 5);
 /** Runs SQL text with positional parameters ($1…) on the bench database, bypassing the app; rows as arrays. */
 export type RawQuery = (text: string, params: unknown[]) => Promise<unknown[][]>;
 
+/**
+ * One user hammering the server would run its GraphQL budget dry (429s): the budgets are set so
+ * high that the checks still run but never refuse — the run measures work, not throttling.
+ */
+export const UNLIMITED_BUDGETS = {
+  API_TOKEN_BUDGET: '10000000',
+  API_TOKEN_RESTORE_PER_SEC: '10000000',
+  API_USER_BUDGET: '10000000',
+  API_USER_RESTORE_PER_SEC: '10000000',
+  LIVE_VIEWS_PER_USER: '1000000',
+};
+
 export type BenchServer = {
   app: App;
   url: string;
@@ -46,16 +58,7 @@ export async function startBenchServer(options: { env?: Record<string, string>; 
       await a.end();
     };
   }
-  // One user hammering the server would run its GraphQL budget dry (429s): the budgets are set so
-  // high that the checks still run but never refuse — the run measures work, not throttling.
-  const unlimited = {
-    API_TOKEN_BUDGET: '10000000',
-    API_TOKEN_RESTORE_PER_SEC: '10000000',
-    API_USER_BUDGET: '10000000',
-    API_USER_RESTORE_PER_SEC: '10000000',
-    LIVE_VIEWS_PER_USER: '1000000',
-  };
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: BENCH_SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...unlimited, ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: BENCH_SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...UNLIMITED_BUDGETS, ...options.env });
   const app = await createApp(config, {
     database: databaseUrl ? { url: databaseUrl, max: 10 } : { dataDir: path.join(dataDir, 'pglite') },
     logger: pino({ level: 'silent' }),
