@@ -15,6 +15,8 @@ import { ttsBenchmark } from './tts.ts';
 import { classLoadBenchmark } from './class-load.ts';
 import { integrationsBenchmark } from './integrations.ts';
 
+const webProcesses = () => Number(process.env.BENCH_WEB_PROCESSES ?? 2);
+
 type Benchmark = () => Promise<{ name: string; lines: string[] }>;
 const benchmarks: Record<string, Benchmark> = {
   usertasks: usertasksBenchmark,
@@ -29,8 +31,9 @@ const benchmarks: Record<string, Benchmark> = {
   classload: classLoadBenchmark,
   classpace: () => classLoadBenchmark({ paced: true }),
   classproxy: () => classLoadBenchmark({ paced: true, nginx: true }),
-  // The same lesson on `npm start` with WEB_PROCESSES (default 2; BENCH_WEB_PROCESSES).
-  classprocesses: () => classLoadBenchmark({ paced: true, processes: Number(process.env.BENCH_WEB_PROCESSES ?? 2) }),
+  // The same school and lesson on `npm start` with WEB_PROCESSES (default 2; BENCH_WEB_PROCESSES).
+  classloadprocesses: () => classLoadBenchmark({ processes: webProcesses() }),
+  classprocesses: () => classLoadBenchmark({ paced: true, processes: webProcesses() }),
 };
 
 const only = process.argv.slice(2);
