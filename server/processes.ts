@@ -47,14 +47,22 @@ export async function superviseWebProcesses(config: Config, log: Logger): Promis
     startedAt.delete(worker);
     restartMs = lived < STARTED_MS ? Math.min(RESTART_MS.max, restartMs * 2) : RESTART_MS.first;
     log.error({ process: slot, workerPid: worker.process.pid, code, signal }, `web process ${slot} stopped; starting it again in ${restartMs / 1000} s`);
+    restart(slot);
+  };
+
+  // Tried again, waiting longer each time, until it serves (the database back, say).
+  const restart = (slot: number) =>
     setTimeout(() => {
       if (stopping) return;
       fork(slot).then(
         (w) => log.info({ process: slot, workerPid: w.process.pid }, `web process ${slot} is serving again`),
-        (error: unknown) => log.error({ err: error }, `web process ${slot} could not start again`),
+        (error: unknown) => {
+          restartMs = Math.min(RESTART_MS.max, restartMs * 2);
+          log.error({ err: error }, `web process ${slot} could not start again; trying in ${restartMs / 1000} s`);
+          restart(slot);
+        },
       );
     }, restartMs);
-  };
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
