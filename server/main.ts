@@ -10,7 +10,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
 import { ensureClientBuilt } from './client-build.ts';
 import { warmUpReportRenderer } from './reports/render-pool.ts';
-import { flushErrorReports, reportError } from './observability.ts';
+import { reportError } from './observability.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 let config: Config;
 try {
@@ -82,22 +83,5 @@ async function serve(): Promise<void> {
     void app.scoringPool.ready().then(() => app.deps.log.info({ workers: app.scoringPool.workers }, 'pronunciation scoring is ready: the model is loaded'));
   }
 
-  let stopping = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      app.deps.log.info(`${signal}: shutting down`);
-      const force = setTimeout(() => process.exit(1), 15_000);
-      force.unref();
-      app.close().then(
-        // What was reported to Sentry goes out before the process ends.
-        () => flushErrorReports().finally(() => process.exit(0)),
-        (error) => {
-          app.deps.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  stopOnSignals(app, (signal) => `${signal}: shutting down`);
 }

@@ -10,7 +10,8 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
 import { warmUpReportRenderer } from './reports/render-pool.ts';
-import { flushErrorReports, reportError } from './observability.ts';
+import { reportError } from './observability.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 let config: Config;
 try {
@@ -53,20 +54,4 @@ warmUpReportRenderer({ threads: config.reportThreads, log: app.deps.log }).catch
   app.deps.log.warn({ err: error }, 'report fonts could not be loaded ahead'),
 );
 
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    app.deps.log.info(`${signal}: the worker stops`);
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    app.close().then(
-      () => flushErrorReports().finally(() => process.exit(0)),
-      (error) => {
-        app.deps.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals(app, (signal) => `${signal}: the worker stops`);
