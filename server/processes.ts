@@ -34,8 +34,10 @@ export async function superviseWebProcesses(config: Config, log: Logger): Promis
     new Promise((resolve, reject) => {
       const worker = cluster.fork({ WORDBEE_PROCESS: String(slot) });
       startedAt.set(worker, Date.now());
-      const failed = (code: number | null, signal: string | null) =>
+      const failed = (code: number | null, signal: string | null) => {
+        startedAt.delete(worker);
         reject(new Error(`web process ${slot} exited while starting (${signal ?? `code ${code}`})`));
+      };
       worker.once('exit', failed);
       worker.once('listening', () => {
         worker.off('exit', failed);

@@ -71,7 +71,7 @@ export class PhoneNet {
     const n = Math.max(0, to - from);
     const x = logMel(pcm, from, to);
     for (let f = 0; f < n; f++) for (let k = 0; k < MELS; k++) x[f * MELS + k] = (x[f * MELS + k]! - this.mean[k]!) * this.scale[k]!;
-    return new NetGaps(n, (fs, out) => this.forward(x, n, fs, out));
+    return new NetGaps(n, (fs, k, out) => this.forward(x, n, fs, k, out));
   }
 
   /**
@@ -80,24 +80,22 @@ export class PhoneNet {
    * first layer's 225 KB of weights dominate a frame's cost); each frame's sums are added in the
    * same order as alone, so its values are the same to the bit however it was grouped.
    */
-  private forward(x: Float32Array, n: number, fs: readonly number[], out: Float32Array): void {
+  private forward(x: Float32Array, n: number, fs: ArrayLike<number>, k: number, out: Float32Array): void {
     const classes = PHONE_CLASSES.length;
     const width = (2 * this.context + 1) * MELS;
-    const k = fs.length;
+    // Buffers made once per network: a recording asks for hundreds of groups.
     const inputs = (this.inputs ??= Array.from({ length: FRAMES_AT_ONCE }, () => new Float32Array(width)));
-    const hidden = (this.hidden ??= Array.from({ length: FRAMES_AT_ONCE }, () => this.layers.map((l) => new Float32Array(l.rows))));
+    const hidden = (this.hidden ??= this.layers.map((l) => Array.from({ length: FRAMES_AT_ONCE }, () => new Float32Array(l.rows))));
     for (let j = 0; j < k; j++) {
       for (let o = -this.context; o <= this.context; o++) {
         const g = Math.min(n - 1, Math.max(0, fs[j]! + o));
         inputs[j]!.set(x.subarray(g * MELS, (g + 1) * MELS), (o + this.context) * MELS);
       }
     }
-    const vs: Float32Array[] = inputs.slice(0, k);
+    let vs: readonly Float32Array[] = inputs;
     for (let i = 0; i < this.layers.length; i++) {
-      const l = this.layers[i]!;
-      const hs = hidden.slice(0, k).map((h) => h[i]!);
-      dense(l, vs, hs, i === this.layers.length - 1);
-      for (let j = 0; j < k; j++) vs[j] = hs[j]!;
+      dense(this.layers[i]!, vs, hidden[i]!, k, i === this.layers.length - 1);
+      vs = hidden[i]!;
     }
     // log softmax − max log softmax = logit − max logit.
     for (let j = 0; j < k; j++) {
@@ -110,6 +108,7 @@ export class PhoneNet {
   }
 
   private inputs?: Float32Array[];
+  /** Per layer, per frame of a group: the layer's outputs. */
   private hidden?: Float32Array[][];
 }
 
@@ -117,12 +116,12 @@ export class PhoneNet {
 const FRAMES_AT_ONCE = 4;
 
 /**
- * One layer for up to four frames: out[j] = layer(v[j]), ReLU unless `last`. Each output is
- * b[r] + Σc w[r][c]·v[c] summed in c's order whatever the number of frames.
+ * One layer for the first k (up to four) frames: out[j] = layer(v[j]), ReLU unless `last`. Each
+ * output is b[r] + Σc w[r][c]·v[c] summed in c's order whatever the number of frames.
  */
-function dense(l: Layer, v: readonly Float32Array[], out: readonly Float32Array[], last: boolean): void {
+function dense(l: Layer, v: readonly Float32Array[], out: readonly Float32Array[], k: number, last: boolean): void {
   const { w, b, rows, cols } = l;
-  if (v.length === 4) {
+  if (k === 4) {
     const [v0, v1, v2, v3] = v as [Float32Array, Float32Array, Float32Array, Float32Array];
     const [o0, o1, o2, o3] = out as [Float32Array, Float32Array, Float32Array, Float32Array];
     for (let r = 0; r < rows; r++) {
@@ -145,7 +144,7 @@ function dense(l: Layer, v: readonly Float32Array[], out: readonly Float32Array[
     }
     return;
   }
-  for (let j = 0; j < v.length; j++) {
+  for (let j = 0; j < k; j++) {
     const vj = v[j]!;
     const oj = out[j]!;
     for (let r = 0; r < rows; r++) {
@@ -162,10 +161,13 @@ export class NetGaps {
   /** Every frame's gaps, frames × classes; a frame's row is filled once it has been asked for. */
   readonly all: Float32Array;
   private readonly done: Uint8Array;
+  /** The group of frames `ensure` is gathering. */
+  private readonly pending = new Int32Array(FRAMES_AT_ONCE);
 
   constructor(
     readonly frames: number,
-    private readonly compute: (frames: readonly number[], out: Float32Array) => void,
+    /** Computes the first k frames of `frames` into out. */
+    private readonly compute: (frames: ArrayLike<number>, k: number, out: Float32Array) => void,
   ) {
     this.all = new Float32Array(frames * PHONE_CLASSES.length);
     this.done = new Uint8Array(frames);
@@ -174,7 +176,8 @@ export class NetGaps {
   /** Frame f's log posterior of class k − its best log posterior. */
   at(f: number, k: number): number {
     if (!this.done[f]) {
-      this.compute([f], this.all);
+      this.pending[0] = f;
+      this.compute(this.pending, 1, this.all);
       this.done[f] = 1;
     }
     return this.all[f * PHONE_CLASSES.length + k]!;
@@ -182,14 +185,17 @@ export class NetGaps {
 
   /** Computes the frames of [from, to) not computed yet, several at a time (cheaper than one by one). */
   ensure(from: number, to: number): void {
-    const pending: number[] = [];
+    let k = 0;
     for (let f = Math.max(0, from); f < Math.min(this.frames, to); f++) {
       if (this.done[f]) continue;
-      pending.push(f);
+      this.pending[k++] = f;
       this.done[f] = 1;
-      if (pending.length === FRAMES_AT_ONCE) this.compute(pending.splice(0), this.all);
+      if (k === FRAMES_AT_ONCE) {
+        this.compute(this.pending, k, this.all);
+        k = 0;
+      }
     }
-    if (pending.length) this.compute(pending, this.all);
+    if (k) this.compute(this.pending, k, this.all);
   }
 
   /** How many frames have been computed so far. */
