@@ -52,6 +52,17 @@ type Variables = Record<string, unknown> | null | undefined;
  * fragments, and the fixed charge of its kind (a mutation's or subscription's root fields).
  */
 function operationOf(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) {
+  // Found once per document and operation: every session's read is counted after it ran.
+  let byName = operations.get(document);
+  if (!byName) operations.set(document, (byName = new Map()));
+  const key = operationName ?? '';
+  if (!byName.has(key)) byName.set(key, findOperation(schema, document, operationName));
+  return byName.get(key)!;
+}
+
+const operations = new WeakMap<DocumentNode, Map<string, ReturnType<typeof findOperation>>>();
+
+function findOperation(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null) {
   const fragments = new Map<string, FragmentDefinitionNode>();
   let operation;
   for (const def of document.definitions) {
@@ -207,7 +218,17 @@ function returnedCost(plan: CostPlan, data: unknown): number {
     if (value === null || value === undefined) continue;
     if (entry.connection) cost += 2 + returnedCost(entry.plan, value);
     else if (!Array.isArray(value)) cost += 1 + returnedCost(entry.plan, value);
-    else for (const item of value.flat(Infinity)) if (item !== null) cost += entry.perItem + returnedCost(entry.plan, item);
+    else cost += listCost(entry.perItem, entry.plan, value);
+  }
+  return cost;
+}
+
+/** A list's items (of lists, at any depth) as `returnedCost` counts them, without flattening a copy. */
+function listCost(perItem: number, plan: CostPlan, items: unknown[]): number {
+  let cost = 0;
+  for (const item of items) {
+    if (Array.isArray(item)) cost += listCost(perItem, plan, item);
+    else if (item !== null && item !== undefined) cost += perItem + returnedCost(plan, item);
   }
   return cost;
 }

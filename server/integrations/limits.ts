@@ -92,13 +92,17 @@ return levels
  */
 function redisBudgets(url: string, prefix: string, log: Logger): Budgets {
   const redis = redisClient(url, 'integration budgets', log, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // Sent by its SHA1 (EVALSHA), the script's text only when Redis does not know it yet.
+  redis.defineCommand('chargeBudgets', { lua: CHARGE_SCRIPT });
+  const chargeBudgets = (keys: number, ...args: string[]) =>
+    (redis as unknown as { chargeBudgets(keys: number, ...args: string[]): Promise<string[]> }).chargeBudgets(keys, ...args);
   const fallback = memoryBudgets();
   return {
     async charge(buckets, cost) {
       if (redis.status !== 'ready') return fallback.charge(buckets, cost);
       const args = [String(cost), ...buckets.flatMap((b) => [String(b.points), String(b.restorePerSec)])];
       try {
-        const levels = (await redis.eval(CHARGE_SCRIPT, buckets.length, ...buckets.map((b) => prefix + b.key), ...args)) as string[];
+        const levels = await chargeBudgets(buckets.length, ...buckets.map((b) => prefix + b.key), ...args);
         return chargeResult(buckets, levels.map(Number), cost);
       } catch (error) {
         log.debug({ err: error }, 'budget charge in Redis failed; charged in memory');
