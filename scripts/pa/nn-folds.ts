@@ -43,7 +43,9 @@ export function readGops(dir: string): Gops {
 /** The word feature from its phones' DNN-GOP: by default as the engine takes it (phone-net.ts). */
 export function wordGop(phones: number[], variant = `wclip${WORD_GOP_FLOOR}`): number {
   if (!phones.length) return 0;
-  const v = variant === 'clip' ? phones.map((x) => Math.max(-6, x)) : phones;
+  // `clip`: each phone floored at −6; `pclipX`: each phone floored at X; `wclipX`: the word's mean floored at X.
+  const phoneFloor = variant === 'clip' ? -6 : variant.startsWith('pclip') ? Number(variant.slice(5)) : -Infinity;
+  const v = phones.map((x) => Math.max(phoneFloor, x));
   if (variant === 'min') return Math.min(...v);
   const mean = v.reduce((a, b) => a + b, 0) / v.length;
   const floor = variant.startsWith('wclip') ? Number(variant.slice(5)) : -Infinity;
@@ -70,5 +72,6 @@ if (process.argv[1]?.endsWith('nn-folds.ts')) {
   const gathered = readGathered(prefixes!.split(','));
   if (process.env.BASELINE) console.log(`GMM only: ${describeFolds(speakerFolds(evidence(gathered)))}`);
   const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replace('{f}', String(f))), variant));
-  console.log(`with the neural GOP (${variant}): ${describeFolds(speakerFolds(perFold[0]!, 4, (f) => perFold[f]!))}`);
+  const figures = speakerFolds(perFold[0]!, 4, (f) => perFold[f]!);
+  console.log(`with the neural GOP (${variant}): ${describeFolds(figures)} (${Math.round(figures.substitution * figures.trials)} trials)`);
 }
