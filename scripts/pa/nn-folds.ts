@@ -43,10 +43,13 @@ export function readGops(dir: string): Gops {
 /** The word feature from its phones' DNN-GOP: by default as the engine takes it (phone-net.ts). */
 export function wordGop(phones: number[], variant = `wclip${WORD_GOP_FLOOR}`): number {
   if (!phones.length) return 0;
-  // `clip`: each phone floored at −6; `pclipX`: each phone floored at X; `wclipX`: the word's mean floored at X.
+  // `clip`: each phone floored at −6; `pclipX`: each phone floored at X; `wclipX`: the word's mean floored at X;
+  // `min`: the worst phone.
   const phoneFloor = variant === 'clip' ? -6 : variant.startsWith('pclip') ? Number(variant.slice(5)) : -Infinity;
   const v = phones.map((x) => Math.max(phoneFloor, x));
   if (variant === 'min') return Math.min(...v);
+  // `wminX` (session 29): the mean floored at −3, plus X times the worst phone floored at −6.
+  if (variant.startsWith('wmin')) return Math.max(-3, v.reduce((a, b) => a + b, 0) / v.length) + Number(variant.slice(4)) * Math.max(-6, Math.min(...v));
   const mean = v.reduce((a, b) => a + b, 0) / v.length;
   const floor = variant.startsWith('wclip') ? Number(variant.slice(5)) : -Infinity;
   return Math.max(floor, mean);

@@ -14,6 +14,10 @@ Writes DIR/net.json (weights as the engine loads them: server/speech/pa/phone-ne
 DIR/gop.jsonl: per recording, per word of its own text and of each substitution trial, each phone's
 DNN-GOP (mean over its frames of log posterior of the phone minus the frame's max log posterior).
 Uses one thread (the machine is shared).
+
+Experiments (session 29; the defaults train the shipped network): --paced-sil-keep F keeps only a
+fraction F of the paced word lists' silence frames; --learner-weight W weighs a learner's frame W
+times a synthesized one's in the loss.
 """
 import argparse, base64, json, sys, time
 import numpy as np
@@ -35,6 +39,10 @@ ap.add_argument("--fold", type=int, default=-1)
 ap.add_argument("--folds", type=int, default=4)
 ap.add_argument("--epochs", type=int, default=4)
 ap.add_argument("--hidden", type=int, default=128)
+ap.add_argument("--paced-sil-keep", type=float, default=1.0,
+                help="fraction of the silence frames of the paced word lists (records synth-paced-*) kept for training")
+ap.add_argument("--learner-weight", type=float, default=1.0,
+                help="weight of a learner's frame in the loss, against 1 for a synthesized one")
 args = ap.parse_args()
 
 recs, feats = [], []
@@ -70,6 +78,21 @@ def windows(rs):
     return np.concatenate(centre), np.concatenate(lo), np.concatenate(hi), np.concatenate(labels).astype(np.int64)
 
 tc, tlo, thi, ty = windows(train)
+if args.paced_sil_keep < 1:
+    # Session 29: the paced lists' pauses are 74% of their frames; keep only a fraction of them
+    # (drawn from their own generator, so that the default run stays the shipped one, bit for bit).
+    paced = np.concatenate([np.full(r["n"], r["id"].startswith("synth-paced-")) for r in train])
+    # One draw per gathered frame, so that every network (all, each fold) leaves out the same frames.
+    drop = paced & (ty == CLASS["SIL"]) & (np.random.RandomState(29).random_sample(len(X))[tc] >= args.paced_sil_keep)
+    print(f"paced lists: {paced.sum()} frames, {drop.sum()} of their silence frames left out", flush=True)
+    tc, tlo, thi, ty = tc[~drop], tlo[~drop], thi[~drop], ty[~drop]
+# Per-frame loss weights (session 29): the learners' frames against the synthesized ones.
+tw = None
+if args.learner_weight != 1:
+    learner_frame = np.concatenate([np.full(r["n"], not r.get("synth")) for r in train])
+    if args.paced_sil_keep < 1:
+        learner_frame = learner_frame[~drop]
+    tw = torch.from_numpy(np.where(learner_frame, args.learner_weight, 1.0).astype(np.float32))
 mean = X[tc].mean(0)
 std = X[tc].std(0) + 1e-5
 Xn = torch.from_numpy((X - mean) / std)
@@ -111,7 +134,11 @@ for epoch in range(args.epochs):
         b = perm[s:s+512]
         x = batch(tc[b], tlo[b], thi[b])
         x = x + 0.05 * torch.randn_like(x)
-        loss = lossf(net(x), torch.from_numpy(ty[b]))
+        if tw is None:
+            loss = lossf(net(x), torch.from_numpy(ty[b]))
+        else:
+            w = tw[torch.from_numpy(b)]
+            loss = (torch.nn.functional.cross_entropy(net(x), torch.from_numpy(ty[b]), reduction="none") * w).sum() / w.sum()
         opt.zero_grad()
         loss.backward()
         opt.step()
