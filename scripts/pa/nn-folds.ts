@@ -48,9 +48,9 @@ export function wordGop(phones: number[], variant = `wclip${WORD_GOP_FLOOR}`): n
   const phoneFloor = variant === 'clip' ? -6 : variant.startsWith('pclip') ? Number(variant.slice(5)) : -Infinity;
   const v = phones.map((x) => Math.max(phoneFloor, x));
   if (variant === 'min') return Math.min(...v);
-  // `wminX` (session 29): the mean floored at −3, plus X times the worst phone floored at −6.
-  if (variant.startsWith('wmin')) return Math.max(-3, v.reduce((a, b) => a + b, 0) / v.length) + Number(variant.slice(4)) * Math.max(-6, Math.min(...v));
   const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  // `wminX` (session 29): the mean floored as the engine floors it, plus X times the worst phone floored at −6.
+  if (variant.startsWith('wmin')) return Math.max(WORD_GOP_FLOOR, mean) + Number(variant.slice(4)) * Math.max(-6, Math.min(...v));
   const floor = variant.startsWith('wclip') ? Number(variant.slice(5)) : -Infinity;
   return Math.max(floor, mean);
 }

@@ -78,6 +78,7 @@ def windows(rs):
     return np.concatenate(centre), np.concatenate(lo), np.concatenate(hi), np.concatenate(labels).astype(np.int64)
 
 tc, tlo, thi, ty = windows(train)
+learner_frame = np.concatenate([np.full(r["n"], not r.get("synth")) for r in train])
 if args.paced_sil_keep < 1:
     # Session 29: the paced lists' pauses are 74% of their frames; keep only a fraction of them
     # (drawn from their own generator, so that the default run stays the shipped one, bit for bit).
@@ -85,14 +86,9 @@ if args.paced_sil_keep < 1:
     # One draw per gathered frame, so that every network (all, each fold) leaves out the same frames.
     drop = paced & (ty == CLASS["SIL"]) & (np.random.RandomState(29).random_sample(len(X))[tc] >= args.paced_sil_keep)
     print(f"paced lists: {paced.sum()} frames, {drop.sum()} of their silence frames left out", flush=True)
-    tc, tlo, thi, ty = tc[~drop], tlo[~drop], thi[~drop], ty[~drop]
+    tc, tlo, thi, ty, learner_frame = tc[~drop], tlo[~drop], thi[~drop], ty[~drop], learner_frame[~drop]
 # Per-frame loss weights (session 29): the learners' frames against the synthesized ones.
-tw = None
-if args.learner_weight != 1:
-    learner_frame = np.concatenate([np.full(r["n"], not r.get("synth")) for r in train])
-    if args.paced_sil_keep < 1:
-        learner_frame = learner_frame[~drop]
-    tw = torch.from_numpy(np.where(learner_frame, args.learner_weight, 1.0).astype(np.float32))
+tw = torch.from_numpy(np.where(learner_frame, args.learner_weight, 1.0).astype(np.float32)) if args.learner_weight != 1 else None
 mean = X[tc].mean(0)
 std = X[tc].std(0) + 1e-5
 Xn = torch.from_numpy((X - mean) / std)
