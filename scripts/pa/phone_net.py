@@ -15,9 +15,10 @@ DIR/gop.jsonl: per recording, per word of its own text and of each substitution 
 DNN-GOP (mean over its frames of log posterior of the phone minus the frame's max log posterior).
 Uses one thread (the machine is shared).
 
-Experiments (session 29; the defaults train the shipped network): --paced-sil-keep F keeps only a
-fraction F of the paced word lists' silence frames; --learner-weight W weighs a learner's frame W
-times a synthesized one's in the loss.
+Experiments (the defaults train the shipped network): --paced-sil-keep F keeps only a fraction F of
+the paced word lists' silence frames; --learner-weight W weighs a learner's frame W times a
+synthesized one's in the loss (session 29); --context N and --stride S take N frames either side, S
+frames apart (session 30; the shipped network: 5 and 1).
 """
 import argparse, base64, json, sys, time
 import numpy as np
@@ -39,6 +40,8 @@ ap.add_argument("--fold", type=int, default=-1)
 ap.add_argument("--folds", type=int, default=4)
 ap.add_argument("--epochs", type=int, default=4)
 ap.add_argument("--hidden", type=int, default=128)
+ap.add_argument("--context", type=int, default=CONTEXT, help="taps either side of the frame")
+ap.add_argument("--stride", type=int, default=1, help="frames between the window's taps")
 ap.add_argument("--paced-sil-keep", type=float, default=1.0,
                 help="fraction of the silence frames of the paced word lists (records synth-paced-*) kept for training")
 ap.add_argument("--learner-weight", type=float, default=1.0,
@@ -92,7 +95,7 @@ tw = torch.from_numpy(np.where(learner_frame, args.learner_weight, 1.0).astype(n
 mean = X[tc].mean(0)
 std = X[tc].std(0) + 1e-5
 Xn = torch.from_numpy((X - mean) / std)
-offsets = np.arange(-CONTEXT, CONTEXT + 1)
+offsets = np.arange(-args.context, args.context + 1) * args.stride
 
 def batch(c, lo, hi):
     idx = np.clip(c[:, None] + offsets[None, :], lo[:, None], hi[:, None])
@@ -100,7 +103,7 @@ def batch(c, lo, hi):
 
 H = args.hidden
 net = torch.nn.Sequential(
-    torch.nn.Linear(MELS * (2 * CONTEXT + 1), H), torch.nn.ReLU(),
+    torch.nn.Linear(MELS * (2 * args.context + 1), H), torch.nn.ReLU(),
     torch.nn.Linear(H, H), torch.nn.ReLU(),
     torch.nn.Linear(H, len(CLASSES)),
 )
@@ -148,7 +151,7 @@ import os
 os.makedirs(args.out, exist_ok=True)
 r4 = lambda a: [float(f"{v:.5g}") for v in a]
 json.dump({
-    "classes": CLASSES, "context": CONTEXT, "mels": MELS,
+    "classes": CLASSES, "context": args.context, **({"stride": args.stride} if args.stride != 1 else {}), "mels": MELS,
     "mean": r4(mean), "std": r4(std),
     "layers": [{"rows": l.out_features, "cols": l.in_features, "w": r4(l.weight.detach().numpy().ravel()), "b": r4(l.bias.detach().numpy())} for l in layers],
 }, open(os.path.join(args.out, "net.json"), "w"))

@@ -1,10 +1,11 @@
 /**
  * The neural phone model (docs/pa-experiments.md, session 23): an MLP over an 11-frame window of
- * log-mel features (features.ts) that gives each 10 ms frame a posterior over the model's 39
- * ARPAbet phones and silence (fillers and noise count as silence). Trained by `npm run pa:train`
- * (scripts/pa/phone_net.py) on the 2,300 training recordings of speechocean762 (SpeechOcean and
- * Xiaomi, CC BY 4.0), with frame labels from the GMM aligner's forced alignment to each
- * recording's own text; the weights are phone-net.json beside this file (phone-net.LICENCE.md).
+ * log-mel features (features.ts; consecutive frames, or `stride` apart) that gives each 10 ms
+ * frame a posterior over the model's 39 ARPAbet phones and silence (fillers and noise count as
+ * silence). Trained by `npm run pa:train` (scripts/pa/phone_net.py) on the 2,300 training
+ * recordings of speechocean762 (SpeechOcean and Xiaomi, CC BY 4.0), with frame labels from the
+ * GMM aligner's forced alignment to each recording's own text; the weights are phone-net.json
+ * beside this file (phone-net.LICENCE.md).
  *
  * Its evidence for a word is a DNN-GOP: per phone, the mean over the phone's aligned frames of
  * log posterior of that phone − the frame's best log posterior (0 when the phone is the network's
@@ -32,6 +33,8 @@ interface Layer {
 export interface PhoneNetWeights {
   classes: string[];
   context: number;
+  /** Frames between the window's taps (session 30; absent in older files: 1). */
+  stride?: number;
   mels: number;
   mean: number[];
   std: number[];
@@ -43,10 +46,12 @@ export class PhoneNet {
   private readonly mean: Float32Array;
   private readonly scale: Float32Array;
   readonly context: number;
+  readonly stride: number;
 
   constructor(weights: PhoneNetWeights) {
     if (weights.mels !== MELS || weights.classes.join(' ') !== PHONE_CLASSES.join(' ')) throw new Error('phone-net.json does not match the engine');
     this.context = weights.context;
+    this.stride = weights.stride ?? 1;
     this.mean = Float32Array.from(weights.mean);
     this.scale = Float32Array.from(weights.std, (s) => 1 / s);
     this.layers = weights.layers.map((l) => ({ rows: l.rows, cols: l.cols, w: Float32Array.from(l.w), b: Float32Array.from(l.b) }));
@@ -88,7 +93,7 @@ export class PhoneNet {
     const hidden = (this.hidden ??= this.layers.map((l) => Array.from({ length: FRAMES_AT_ONCE }, () => new Float32Array(l.rows))));
     for (let j = 0; j < k; j++) {
       for (let o = -this.context; o <= this.context; o++) {
-        const g = Math.min(n - 1, Math.max(0, fs[j]! + o));
+        const g = Math.min(n - 1, Math.max(0, fs[j]! + o * this.stride));
         inputs[j]!.set(x.subarray(g * MELS, (g + 1) * MELS), (o + this.context) * MELS);
       }
     }

@@ -4,7 +4,8 @@
  * frames computed several at a time (a phone's span) have the same values to the bit.
  */
 import { describe, expect, it } from 'vitest';
-import { phoneNet, PHONE_CLASSES } from '../../../server/speech/pa/phone-net.ts';
+import { PhoneNet, phoneNet, PHONE_CLASSES } from '../../../server/speech/pa/phone-net.ts';
+import { logMel, MELS } from '../../../server/speech/pa/features.ts';
 import { speak } from '../../../scripts/pa/synth.ts';
 
 describe('the neural phone model', () => {
@@ -41,5 +42,36 @@ describe('the neural phone model', () => {
     expect(together.computed).toBe(asked.size);
     for (const f of asked) for (let k = 0; k < PHONE_CLASSES.length; k++) expect(together.at(f, k)).toBe(alone.at(f, k));
     expect(together.computed).toBe(asked.size);
+  });
+
+  it("reads the window's taps `stride` frames apart, clamped to the span, as the network was trained", async () => {
+    // One layer whose class k is the log-mel value k of the window's last tap (one tap either side).
+    const classes = PHONE_CLASSES.length;
+    expect(classes).toBe(MELS); // 39 phones and silence, 40 log-mel values: an identity fits
+    const taps = 3;
+    const w = new Array<number>(classes * taps * MELS).fill(0);
+    for (let k = 0; k < classes; k++) w[k * taps * MELS + 2 * MELS + k] = 1;
+    const net = new PhoneNet({
+      classes: [...PHONE_CLASSES],
+      context: 1,
+      stride: 2,
+      mels: MELS,
+      mean: new Array(MELS).fill(0),
+      std: new Array(MELS).fill(1),
+      layers: [{ rows: classes, cols: taps * MELS, w, b: new Array(classes).fill(0) }],
+    });
+    const pcm = await speak(['window'], 'slt', 1);
+    const frames = Math.floor(pcm.length / 160) - 2;
+    const mel = logMel(pcm, 0, frames);
+    const gaps = net.gaps(pcm, 0, frames);
+    // Frames within the word (the synthesized silence before it has equal frames) and at the span's end.
+    const mid = Math.floor(frames / 2);
+    for (const f of [0, mid - 7, mid, mid + 5, frames - 2, frames - 1]) {
+      const tap = Math.min(frames - 1, f + 2);
+      const row = mel.subarray(tap * MELS, (tap + 1) * MELS);
+      if (f === mid) expect(row).not.toEqual(mel.subarray((f + 1) * MELS, (f + 2) * MELS)); // the next frame would differ
+      const best = Math.max(...row);
+      for (let k = 0; k < classes; k++) expect(gaps[f * classes + k]).toBeCloseTo(row[k]! - best, 4);
+    }
   });
 });
