@@ -18,8 +18,9 @@
  * recording's log-mel frames and phone spans too (scripts/pa/nn-gather.ts; `--net-cache PREFIX[,PREFIX…]`,
  * by default in the temporary directory, several prefixes when gathered in shards), and
  * scripts/pa/phone_net.py (python3 with torch: `PA_PYTHON`, by default /usr/bin/python3, Debian's
- * python3-torch) trains five networks: one on every recording, which is shipped
- * (server/speech/pa/phone-net.json), and one per speaker fold for the held-out figures.
+ * python3-torch) trains the shipped network (NETS; several would be averaged by the engine) five
+ * times: on every recording, which is shipped (server/speech/pa/phone-net.json), and once per
+ * speaker fold for the held-out figures.
  * `--synth-speech N` (session 24) also gathers the project's synthesized voices (Flite's four,
  * eSpeak NG at two speeds) reading N training texts each, into PREFIX-synth: clean speech the
  * networks are trained on too, never used for the word model or the fold figures. `--paced-lists M`
@@ -28,7 +29,7 @@
  * --synth N [--paced M]`) can be given to `--net-cache` with the others.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,14 @@ const option = (name: string) => {
 };
 const cache = option('--cache') ?? cacheFile(TRAIN_DIR);
 const calibrationFile = fileURLToPath(new URL('../server/speech/pa/calibration.json', import.meta.url));
+
+/**
+ * The shipped networks, as phone_net.py's options, and the suffix of each one's working
+ * directory: one network over the frame with 5 either side. With more than one the engine averages
+ * their frame gaps (an ensemble; session 31 of docs/pa-experiments.md tried this one beside
+ * `{ suffix: '-stride2', options: ['--stride', '2'] }`: not better on both measures, not shipped).
+ */
+const NETS: ReadonlyArray<{ suffix: string; options: string[] }> = [{ suffix: '', options: [] }];
 
 if (args.includes('--phone-net')) {
   const { gatherNet, gatherSynth } = await import('./pa/nn-gather.ts');
@@ -61,18 +70,22 @@ if (args.includes('--phone-net')) {
   if (!args.includes('--gather-only')) {
     const python = process.env.PA_PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
     const script = fileURLToPath(new URL('./pa/phone_net.py', import.meta.url));
-    const train = (fold: number) => {
-      const out = `${work}-${fold < 0 ? 'all' : `fold${fold}`}`;
-      if (!existsSync(path.join(out, 'gop.jsonl')) || !args.includes('--reuse-nets'))
-        execFileSync(python, [script, ...prefixes, '--out', out, '--fold', String(fold)], { stdio: 'inherit' });
-      return out;
-    };
+    /** Trains the ensemble's networks without fold `fold`'s speakers (every recording: −1); their directories. */
+    const train = (fold: number) =>
+      NETS.map(({ suffix, options }) => {
+        const out = `${work}${suffix}-${fold < 0 ? 'all' : `fold${fold}`}`;
+        if (!existsSync(path.join(out, 'gop.jsonl')) || !args.includes('--reuse-nets'))
+          execFileSync(python, [script, ...prefixes, '--out', out, '--fold', String(fold), ...options], { stdio: 'inherit' });
+        return out;
+      });
     const gathered = readGathered(prefixes);
     const all = train(-1);
-    const folds = [0, 1, 2, 3].map((f) => withGops(gathered, readGops(train(f))));
+    const folds = [0, 1, 2, 3].map((f) => withGops(gathered, readGops(train(f).join('+'))));
     const { fitCalibration } = await import('./pa/calibrate.ts');
-    const fit = fitCalibration(withGops(gathered, readGops(all)), (f) => folds[f]!);
-    copyFileSync(path.join(all, 'net.json'), fileURLToPath(new URL('../server/speech/pa/phone-net.json', import.meta.url)));
+    const fit = fitCalibration(withGops(gathered, readGops(all.join('+'))), (f) => folds[f]!);
+    const shipped = fileURLToPath(new URL('../server/speech/pa/phone-net.json', import.meta.url));
+    if (all.length === 1) copyFileSync(path.join(all[0]!, 'net.json'), shipped);
+    else writeFileSync(shipped, JSON.stringify({ ensemble: all.map((dir) => JSON.parse(readFileSync(path.join(dir, 'net.json'), 'utf8')) as unknown) }));
     writeFileSync(calibrationFile, `${JSON.stringify(fit.calibration, null, 1)}\n`);
     console.log(fit.summary);
   }

@@ -4,7 +4,7 @@
  * (scripts/pa/phone_net.py --fold f), and the calibration is refitted on the other folds exactly as
  * `speakerFolds` does without it.
  *
- *   node --import tsx scripts/pa/nn-folds.ts GATHER_PREFIXES(comma) NET_DIR_PATTERN(with {f}) [VARIANT]
+ *   node --import tsx scripts/pa/nn-folds.ts GATHER_PREFIXES(comma) NET_DIR_PATTERN(with {f}; several joined by +) [VARIANT]
  */
 import { readFileSync } from 'node:fs';
 import { describeFolds, speakerFolds } from './calibrate.ts';
@@ -31,7 +31,24 @@ export function readGathered(prefixes: string[]): Gathered[] {
     .sort((a, b) => a.i - b.i);
 }
 
-export function readGops(dir: string): Gops {
+/**
+ * The phone GOPs in DIR/gop.jsonl; with several directories joined by `+` (session 31: an ensemble
+ * of networks), each phone's mean over them, as the engine averages its networks' frame gaps.
+ */
+export function readGops(dirs: string): Gops {
+  const each = dirs.split('+').map(readGopFile);
+  if (each.length === 1) return each[0]!;
+  const mean = (xs: Array<number[][] | null | undefined>): number[][] | null =>
+    xs[0] ? xs[0].map((w, k) => w.map((_, p) => xs.reduce((s, x) => s + x![k]![p]!, 0) / xs.length)) : null;
+  return new Map(
+    [...each[0]!.keys()].map((id) => {
+      const gs = each.map((g) => g.get(id)!);
+      return [id, { own: mean(gs.map((g) => g.own)), trials: gs[0]!.trials.map((_, j) => mean(gs.map((g) => g.trials[j]))) }];
+    }),
+  );
+}
+
+function readGopFile(dir: string): Gops {
   return new Map(
     lines(`${dir}/gop.jsonl`).map((l) => {
       const g = JSON.parse(l) as { id: string; own: number[][] | null; trials: Array<number[][] | null> };
@@ -74,7 +91,7 @@ if (process.argv[1]?.endsWith('nn-folds.ts')) {
   const [prefixes, pattern, variant = `wclip${WORD_GOP_FLOOR}`] = process.argv.slice(2);
   const gathered = readGathered(prefixes!.split(','));
   if (process.env.BASELINE) console.log(`GMM only: ${describeFolds(speakerFolds(evidence(gathered)))}`);
-  const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replace('{f}', String(f))), variant));
+  const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replaceAll('{f}', String(f))), variant));
   const figures = speakerFolds(perFold[0]!, 4, (f) => perFold[f]!);
   console.log(`with the neural GOP (${variant}): ${describeFolds(figures)} (${Math.round(figures.substitution * figures.trials)} trials)`);
 }

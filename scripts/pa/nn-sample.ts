@@ -16,7 +16,7 @@ if (!args.includes('--voices-only')) {
   const sample = await loadSample(SAMPLE_DIR, Infinity, every);
   const f = await measure(aligner, sample);
   console.log(
-    `sample (${f.recordings} recordings): pairs ${pct(f.pairs)}, replaced word lowest ${pct(f.substitution)} of ${f.substitutions}, not heard ${pct(f.notHeard)}, mispronounced ${pct(f.mispronounced)}, ${f.msPerRecording.toFixed(0)} ms per recording`,
+    `sample (${f.recordings} recordings): pairs ${pct(f.pairs)}, replaced word lowest ${pct(f.substitution)} of ${f.substitutions} (${Math.round(f.substitution * f.substitutions)} trials), not heard ${pct(f.notHeard)}, mispronounced ${pct(f.mispronounced)}, ${f.msPerRecording.toFixed(0)} ms per recording`,
   );
 }
 if (args.includes('--voices') || args.includes('--voices-only')) {

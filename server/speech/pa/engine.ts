@@ -24,7 +24,7 @@ import { ensurePronunciations } from './g2p.ts';
 import { itemSchedule, MAX_READING_WORDS, phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
-import { phoneNet, wordGop, type NetGaps } from './phone-net.ts';
+import { phoneNet, wordGop, type FrameGaps } from './phone-net.ts';
 import type { PaResult, WordScore } from './result.ts';
 
 export class TextError extends Error {
@@ -327,7 +327,7 @@ export function wordEvidence(
 
 /** The neural phone model's frame gaps over the aligned span (phone-net.ts); `offset`: where the segments' frame 0 is in it. */
 export interface NetFrames {
-  gaps: NetGaps;
+  gaps: FrameGaps;
   frames: number;
   offset: number;
 }

@@ -73,9 +73,13 @@ export class PhoneNet {
    * nothing (session 24). The features are those of the whole span, so the values are the same.
    */
   lazyGaps(pcm: Float32Array, from: number, to: number): NetGaps {
-    const n = Math.max(0, to - from);
-    const x = logMel(pcm, from, to);
-    for (let f = 0; f < n; f++) for (let k = 0; k < MELS; k++) x[f * MELS + k] = (x[f * MELS + k]! - this.mean[k]!) * this.scale[k]!;
+    return this.gapsOf(logMel(pcm, from, to), Math.max(0, to - from));
+  }
+
+  /** lazyGaps over n frames of log-mel features `mel` (features.ts), which it leaves as they are. */
+  gapsOf(mel: Float32Array, n: number): NetGaps {
+    const x = new Float32Array(n * MELS);
+    for (let f = 0; f < n; f++) for (let k = 0; k < MELS; k++) x[f * MELS + k] = (mel[f * MELS + k]! - this.mean[k]!) * this.scale[k]!;
     return new NetGaps(n, (fs, k, out) => this.forward(x, n, fs, k, out));
   }
 
@@ -161,8 +165,17 @@ function dense(l: Layer, v: readonly Float32Array[], out: readonly Float32Array[
   }
 }
 
+/** A span's frame gaps: per frame and class, log posterior − the frame's best log posterior. */
+export interface FrameGaps {
+  readonly frames: number;
+  /** Frame f's gap for class k (computed when first asked for). */
+  at(f: number, k: number): number;
+  /** Computes the frames of [from, to) not computed yet, several at a time (cheaper than one by one). */
+  ensure(from: number, to: number): void;
+}
+
 /** A span's frame gaps (`PhoneNet.lazyGaps`), each frame computed the first time it is asked for. */
-export class NetGaps {
+export class NetGaps implements FrameGaps {
   /** Every frame's gaps, frames × classes; a frame's row is filled once it has been asked for. */
   readonly all: Float32Array;
   private readonly done: Uint8Array;
@@ -210,6 +223,30 @@ export class NetGaps {
 }
 
 /**
+ * Several networks as one (session 31): a frame's gap for a class is the mean of the networks'
+ * gaps, so a phone's DNN-GOP is the mean of theirs (docs/pa-experiments.md, session 31).
+ */
+export class PhoneNetEnsemble {
+  constructor(readonly nets: readonly PhoneNet[]) {
+    if (!nets.length) throw new Error('an ensemble needs a network');
+  }
+
+  /** As `PhoneNet.lazyGaps`: the features are computed once for all the networks. */
+  lazyGaps(pcm: Float32Array, from: number, to: number): FrameGaps {
+    const n = Math.max(0, to - from);
+    const mel = logMel(pcm, from, to);
+    const each = this.nets.map((net) => net.gapsOf(mel, n));
+    if (each.length === 1) return each[0]!;
+    const share = 1 / each.length;
+    return {
+      frames: n,
+      at: (f, k) => each.reduce((sum, g) => sum + g.at(f, k), 0) * share,
+      ensure: (from, to) => each.forEach((g) => g.ensure(from, to)),
+    };
+  }
+}
+
+/**
  * The floor of a word's DNN-GOP. The network knows learners' speech only: a word said clearly by
  * another kind of voice (the project's synthesized ones) can sit far below every learner's, and
  * without a floor it alone made such words 'not heard'. With it, on the speaker folds, the replaced
@@ -218,7 +255,7 @@ export class NetGaps {
 export const WORD_GOP_FLOOR = -3;
 
 /** A word's DNN-GOP from frame gaps (`PhoneNet.lazyGaps`, frames counted as the phones' starts are), floored. */
-export function wordGop(gaps: NetGaps, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number {
+export function wordGop(gaps: FrameGaps, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number {
   if (!phones.length) return 0;
   let sum = 0;
   for (const p of phones) {
@@ -233,10 +270,16 @@ export function wordGop(gaps: NetGaps, frames: number, phones: ReadonlyArray<{ p
 }
 
 const WEIGHTS = fileURLToPath(new URL('./phone-net.json', import.meta.url));
-let loaded: PhoneNet | null | undefined;
+let loaded: PhoneNetEnsemble | null | undefined;
 
-/** The shipped network, or null when there is none (the word model then has no weight for it). */
-export function phoneNet(): PhoneNet | null {
-  if (loaded === undefined) loaded = existsSync(WEIGHTS) ? new PhoneNet(JSON.parse(readFileSync(WEIGHTS, 'utf8')) as PhoneNetWeights) : null;
+/** phone-net.json: one network's weights, or several networks' (`ensemble`) whose gaps are averaged. */
+export type PhoneNetFile = PhoneNetWeights | { ensemble: PhoneNetWeights[] };
+
+export const readPhoneNets = (file: PhoneNetFile): PhoneNetEnsemble =>
+  new PhoneNetEnsemble(('ensemble' in file ? file.ensemble : [file]).map((w) => new PhoneNet(w)));
+
+/** The shipped networks, or null when there are none (the word model then has no weight for them). */
+export function phoneNet(): PhoneNetEnsemble | null {
+  if (loaded === undefined) loaded = existsSync(WEIGHTS) ? readPhoneNets(JSON.parse(readFileSync(WEIGHTS, 'utf8')) as PhoneNetFile) : null;
   return loaded;
 }

@@ -4,14 +4,25 @@
  * frames computed several at a time (a phone's span) have the same values to the bit.
  */
 import { describe, expect, it } from 'vitest';
-import { PhoneNet, phoneNet, PHONE_CLASSES } from '../../../server/speech/pa/phone-net.ts';
+import {
+  PhoneNet,
+  PhoneNetEnsemble,
+  phoneClass,
+  phoneNet,
+  readPhoneNets,
+  wordGop,
+  PHONE_CLASSES,
+  WORD_GOP_FLOOR,
+  type FrameGaps,
+  type PhoneNetWeights,
+} from '../../../server/speech/pa/phone-net.ts';
 import { logMel, MELS } from '../../../server/speech/pa/features.ts';
 import { speak } from '../../../scripts/pa/synth.ts';
 
 describe('the neural phone model', () => {
   it('computes a frame only when asked for it, to the same values as the whole pass', async () => {
-    const net = phoneNet();
-    expect(net).not.toBeNull();
+    expect(phoneNet()).not.toBeNull();
+    const net = phoneNet()!.nets[0];
     const pcm = await speak(['apple', 'banana', 'window'], 'slt', 1);
     const frames = Math.floor(pcm.length / 160) - 2;
     const all = net!.gaps(pcm, 0, frames);
@@ -24,7 +35,7 @@ describe('the neural phone model', () => {
   });
 
   it("gives a phone's frames computed together the values each has computed alone", async () => {
-    const net = phoneNet()!;
+    const net = phoneNet()!.nets[0]!;
     const pcm = await speak(['good', 'morning', 'teacher'], 'rms', 1);
     const frames = Math.floor(pcm.length / 160) - 2;
     const alone = net.lazyGaps(pcm, 0, frames);
@@ -73,5 +84,49 @@ describe('the neural phone model', () => {
       const best = Math.max(...row);
       for (let k = 0; k < classes; k++) expect(gaps[f * classes + k]).toBeCloseTo(row[k]! - best, 4);
     }
+  });
+
+  it('averages the gaps of an ensemble, so a phone scores the mean of its networks', async () => {
+    // Two one-layer networks over one frame: class k's logit is log-mel value k, times 1 and times 3.
+    const scaled = (by: number): PhoneNetWeights => {
+      const w = new Array<number>(MELS * MELS).fill(0);
+      for (let k = 0; k < MELS; k++) w[k * MELS + k] = by;
+      return {
+        classes: [...PHONE_CLASSES],
+        context: 0,
+        mels: MELS,
+        mean: new Array(MELS).fill(0),
+        std: new Array(MELS).fill(1),
+        layers: [{ rows: MELS, cols: MELS, w, b: new Array(MELS).fill(0) }],
+      };
+    };
+    const one = new PhoneNet(scaled(1));
+    const three = new PhoneNet(scaled(3));
+    const both = readPhoneNets({ ensemble: [scaled(1), scaled(3)] });
+    expect(both).toBeInstanceOf(PhoneNetEnsemble);
+    expect(both.nets).toHaveLength(2);
+    expect(readPhoneNets(scaled(1)).nets).toHaveLength(1);
+    const pcm = await speak(['banana'], 'awb', 1);
+    const frames = Math.floor(pcm.length / 160) - 2;
+    const [g1, g3, mean] = [one.lazyGaps(pcm, 0, frames), three.lazyGaps(pcm, 0, frames), both.lazyGaps(pcm, 0, frames)];
+    const mid = Math.floor(frames / 2);
+    for (const f of [0, mid, frames - 1]) for (const k of [0, 7, MELS - 1]) expect(mean.at(f, k)).toBeCloseTo((g1.at(f, k) + g3.at(f, k)) / 2, 5);
+    // The second network's gaps are three times the first's, so the mean is twice the first's.
+    const low = PHONE_CLASSES.reduce((lo, _, k) => (g1.at(mid, k) < g1.at(mid, lo) ? k : lo), 0);
+    expect(g1.at(mid, low)).toBeLessThan(-1);
+    expect(mean.at(mid, low)).toBeCloseTo(2 * g1.at(mid, low), 4);
+    const phones = [
+      { phone: 'B', start: mid - 4, frames: 3 },
+      { phone: 'AE', start: mid - 1, frames: 4 },
+    ];
+    // A phone's DNN-GOP is the mean of its networks' (as scripts/pa/nn-folds.ts averages them).
+    const phoneGop = (g: FrameGaps, p: (typeof phones)[number]) => {
+      let s = 0;
+      for (let f = p.start; f < p.start + p.frames; f++) s += g.at(f, phoneClass(p.phone));
+      return s / p.frames;
+    };
+    const expected = phones.reduce((s, p) => s + (phoneGop(g1, p) + phoneGop(g3, p)) / 2, 0) / phones.length;
+    expect(expected).toBeLessThan(0);
+    expect(wordGop(mean, frames, phones)).toBeCloseTo(Math.max(WORD_GOP_FLOOR, expected), 5);
   });
 });
