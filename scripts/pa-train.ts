@@ -80,9 +80,9 @@ if (args.includes('--phone-net')) {
       });
     const gathered = readGathered(prefixes);
     const all = train(-1);
-    const folds = [0, 1, 2, 3].map((f) => withGops(gathered, readGops(train(f).join('+'))));
+    const folds = [0, 1, 2, 3].map((f) => withGops(gathered, readGops(train(f))));
     const { fitCalibration } = await import('./pa/calibrate.ts');
-    const fit = fitCalibration(withGops(gathered, readGops(all.join('+'))), (f) => folds[f]!);
+    const fit = fitCalibration(withGops(gathered, readGops(all)), (f) => folds[f]!);
     const shipped = fileURLToPath(new URL('../server/speech/pa/phone-net.json', import.meta.url));
     if (all.length === 1) copyFileSync(path.join(all[0]!, 'net.json'), shipped);
     else writeFileSync(shipped, JSON.stringify({ ensemble: all.map((dir) => JSON.parse(readFileSync(path.join(dir, 'net.json'), 'utf8')) as unknown) }));

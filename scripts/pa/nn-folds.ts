@@ -32,11 +32,11 @@ export function readGathered(prefixes: string[]): Gathered[] {
 }
 
 /**
- * The phone GOPs in DIR/gop.jsonl; with several directories joined by `+` (session 31: an ensemble
- * of networks), each phone's mean over them, as the engine averages its networks' frame gaps.
+ * The phone GOPs in DIR/gop.jsonl; with several directories (session 31: an ensemble of
+ * networks), each phone's mean over them, as the engine averages its networks' frame gaps.
  */
-export function readGops(dirs: string): Gops {
-  const each = dirs.split('+').map(readGopFile);
+export function readGops(dirs: readonly string[]): Gops {
+  const each = dirs.map(readGopFile);
   if (each.length === 1) return each[0]!;
   const mean = (xs: Array<number[][] | null | undefined>): number[][] | null =>
     xs[0] ? xs[0].map((w, k) => w.map((_, p) => xs.reduce((s, x) => s + x![k]![p]!, 0) / xs.length)) : null;
@@ -91,7 +91,7 @@ if (process.argv[1]?.endsWith('nn-folds.ts')) {
   const [prefixes, pattern, variant = `wclip${WORD_GOP_FLOOR}`] = process.argv.slice(2);
   const gathered = readGathered(prefixes!.split(','));
   if (process.env.BASELINE) console.log(`GMM only: ${describeFolds(speakerFolds(evidence(gathered)))}`);
-  const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replaceAll('{f}', String(f))), variant));
+  const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replaceAll('{f}', String(f)).split('+')), variant));
   const figures = speakerFolds(perFold[0]!, 4, (f) => perFold[f]!);
   console.log(`with the neural GOP (${variant}): ${describeFolds(figures)} (${Math.round(figures.substitution * figures.trials)} trials)`);
 }

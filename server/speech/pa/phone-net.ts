@@ -76,11 +76,13 @@ export class PhoneNet {
     return this.gapsOf(logMel(pcm, from, to), Math.max(0, to - from));
   }
 
-  /** lazyGaps over n frames of log-mel features `mel` (features.ts), which it leaves as they are. */
+  /**
+   * lazyGaps over n frames of log-mel features `mel` (features.ts), which it takes over: they are
+   * normalised in place (a copy per recording would cost ~112 KB on the scoring path).
+   */
   gapsOf(mel: Float32Array, n: number): NetGaps {
-    const x = new Float32Array(n * MELS);
-    for (let f = 0; f < n; f++) for (let k = 0; k < MELS; k++) x[f * MELS + k] = (mel[f * MELS + k]! - this.mean[k]!) * this.scale[k]!;
-    return new NetGaps(n, (fs, k, out) => this.forward(x, n, fs, k, out));
+    for (let f = 0; f < n; f++) for (let k = 0; k < MELS; k++) mel[f * MELS + k] = (mel[f * MELS + k]! - this.mean[k]!) * this.scale[k]!;
+    return new NetGaps(n, (fs, k, out) => this.forward(mel, n, fs, k, out));
   }
 
   /**
@@ -235,7 +237,9 @@ export class PhoneNetEnsemble {
   lazyGaps(pcm: Float32Array, from: number, to: number): FrameGaps {
     const n = Math.max(0, to - from);
     const mel = logMel(pcm, from, to);
-    const each = this.nets.map((net) => net.gapsOf(mel, n));
+    // Each network normalises the features in place: all but the last get a copy.
+    const last = this.nets.length - 1;
+    const each = this.nets.map((net, i) => net.gapsOf(i === last ? mel : mel.slice(), n));
     if (each.length === 1) return each[0]!;
     const share = 1 / each.length;
     return {
