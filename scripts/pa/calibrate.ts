@@ -115,10 +115,17 @@ export interface FoldFigures {
   words: number;
 }
 
+/** The fold of each speaker: in sorted order, every k-th to the same fold. */
+export function foldsOfSpeakers(speakers: Iterable<string>, k = 4): Map<string, number> {
+  return new Map([...new Set(speakers)].sort().map((s, i) => [s, i % k]));
+}
+
 /** Everything refitted `k` times, each time without one group of speakers, and counted on them. */
 export function speakerFolds(records: RecordingEvidence[], k = 4, recordsOfFold: (fold: number) => RecordingEvidence[] = () => records): FoldFigures {
-  const speakers = [...new Set(records.map((r) => r.speaker))].sort();
-  const fold = new Map(speakers.map((s, i) => [s, i % k]));
+  const fold = foldsOfSpeakers(
+    records.map((r) => r.speaker),
+    k,
+  );
   let hits = 0;
   let trials = 0;
   let notHeard = 0;
@@ -140,7 +147,7 @@ export function speakerFolds(records: RecordingEvidence[], k = 4, recordsOfFold:
   return {
     folds: k,
     recordings: records.length,
-    speakers: speakers.length,
+    speakers: fold.size,
     substitution: hits / Math.max(1, trials),
     trials,
     notHeard: notHeard / Math.max(1, words),

@@ -7,7 +7,7 @@
  *   node --import tsx scripts/pa/nn-folds.ts GATHER_PREFIXES(comma) NET_DIR_PATTERN(with {f}; several joined by +) [VARIANT]
  */
 import { readFileSync } from 'node:fs';
-import { describeFolds, speakerFolds } from './calibrate.ts';
+import { describeFolds, foldsOfSpeakers, speakerFolds } from './calibrate.ts';
 import type { RawWord, RecordingEvidence } from './evidence.ts';
 import { WORD_GOP_FLOOR } from '../../server/speech/pa/phone-net.ts';
 
@@ -74,10 +74,63 @@ export function wordGop(phones: number[], variant = `wclip${WORD_GOP_FLOOR}`): n
 
 const strip = (w: GatheredWord): RawWord => ({ p: w.p, d: w.d, o: w.o });
 
-export function evidence(gathered: Gathered[], gops?: Gops, variant?: string): RecordingEvidence[] {
+/** Per phone: the mean and SD of its DNN-GOP in the own texts of these speakers' recordings. */
+export type NnPhoneStats = Map<string, { mean: number; sd: number }>;
+
+export function nnPhoneStats(gathered: Gathered[], gops: Gops, speakers: (speaker: string) => boolean): NnPhoneStats {
+  const sums = new Map<string, [number, number, number]>();
+  for (const g of gathered) {
+    const own = gops.get(g.id)?.own;
+    if (!g.own || !own || !speakers(g.speaker)) continue;
+    g.own.forEach((w, k) =>
+      w.p.forEach(([phone], p) => {
+        const x = own[k]?.[p];
+        if (x === undefined) return;
+        const s = sums.get(phone) ?? [0, 0, 0];
+        sums.set(phone, [s[0] + 1, s[1] + x, s[2] + x * x]);
+      }),
+    );
+  }
+  return new Map(
+    [...sums].map(([phone, [n, sum, squares]]) => {
+      const mean = sum / n;
+      return [phone, { mean, sd: Math.max(0.1, Math.sqrt(Math.max(0, squares / n - mean * mean))) }];
+    }),
+  );
+}
+
+/**
+ * Variants `zX` and `cX` (session 32): each phone's DNN-GOP taken against the learners' own
+ * phones of its kind (`zX`: as a z-score, `cX`: less their mean), as the GMM's GOPs are, then the
+ * word's mean floored at X.
+ */
+function againstLearners(phones: number[], names: string[], variant: string, stats?: NnPhoneStats): number[] {
+  if (!stats || !/^[zc]-/.test(variant)) return phones;
+  return phones.map((x, p) => {
+    const s = stats.get(names[p]!) ?? { mean: 0, sd: 1 };
+    return variant.startsWith('z') ? (x - s.mean) / s.sd : x - s.mean;
+  });
+}
+
+export function evidence(gathered: Gathered[], gops?: Gops, variant?: string, stats?: NnPhoneStats): RecordingEvidence[] {
+  const wordVariant = variant && /^[zc]-/.test(variant) ? `wclip${variant.slice(1)}` : variant;
   return gathered.map((g) => {
     const gop = gops?.get(g.id);
-    const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord => (gop && phones ? { ...strip(w), n: wordGop(phones, variant) } : strip(w));
+    const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord =>
+      gop && phones
+        ? {
+            ...strip(w),
+            n: wordGop(
+              againstLearners(
+                phones,
+                w.p.map(([name]) => name),
+                variant ?? '',
+                stats,
+              ),
+              wordVariant,
+            ),
+          }
+        : strip(w);
     return {
       id: g.id,
       speaker: g.speaker,
@@ -91,7 +144,16 @@ if (process.argv[1]?.endsWith('nn-folds.ts')) {
   const [prefixes, pattern, variant = `wclip${WORD_GOP_FLOOR}`] = process.argv.slice(2);
   const gathered = readGathered(prefixes!.split(','));
   if (process.env.BASELINE) console.log(`GMM only: ${describeFolds(speakerFolds(evidence(gathered)))}`);
-  const perFold = [0, 1, 2, 3].map((f) => evidence(gathered, readGops(pattern!.replaceAll('{f}', String(f)).split('+')), variant));
+  const foldOf = foldsOfSpeakers(gathered.map((g) => g.speaker));
+  const perFold = [0, 1, 2, 3].map((f) => {
+    const gops = readGops(pattern!.replaceAll('{f}', String(f)).split('+'));
+    return evidence(
+      gathered,
+      gops,
+      variant,
+      nnPhoneStats(gathered, gops, (s) => foldOf.get(s) !== f),
+    );
+  });
   const figures = speakerFolds(perFold[0]!, 4, (f) => perFold[f]!);
   console.log(`with the neural GOP (${variant}): ${describeFolds(figures)} (${Math.round(figures.substitution * figures.trials)} trials)`);
 }
