@@ -104,8 +104,10 @@ export function nnPhoneStats(gathered: Gathered[], gops: Gops, speakers: (speake
  * phones of its kind (`zX`: as a z-score, `cX`: less their mean), as the GMM's GOPs are, then the
  * word's mean floored at X.
  */
+const againstLearnersVariant = (variant?: string): variant is string => variant !== undefined && /^[zc]-/.test(variant);
+
 function againstLearners(phones: number[], names: string[], variant: string, stats?: NnPhoneStats): number[] {
-  if (!stats || !/^[zc]-/.test(variant)) return phones;
+  if (!stats || !againstLearnersVariant(variant)) return phones;
   return phones.map((x, p) => {
     const s = stats.get(names[p]!) ?? { mean: 0, sd: 1 };
     return variant.startsWith('z') ? (x - s.mean) / s.sd : x - s.mean;
@@ -113,7 +115,7 @@ function againstLearners(phones: number[], names: string[], variant: string, sta
 }
 
 export function evidence(gathered: Gathered[], gops?: Gops, variant?: string, stats?: NnPhoneStats): RecordingEvidence[] {
-  const wordVariant = variant && /^[zc]-/.test(variant) ? `wclip${variant.slice(1)}` : variant;
+  const wordVariant = againstLearnersVariant(variant) ? `wclip${variant.slice(1)}` : variant;
   return gathered.map((g) => {
     const gop = gops?.get(g.id);
     const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord =>
@@ -147,12 +149,7 @@ if (process.argv[1]?.endsWith('nn-folds.ts')) {
   const foldOf = foldsOfSpeakers(gathered.map((g) => g.speaker));
   const perFold = [0, 1, 2, 3].map((f) => {
     const gops = readGops(pattern!.replaceAll('{f}', String(f)).split('+'));
-    return evidence(
-      gathered,
-      gops,
-      variant,
-      nnPhoneStats(gathered, gops, (s) => foldOf.get(s) !== f),
-    );
+    return evidence(gathered, gops, variant, againstLearnersVariant(variant) ? nnPhoneStats(gathered, gops, (s) => foldOf.get(s) !== f) : undefined);
   });
   const figures = speakerFolds(perFold[0]!, 4, (f) => perFold[f]!);
   console.log(`with the neural GOP (${variant}): ${describeFolds(figures)} (${Math.round(figures.substitution * figures.trials)} trials)`);
