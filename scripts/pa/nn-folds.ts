@@ -99,13 +99,13 @@ export function nnPhoneStats(gathered: Gathered[], gops: Gops, speakers: (speake
   );
 }
 
+const againstLearnersVariant = (variant?: string): variant is string => variant !== undefined && /^[zc]-/.test(variant);
+
 /**
  * Variants `zX` and `cX` (session 32): each phone's DNN-GOP taken against the learners' own
  * phones of its kind (`zX`: as a z-score, `cX`: less their mean), as the GMM's GOPs are, then the
  * word's mean floored at X.
  */
-const againstLearnersVariant = (variant?: string): variant is string => variant !== undefined && /^[zc]-/.test(variant);
-
 function againstLearners(phones: number[], names: string[], variant: string, stats?: NnPhoneStats): number[] {
   if (!stats || !againstLearnersVariant(variant)) return phones;
   return phones.map((x, p) => {
