@@ -9,6 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 const require = createRequire(import.meta.url);
 
@@ -235,10 +237,60 @@ function subsetsOnce(): (subset: Subset) => void {
         if (written.size >= SUBSETS_KEPT) written.clear();
         bytes = encode();
         written.set(key, bytes);
+        deflatedFonts.set(bytes, null);
       }
       return bytes;
     };
   };
+}
+
+/** The subset fonts `subsetsOnce` keeps, each with its bytes deflated as pdfkit would (made on first use). */
+const deflatedFonts = new WeakMap<Uint8Array, Uint8Array | null>();
+/** ToUnicode maps (text) deflated, by their text: the same glyph set gives the same map. */
+const deflatedMaps = new LRUCache<string, Uint8Array>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (bytes, text) => text.length + bytes.length });
+const TO_UNICODE_MAP = '/CIDInit /ProcSet findresource begin';
+
+/** The parts of pdfkit's stream objects (PDFReference) used below. */
+type StreamRef = { compress: boolean; data: Record<string, unknown>; buffer: unknown[]; end(chunk?: string | Uint8Array): void };
+
+/**
+ * pdfkit deflates every embedded font file and its ToUnicode map anew for each document, a
+ * quarter of a report's CPU. The fonts kept by `subsetsOnce` and the maps made from them are
+ * deflated once per process instead and handed to pdfkit already compressed: the stream is
+ * written as pdfkit writes it (`/Filter /FlateDecode`, the same bytes), only not compressed again.
+ * Relies on pdfkit's `PDFReference` fields `compress`, `data` and `buffer` (pdfkit 0.17–0.20;
+ * tests/server/reports/pdf.test.ts reads the reused fonts back with poppler).
+ */
+export function deflateFontsOnce(doc: { ref(data?: object): unknown; compress?: boolean }): void {
+  if (!doc.compress) return;
+  const ref = doc.ref.bind(doc);
+  doc.ref = (data?: object) => {
+    const stream = ref(data) as StreamRef;
+    const end = stream.end.bind(stream);
+    stream.end = (chunk) => {
+      const deflated = stream.compress && !stream.buffer.length && chunk ? deflatedOnce(chunk) : undefined;
+      if (!deflated) return end(chunk);
+      stream.compress = false;
+      stream.data.Filter = 'FlateDecode';
+      end(deflated);
+    };
+    return stream;
+  };
+}
+
+function deflatedOnce(chunk: string | Uint8Array): Uint8Array | undefined {
+  if (typeof chunk === 'string') {
+    if (!chunk.startsWith(TO_UNICODE_MAP)) return undefined;
+    let bytes = deflatedMaps.get(chunk);
+    // pdfkit writes a text chunk as its char codes' low bytes, with a newline.
+    if (!bytes) deflatedMaps.set(chunk, (bytes = deflateSync(Buffer.from(`${chunk}\n`, 'latin1'))));
+    return bytes;
+  }
+  const known = deflatedFonts.get(chunk);
+  if (known !== null) return known; // a font kept by subsetsOnce, already deflated (or not one of them)
+  const bytes = deflateSync(chunk);
+  deflatedFonts.set(chunk, bytes);
+  return bytes;
 }
 
 /** Laid-out words kept per process (a report's words and labels recur), up to this many a font. */

@@ -7,7 +7,7 @@
 import { studentLabel } from '../classes/service.ts';
 import PDFDocument from 'pdfkit';
 import { DEFAULT_TIME_ZONE, localMinute } from '../time.ts';
-import { fontName, fontsFor, runsOf, type Weight } from './cjk-font.ts';
+import { deflateFontsOnce, fontName, fontsFor, runsOf, type Weight } from './cjk-font.ts';
 
 export type ReportContent = {
   student: string;
@@ -107,6 +107,7 @@ export async function renderReportPdf(r: ReportContent, options: { standardFonts
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     for (const [name, font] of fonts ?? []) doc.registerFont(name, font as never);
+    if (fonts) deflateFontsOnce(doc as never);
     /** Without the Chinese font: Helvetica, and only what it can print (Chinese label halves dropped). */
     const standard = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff—·]+\s*/g, '').trim() || (text.trim() ? '-' : ' ');
     const runsFor = (text: string, weight: Weight) =>
