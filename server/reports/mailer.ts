@@ -18,6 +18,7 @@ import type { Database } from '../../db/index.ts';
 import { prepared } from '../../db/sql.ts';
 import type { Logger } from 'pino';
 import { deleteExpiredReports } from './service.ts';
+import { recentReportPdf } from './recent-pdfs.ts';
 import { reportKey } from '../storage/keys.ts';
 import { createOutbox, wakeable } from '../outbox.ts';
 import { createLease } from '../jobs/lease.ts';
@@ -74,7 +75,9 @@ export function createMailer(options: {
         .where(eq(reports.id, sql.placeholder('id')))
         .prepare('mail_report'),
     );
-    const [row] = message.reportId ? await reportOf.execute({ id: message.reportId }) : [];
+    // Made by this process a moment ago (recent-pdfs.ts), or read back from where it is stored.
+    const kept = message.reportId ? recentReportPdf(message.reportId) : undefined;
+    const [row] = kept ? [kept] : message.reportId ? await reportOf.execute({ id: message.reportId }) : [];
     const pdf = row ? (row.pdf ?? (await options.blobs.get(reportKey(row.fileName)))) : null;
     const report = row && pdf ? { fileName: row.fileName, pdf } : undefined;
     const mail = {

@@ -22,6 +22,7 @@ import {
   webhooks,
 } from '../../db/schema.ts';
 import { unitNameOf } from '../tasks/schemas.ts';
+import { keepReportPdf } from './recent-pdfs.ts';
 import type { Executor } from '../../db/index.ts';
 import { preparedSql, qualified, rowsOf } from '../../db/sql.ts';
 import type { Deps, Viewer } from '../deps.ts';
@@ -127,7 +128,9 @@ export async function makeReport(
       ),
     ),
   });
-  return rowsOf<{ id: number }>(written).length > 0;
+  const [report] = rowsOf<{ id: number }>(written);
+  if (report) keepReportPdf(report.id, fileName, pdf);
+  return report !== undefined;
 }
 
 /** Who a result's report goes to, its unit's names, and whether it has its report already: one read. */

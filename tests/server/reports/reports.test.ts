@@ -99,6 +99,13 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect(queued[0]!.subject).toBe('单词蜂学习报告：demostudent「拼写」87 分 / WordBee report: demostudent, Spelling Bee, score 87');
     expect(eml).toMatch(/^Subject: =\?UTF-8\?/m);
     expect(eml).toContain('Content-Type: application/pdf');
+    // Both carry the report as it is stored (the mail worker takes the one its process just made).
+    const [stored] = await server.app.deps.db.select({ pdf: blobs.bytes }).from(blobs);
+    for (const file of files) {
+      const mail = readFileSync(path.join(server.dataDir, 'outbox', file), 'utf8');
+      const attached = /Content-Type: application\/pdf[^]*?\n\n([A-Za-z0-9+/=\n]+)/.exec(mail)?.[1];
+      expect(Buffer.from(attached ?? '', 'base64').equals(Buffer.from(stored!.pdf))).toBe(true);
+    }
   });
 
   it('deletes reports once they expire', async () => {
