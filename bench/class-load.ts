@@ -24,7 +24,7 @@ import { assignTask } from '../server/tasks/service.ts';
 import { profiled } from './profile.ts';
 import { nginxAvailable, startNginx } from './nginx.ts';
 import { startWebProcesses } from './web-processes.ts';
-import { SLOW_MS, runStudents, type ClientsOptions, type ClientsReport, type SlowRequest } from './class-clients.ts';
+import { SLOW_MS, type ClientsOptions, type ClientsReport, type SlowRequest } from './class-clients.ts';
 
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 40);
 const PER_CLASS = Number(process.env.BENCH_STUDENTS ?? 40);
@@ -89,9 +89,10 @@ const percentile = (values: number[], p: number) => {
  * `paced`: as a lesson goes rather than as fast as the clients can: every student starts within
  * the first 5 s, takes 1.5–3.5 s over each word (typing it), does one task of the unit and
  * posts its result, so a whole school presses 'finish' within seconds of each other. Each
- * student is a device with its own connection, and the students run in a process of their own,
- * as devices do. Without it, every student answers with no pause until BENCH_SECONDS, in this
- * process: the server's saturation, its latencies the length of its queue.
+ * student is a device with its own connection. Without it, every student answers with no pause
+ * until BENCH_SECONDS, over 256 shared connections: the server's saturation, its latencies the
+ * length of its queue. Either way the students run in a process of their own, as devices do
+ * (until session 33 the unpaced ones ran in the server's process and shared its event loop).
  */
 export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boolean; processes?: number } = {}) {
   const paced = options.paced ?? false;
@@ -136,9 +137,7 @@ export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boo
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
   const unwatch = watchArrivals();
-  const load = await profiled(paced ? 'a school lesson' : 'a school at once', () => (paced ? runStudentsApart(clients) : runStudents(clients))).finally(
-    unwatch,
-  );
+  const load = await profiled(paced ? 'a school lesson' : 'a school at once', () => runStudentsApart(clients)).finally(unwatch);
   loop.disable();
   const { answerMs, resultMs, healthMs, acknowledged, failures } = load;
   const elapsed = (load.endedAt - load.startedAt) / 1000;
@@ -169,7 +168,7 @@ export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boo
   return {
     name: paced
       ? `A school's lesson: ${CLASSES} classes × ${PER_CLASS} students each typing one task's words (1.5–3.5 s a word) and posting its result within seconds of each other (${app.database.kind}${proxy ? ', behind nginx' : ''}${options.processes ? `, ${options.processes} web processes` : ''})`
-      : `A school at once: ${CLASSES} classes × ${PER_CLASS} students answering and posting results with no pause (${app.database.kind}, ${seconds}s${options.processes ? `, ${options.processes} web processes; the clients in this process` : ''})`,
+      : `A school at once: ${CLASSES} classes × ${PER_CLASS} students answering and posting results with no pause (${app.database.kind}, ${seconds}s${options.processes ? `, ${options.processes} web processes` : ''})`,
     lines: [
       `results acknowledged: ${acknowledged}, in the database: ${stored!.n} ${acknowledged === stored!.n ? '(equal)' : '(NOT EQUAL)'}, failed calls: ${failures}`,
       `reports: ${reportCheck.reports} for ${reportCheck.results} results ${reportCheck.reports === reportCheck.results ? '(none missing)' : '(MISSING)'}, the last ${reportsAfter} s after the load; e-mails queued: ${reportCheck.mails}, twice: ${reportCheck.twice}`,
@@ -178,10 +177,7 @@ export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boo
       `baseline /healthz under the same load: p50 ${percentile(healthMs, 50)} ms, p99 ${healthP99} ms, slowest ${Math.round(Math.max(...healthMs))} ms; result p99 = ${(p99 / Math.max(healthP99, 0.1)).toFixed(1)}× that`,
       ...(processes
         ? [`requests over ${SLOW_MS / 1000} s: ${load.slow.length} (${load.slow.filter((r) => r.fresh).length} on a new connection)`]
-        : [
-            `the server's event loop${paced ? '' : ' (with the clients)'}: delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, longest ${Math.round(loop.max / 1e6)} ms`,
-            ...slowest(load.slow),
-          ]),
+        : [`the server's event loop: delay p99 ${Math.round(loop.percentile(99) / 1e6)} ms, longest ${Math.round(loop.max / 1e6)} ms`, ...slowest(load.slow)]),
     ],
   };
 }
