@@ -10,10 +10,7 @@
  * set-up's 1,600 password hashes.
  */
 import http from 'node:http';
-import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { text } from 'node:stream/consumers';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { startBenchServer } from './setup.ts';
@@ -24,6 +21,7 @@ import { assignTask } from '../server/tasks/service.ts';
 import { profiled } from './profile.ts';
 import { nginxAvailable, startNginx } from './nginx.ts';
 import { startWebProcesses } from './web-processes.ts';
+import { runChild } from './child.ts';
 import { SLOW_MS, type ClientsOptions, type ClientsReport, type SlowRequest } from './class-clients.ts';
 
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 40);
@@ -67,16 +65,6 @@ function slowest(slow: SlowRequest[]): string[] {
           `  ${r.path} ${ms(r.ms)} ms: socket ${ms(r.socket)}${r.fresh ? ' (new)' : ''}, write ${ms(r.written)}, read by the server ${ms(r.read)}, reply ${ms(r.reply)}`,
       ),
   ];
-}
-
-/** The students in a process of their own (bench/class-clients-child.ts). */
-async function runStudentsApart(options: ClientsOptions): Promise<ClientsReport> {
-  const entry = fileURLToPath(new URL('./class-clients-child.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(JSON.stringify(options));
-  const [out, code] = await Promise.all([text(child.stdout), new Promise<number | null>((r) => child.once('exit', r))]);
-  if (code !== 0) throw new Error(`the students' process exited with ${code}`);
-  return JSON.parse(out) as ClientsReport;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -137,7 +125,9 @@ export async function classLoadBenchmark(options: { paced?: boolean; nginx?: boo
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
   const unwatch = watchArrivals();
-  const load = await profiled(paced ? 'a school lesson' : 'a school at once', () => runStudentsApart(clients)).finally(unwatch);
+  const load = await profiled(paced ? 'a school lesson' : 'a school at once', () =>
+    runChild<ClientsReport>(new URL('./class-clients-child.ts', import.meta.url), clients),
+  ).finally(unwatch);
   loop.disable();
   const { answerMs, resultMs, healthMs, acknowledged, failures } = load;
   const elapsed = (load.endedAt - load.startedAt) / 1000;
