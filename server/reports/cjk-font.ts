@@ -258,7 +258,7 @@ type StreamRef = { compress: boolean; data: Record<string, unknown>; buffer: unk
  * quarter of a report's CPU. The fonts kept by `subsetsOnce` and the maps made from them are
  * deflated once per process instead and handed to pdfkit already compressed: the stream is
  * written as pdfkit writes it (`/Filter /FlateDecode`, the same bytes), only not compressed again.
- * Relies on pdfkit's `PDFReference` fields `compress`, `data` and `buffer` (pdfkit 0.17–0.20;
+ * Relies on pdfkit's `PDFReference` fields `compress`, `data` and `buffer` (pdfkit 0.20;
  * tests/server/reports/pdf.test.ts reads the reused fonts back with poppler).
  */
 export function deflateFontsOnce(doc: { ref(data?: object): unknown; compress?: boolean }): void {
