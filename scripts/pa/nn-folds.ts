@@ -106,32 +106,21 @@ const againstLearnersVariant = (variant?: string): variant is string => variant 
  * phones of its kind (`zX`: as a z-score, `cX`: less their mean), as the GMM's GOPs are, then the
  * word's mean floored at X.
  */
-function againstLearners(phones: number[], names: string[], variant: string, stats?: NnPhoneStats): number[] {
-  if (!stats || !againstLearnersVariant(variant)) return phones;
+function againstLearners(phones: number[], w: GatheredWord, asZ: boolean, stats: NnPhoneStats): number[] {
   return phones.map((x, p) => {
-    const s = stats.get(names[p]!) ?? { mean: 0, sd: 1 };
-    return variant.startsWith('z') ? (x - s.mean) / s.sd : x - s.mean;
+    const s = stats.get(w.p[p]![0]) ?? { mean: 0, sd: 1 };
+    return asZ ? (x - s.mean) / s.sd : x - s.mean;
   });
 }
 
+/** The folds' evidence with the network's word GOP; `stats` (the learners' per-phone DNN-GOP) go with a `zX` or `cX` variant. */
 export function evidence(gathered: Gathered[], gops?: Gops, variant?: string, stats?: NnPhoneStats): RecordingEvidence[] {
   const wordVariant = againstLearnersVariant(variant) ? `wclip${variant.slice(1)}` : variant;
   return gathered.map((g) => {
     const gop = gops?.get(g.id);
     const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord =>
       gop && phones
-        ? {
-            ...strip(w),
-            n: wordGop(
-              againstLearners(
-                phones,
-                w.p.map(([name]) => name),
-                variant ?? '',
-                stats,
-              ),
-              wordVariant,
-            ),
-          }
+        ? { ...strip(w), n: wordGop(stats ? againstLearners(phones, w, variant?.startsWith('z') ?? false, stats) : phones, wordVariant) }
         : strip(w);
     return {
       id: g.id,

@@ -258,8 +258,9 @@ type StreamRef = { compress: boolean; data: Record<string, unknown>; buffer: unk
  * quarter of a report's CPU. The fonts kept by `subsetsOnce` and the maps made from them are
  * deflated once per process instead and handed to pdfkit already compressed: the stream is
  * written as pdfkit writes it (`/Filter /FlateDecode`, the same bytes), only not compressed again.
- * Relies on pdfkit's `PDFReference` fields `compress`, `data` and `buffer` (pdfkit 0.20;
- * tests/server/reports/pdf.test.ts reads the reused fonts back with poppler).
+ * Relies on pdfkit's `PDFReference` fields `compress`, `data` and `buffer` (pdfkit 0.20; should
+ * they change, every stream is left to pdfkit as before; tests/server/reports/pdf.test.ts reads
+ * the reused fonts back with poppler).
  */
 export function deflateFontsOnce(doc: { ref(data?: object): unknown; compress?: boolean }): void {
   if (!doc.compress) return;
@@ -268,7 +269,7 @@ export function deflateFontsOnce(doc: { ref(data?: object): unknown; compress?: 
     const stream = ref(data) as StreamRef;
     const end = stream.end.bind(stream);
     stream.end = (chunk) => {
-      const deflated = stream.compress && !stream.buffer.length && chunk ? deflatedOnce(chunk) : undefined;
+      const deflated = stream.compress === true && Array.isArray(stream.buffer) && stream.buffer.length === 0 && chunk ? deflatedOnce(chunk) : undefined;
       if (!deflated) return end(chunk);
       stream.compress = false;
       stream.data.Filter = 'FlateDecode';
