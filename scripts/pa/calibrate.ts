@@ -59,6 +59,7 @@ export function evidenceOf(w: RawWord, stats: PhoneStats): WordEvidence {
     durationMisfit: w.d,
     outsideFrames: w.o,
     ...(w.n !== undefined ? { nn: w.n } : {}),
+    ...(w.np ? { nnPhones: w.np } : {}),
   };
 }
 

@@ -28,6 +28,8 @@ export interface RawWord {
   o: number;
   /** The neural phone model's word GOP (scripts/pa/phone-net.ts), when gathered with it. */
   n?: number;
+  /** Each phone's DNN-GOP floored at −6 (a word model with per-phone DNN-GOP weights). */
+  np?: number[];
 }
 
 /** One recording's evidence. `own` is null when its own text could not be aligned. */

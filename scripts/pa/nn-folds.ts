@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describeFolds, foldsOfSpeakers, speakerFolds } from './calibrate.ts';
 import type { RawWord, RecordingEvidence } from './evidence.ts';
-import { WORD_GOP_FLOOR } from '../../server/speech/pa/phone-net.ts';
+import { PHONE_GOP_FLOOR, WORD_GOP_FLOOR } from '../../server/speech/pa/phone-net.ts';
 
 type GatheredWord = RawWord & { s: Array<[number, number]>; t: number };
 interface Gathered {
@@ -57,8 +57,15 @@ function readGopFile(dir: string): Gops {
   );
 }
 
-/** The word feature from its phones' DNN-GOP: by default as the engine takes it (phone-net.ts). */
-export function wordGop(phones: number[], variant = `wclip${WORD_GOP_FLOOR}`): number {
+/**
+ * The variant the engine ships: the word's mean DNN-GOP floored at WORD_GOP_FLOOR. (Session 34's
+ * `pwX`, a weight per phone for its DNN-GOP beside it, was better on the folds and worse on the
+ * sample: docs/pa-experiments.md.)
+ */
+export const SHIPPED_VARIANT = `wclip${WORD_GOP_FLOOR}`;
+
+/** The word feature from its phones' DNN-GOP: by default the word's mean as the engine takes it (phone-net.ts). */
+export function wordGop(phones: number[], variant = SHIPPED_VARIANT): number {
   if (!phones.length) return 0;
   // `clip`: each phone floored at −6; `pclipX`: each phone floored at X; `wclipX`: the word's mean floored at X;
   // `min`: the worst phone.
@@ -114,13 +121,19 @@ function againstLearners(phones: number[], w: GatheredWord, asZ: boolean, stats:
 }
 
 /** The folds' evidence with the network's word GOP; `stats` (the learners' per-phone DNN-GOP) go with a `zX` or `cX` variant. */
-export function evidence(gathered: Gathered[], gops?: Gops, variant?: string, stats?: NnPhoneStats): RecordingEvidence[] {
-  const wordVariant = againstLearnersVariant(variant) ? `wclip${variant.slice(1)}` : variant;
+export function evidence(gathered: Gathered[], gops?: Gops, variant = SHIPPED_VARIANT, stats?: NnPhoneStats): RecordingEvidence[] {
+  // `pwX` (session 34): the word's mean floored at X, and each phone's DNN-GOP (floored at −6) with a weight per phone.
+  const perPhone = variant.startsWith('pw');
+  const wordVariant = againstLearnersVariant(variant) ? `wclip${variant.slice(1)}` : perPhone ? `wclip${variant.slice(2)}` : variant;
   return gathered.map((g) => {
     const gop = gops?.get(g.id);
     const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord =>
       gop && phones
-        ? { ...strip(w), n: wordGop(stats ? againstLearners(phones, w, variant?.startsWith('z') ?? false, stats) : phones, wordVariant) }
+        ? {
+            ...strip(w),
+            n: wordGop(stats ? againstLearners(phones, w, variant.startsWith('z'), stats) : phones, wordVariant),
+            ...(perPhone ? { np: phones.map((x) => Math.max(PHONE_GOP_FLOOR, x)) } : {}),
+          }
         : strip(w);
     return {
       id: g.id,
@@ -132,7 +145,7 @@ export function evidence(gathered: Gathered[], gops?: Gops, variant?: string, st
 }
 
 if (process.argv[1]?.endsWith('nn-folds.ts')) {
-  const [prefixes, pattern, variant = `wclip${WORD_GOP_FLOOR}`] = process.argv.slice(2);
+  const [prefixes, pattern, variant = SHIPPED_VARIANT] = process.argv.slice(2);
   const gathered = readGathered(prefixes!.split(','));
   if (process.env.BASELINE) console.log(`GMM only: ${describeFolds(speakerFolds(evidence(gathered)))}`);
   const foldOf = foldsOfSpeakers(gathered.map((g) => g.speaker));

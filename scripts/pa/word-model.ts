@@ -16,16 +16,22 @@ export interface Trial {
   speaker: string;
 }
 
-/** The parameters as one vector: a weight per phone, then duration, outside, short-word and the neural GOP. */
+/**
+ * The parameters as one vector: a weight per phone, then duration, outside, short-word and the neural
+ * GOP, then (evidence with `nnPhones`) a weight per phone for its DNN-GOP.
+ */
 function layout(trials: Trial[]): string[] {
   return [...new Set(trials.flatMap((t) => t.words.flatMap((w) => w.phones.map((p) => p.phone))))].sort();
 }
 
 /** The terms of rawWordScore (engine.ts), one per parameter: the model is linear in them. */
-function features(e: WordEvidence, phones: Map<string, number>): Float64Array {
-  const f = new Float64Array(phones.size + 4);
+function features(e: WordEvidence, phones: Map<string, number>, perPhoneNn: boolean): Float64Array {
+  const f = new Float64Array(phones.size * (perPhoneNn ? 2 : 1) + 4);
   const n = Math.max(1, e.phones.length);
-  for (const p of e.phones) f[phones.get(p.phone)!]! += p.z / n;
+  e.phones.forEach((p, i) => {
+    f[phones.get(p.phone)!]! += p.z / n;
+    if (perPhoneNn) f[phones.size + 4 + phones.get(p.phone)!]! += (e.nnPhones?.[i] ?? 0) / n;
+  });
   f[phones.size] = -e.durationMisfit;
   f[phones.size + 1] = -e.outsideFrames / 100;
   f[phones.size + 2] = 1 / n - 1 / TYPICAL_PHONES;
@@ -51,27 +57,31 @@ function toModel(w: Float64Array, names: string[], usage: Map<string, number>): 
     outside: round(w[names.length + 1]!),
     shortWord: round(w[names.length + 2]!),
     ...(w[names.length + 3] ? { nn: round(w[names.length + 3]!) } : {}),
+    ...(w.length > names.length + 4 ? { nnPhoneWeights: Object.fromEntries(names.map((name, i) => [name, round(w[names.length + 4 + i]!)])) } : {}),
   };
 }
 
 /** Fits the model; `lambda` holds the weights towards the unfitted model. */
 export function fitWordModel(trials: Trial[], lambda = 0.003, iterations = 4000): WordModel {
   const names = layout(trials);
+  const perPhoneNn = trials.some((t) => t.words.some((w) => w.nnPhones));
   const index = new Map(names.map((n, i) => [n, i]));
   const usage = new Map<string, number>();
   for (const t of trials) for (const w of t.words) for (const p of w.phones) usage.set(p.phone, (usage.get(p.phone) ?? 0) + 1);
   // Differences (other word − replaced word): the model should score them above 0.
   const diffs: Float64Array[] = [];
   for (const t of trials) {
-    const replaced = features(t.words[t.replaced]!, index);
+    const replaced = features(t.words[t.replaced]!, index, perPhoneNn);
     t.words.forEach((w, j) => {
       if (j === t.replaced) return;
-      const f = features(w, index);
+      const f = features(w, index, perPhoneNn);
       for (let i = 0; i < f.length; i++) f[i]! -= replaced[i]!;
       diffs.push(f);
     });
   }
-  const start = new Float64Array(names.length + 4).fill(1);
+  const start = new Float64Array(names.length * (perPhoneNn ? 2 : 1) + 4).fill(1);
+  // Per-phone DNN-GOP weights start at 0 and are held there: a correction to the word's mean.
+  start.fill(0, names.length + 4);
   start[names.length] = DEFAULT_WORD_MODEL.duration;
   start[names.length + 1] = DEFAULT_WORD_MODEL.outside;
   start[names.length + 2] = DEFAULT_WORD_MODEL.shortWord;

@@ -62,4 +62,37 @@ describe('the word model', () => {
     // Both phones at −1: the weighted mean is −1 whatever the weights (two phones: a short-word credit of 1/2 − 1/3).
     expect(rawWordScore(word, fitted)).toBeCloseTo(-1 + fitted.shortWord * (1 / 2 - 1 / 3), 5);
   });
+
+  it('weighs the network GOP of each phone on its own when the evidence has them: the telling phone above the noisy one', () => {
+    // The GMM's z-scores tell nothing here; the network's GOP drops for K when the word was not
+    // said and is noise for L, so the word's mean of the two mixes signal and noise.
+    const withNet = (count: number, seed: number): Trial[] => {
+      const rand = random(seed);
+      const word = (said: boolean): WordEvidence => {
+        const nnPhones = [Math.max(-6, -0.5 + gaussian(rand) * 0.5 - (said ? 0 : 2)), Math.max(-6, -1 + gaussian(rand) * 2)];
+        return {
+          phones: [
+            { phone: 'K', z: gaussian(rand) },
+            { phone: 'L', z: gaussian(rand) },
+          ],
+          durationMisfit: 0,
+          outsideFrames: 0,
+          nn: Math.max(-3, (nnPhones[0]! + nnPhones[1]!) / 2),
+          nnPhones,
+        };
+      };
+      return Array.from({ length: count }, (_, i) => ({
+        words: Array.from({ length: 5 }, (_, j) => word(j !== i % 5)),
+        replaced: i % 5,
+        speaker: `s${i % 10}`,
+      }));
+    };
+    const fitted = fitWordModel(withNet(300, 5));
+    expect(fitted.nnPhoneWeights!.K!).toBeGreaterThan(fitted.nnPhoneWeights!.L! + 0.5);
+    // Without the phones' own values the same fit has only the mean: fewer replaced words found.
+    const meanOnly = (ts: Trial[]) => ts.map((t) => ({ ...t, words: t.words.map(({ nnPhones: _, ...w }) => w) }));
+    const unseen = withNet(300, 6);
+    expect(fitWordModel(meanOnly(withNet(300, 5))).nnPhoneWeights).toBeUndefined();
+    expect(hitRate(unseen, fitted)).toBeGreaterThan(hitRate(meanOnly(unseen), fitWordModel(meanOnly(withNet(300, 5)))) + 0.05);
+  });
 });

@@ -24,7 +24,7 @@ import { ensurePronunciations } from './g2p.ts';
 import { itemSchedule, MAX_READING_WORDS, phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
-import { phoneNet, wordGop, type FrameGaps } from './phone-net.ts';
+import { PHONE_GOP_FLOOR, phoneGops, phoneNet, wordGopOf, type FrameGaps } from './phone-net.ts';
 import type { PaResult, WordScore } from './result.ts';
 
 export class TextError extends Error {
@@ -277,6 +277,8 @@ export interface WordEvidence {
   outsideFrames: number;
   /** The neural phone model's GOP (phone-net.ts): mean over the word's phones; absent without the model. */
   nn?: number;
+  /** Each phone's DNN-GOP floored at −6, in the order of `phones` (weighed only by a model with `nnPhoneWeights`). */
+  nnPhones?: number[];
 }
 
 /**
@@ -298,15 +300,7 @@ export function wordEvidence(
     phones: w.phones.map((p) => ({ phone: p.phone, z: phoneZ(p.phone, p.score, p.frames, stats) })),
     durationMisfit: Math.abs(Math.log(Math.max(1, w.frames) / Math.max(1, w.phones.length * framesPerPhone))),
     outsideFrames: 0,
-    ...(net
-      ? {
-          nn: wordGop(
-            net.gaps,
-            net.frames,
-            w.phones.map((p) => ({ phone: p.phone, start: p.start + net.offset, frames: p.frames })),
-          ),
-        }
-      : {}),
+    ...(net ? netEvidence(net, w) : {}),
   }));
   segments.forEach((s, i) => {
     if (s.target >= 0) return;
@@ -323,6 +317,16 @@ export function wordEvidence(
     for (const n of neighbours) evidence[targets.indexOf(n)]!.outsideFrames += loud / neighbours.length;
   });
   return evidence;
+}
+
+/** A word's evidence from the neural phone model: its phones' mean DNN-GOP, floored, and each phone's when the word model weighs them. */
+function netEvidence(net: NetFrames, w: AlignedWord): Pick<WordEvidence, 'nn' | 'nnPhones'> {
+  const gops = phoneGops(
+    net.gaps,
+    net.frames,
+    w.phones.map((p) => ({ phone: p.phone, start: p.start + net.offset, frames: p.frames })),
+  );
+  return { nn: wordGopOf(gops), ...(WORD_MODEL.nnPhoneWeights ? { nnPhones: gops.map((x) => Math.max(PHONE_GOP_FLOOR, x)) } : {}) };
 }
 
 /** The neural phone model's frame gaps over the aligned span (phone-net.ts); `offset`: where the segments' frame 0 is in it. */
@@ -355,6 +359,13 @@ export interface WordModel {
   /** Weight of the neural phone model's word GOP (absent: the model is not used). */
   nn?: number;
   /**
+   * Per phone, the weight of its DNN-GOP (floored at PHONE_GOP_FLOOR) in the word's mean, beside
+   * `nn`'s weight of the floored mean. Absent from the shipped model: session 34 of
+   * docs/pa-experiments.md fitted it (`scripts/pa/nn-folds.ts` variant `pw-3`), better on the speaker
+   * folds, worse on the sample.
+   */
+  nnPhoneWeights?: Record<string, number>;
+  /**
    * Credit per unit of (1/phones − 1/TYPICAL_PHONES): the mean of a short word's few phones swings further
    * from one pronunciation to the next, so the same low mean is weaker evidence of a word not said.
    */
@@ -372,8 +383,11 @@ const WORD_MODEL: WordModel = (calibration as { word?: WordModel }).word ?? DEFA
 export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): number {
   const n = Math.max(1, e.phones.length);
   const phones = e.phones.reduce((sum, p) => sum + (model.phoneWeights[p.phone] ?? 1) * p.z, 0) / n;
+  const nnWeights = model.nnPhoneWeights;
+  const nnPhones = nnWeights && e.nnPhones ? e.phones.reduce((sum, p, i) => sum + (nnWeights[p.phone] ?? 0) * (e.nnPhones![i] ?? 0), 0) / n : 0;
   return (
-    phones -
+    phones +
+    nnPhones -
     model.duration * e.durationMisfit -
     (model.outside * e.outsideFrames) / 100 +
     model.shortWord * (1 / n - 1 / TYPICAL_PHONES) +

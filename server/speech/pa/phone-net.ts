@@ -258,20 +258,31 @@ export class PhoneNetEnsemble {
  */
 export const WORD_GOP_FLOOR = -3;
 
-/** A word's DNN-GOP from frame gaps (`PhoneNet.lazyGaps`, frames counted as the phones' starts are), floored. */
-export function wordGop(gaps: FrameGaps, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number {
-  if (!phones.length) return 0;
-  let sum = 0;
-  for (const p of phones) {
+/**
+ * The floor of one phone's DNN-GOP where the word model weighs each phone's on its own (session 34
+ * of docs/pa-experiments.md): a phone given no frames counts −10 in the word's mean, and −6 here.
+ */
+export const PHONE_GOP_FLOOR = -6;
+
+type Span = { phone: string; start: number; frames: number };
+
+/** Each phone's DNN-GOP: the mean gap over its frames (`PhoneNet.lazyGaps`, counted as the phones' starts are); −10 with none. */
+export function phoneGops(gaps: FrameGaps, frames: number, phones: ReadonlyArray<Span>): number[] {
+  return phones.map((p) => {
     const k = phoneClass(p.phone);
     let s = 0;
     let count = 0;
     gaps.ensure(p.start, p.start + p.frames);
     for (let f = Math.max(0, p.start); f < Math.min(frames, p.start + p.frames); f++, count++) s += gaps.at(f, k);
-    sum += count ? s / count : -10;
-  }
-  return Math.max(WORD_GOP_FLOOR, sum / phones.length);
+    return count ? s / count : -10;
+  });
 }
+
+/** A word's DNN-GOP from its phones' (`phoneGops`): their mean, floored. */
+export const wordGopOf = (gops: readonly number[]): number => (gops.length ? Math.max(WORD_GOP_FLOOR, gops.reduce((a, b) => a + b, 0) / gops.length) : 0);
+
+/** A word's DNN-GOP from frame gaps, floored. */
+export const wordGop = (gaps: FrameGaps, frames: number, phones: ReadonlyArray<Span>): number => wordGopOf(phoneGops(gaps, frames, phones));
 
 const WEIGHTS = fileURLToPath(new URL('./phone-net.json', import.meta.url));
 let loaded: PhoneNetEnsemble | null | undefined;

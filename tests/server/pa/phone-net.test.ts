@@ -10,6 +10,7 @@ import {
   phoneClass,
   phoneNet,
   readPhoneNets,
+  phoneGops,
   wordGop,
   PHONE_CLASSES,
   WORD_GOP_FLOOR,
@@ -128,5 +129,9 @@ describe('the neural phone model', () => {
     const expected = phones.reduce((s, p) => s + (phoneGop(g1, p) + phoneGop(g3, p)) / 2, 0) / phones.length;
     expect(expected).toBeLessThan(0);
     expect(wordGop(mean, frames, phones)).toBeCloseTo(Math.max(WORD_GOP_FLOOR, expected), 5);
+    // Each phone's own, as the word model weighs them one by one; a phone given no frames counts −10.
+    const each = phoneGops(mean, frames, phones);
+    phones.forEach((p, i) => expect(each[i]).toBeCloseTo((phoneGop(g1, p) + phoneGop(g3, p)) / 2, 5));
+    expect(phoneGops(mean, frames, [{ phone: 'B', start: mid, frames: 0 }])).toEqual([-10]);
   });
 });
