@@ -122,7 +122,7 @@ function againstLearners(phones: number[], w: GatheredWord, asZ: boolean, stats:
 
 /** The folds' evidence with the network's word GOP; `stats` (the learners' per-phone DNN-GOP) go with a `zX` or `cX` variant. */
 export function evidence(gathered: Gathered[], gops?: Gops, variant = SHIPPED_VARIANT, stats?: NnPhoneStats): RecordingEvidence[] {
-  // `pwX` (session 34): the word's mean floored at X, and each phone's DNN-GOP (floored at −6) with a weight per phone.
+  // `pwX` (session 34): the word's mean floored at X, and each phone's DNN-GOP (floored at PHONE_GOP_FLOOR) with a weight per phone.
   const perPhone = variant.startsWith('pw');
   const wordVariant = againstLearnersVariant(variant) ? `wclip${variant.slice(1)}` : perPhone ? `wclip${variant.slice(2)}` : variant;
   return gathered.map((g) => {

@@ -36,10 +36,11 @@ const ROSTER_SEPARATORS = /[,，、;；\r\n]+/;
 /** One roster name, tidied: no spaces at the ends, one space between words. */
 const tidyRosterName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
 
-/** A roster name's problem, or null (spec: 1–30 characters; DESIGN: any script, spaces). */
+/** A roster name's problem, or null (spec: 1–30 characters; DESIGN: any script, spaces; at least one letter or digit, so '--' or a stray quote is not a pupil). */
 function rosterNameProblem(name: string): string | null {
   if ([...name].length > MAX_ROSTER_NAME)
     return `名字“${name}”超过 ${MAX_ROSTER_NAME} 个字 · Student name "${name}" is longer than ${MAX_ROSTER_NAME} characters`;
+  if (!/[\p{L}\p{N}]/u.test(name)) return `名字“${name}”里没有汉字、字母或数字 · Student name "${name}" has no letter or digit in it`;
   if (/[\p{Cc}\p{Cf}]/u.test(name))
     return `名字“${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}”含有不可见的控制字符 · Student name "${name.replace(/[\p{Cc}\p{Cf}]/gu, '?')}" contains an invisible control character`;
   return null;

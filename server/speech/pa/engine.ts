@@ -277,7 +277,7 @@ export interface WordEvidence {
   outsideFrames: number;
   /** The neural phone model's GOP (phone-net.ts): mean over the word's phones; absent without the model. */
   nn?: number;
-  /** Each phone's DNN-GOP floored at −6, in the order of `phones` (weighed only by a model with `nnPhoneWeights`). */
+  /** Each phone's DNN-GOP floored at PHONE_GOP_FLOOR, in the order of `phones` (weighed only by a model with `nnPhoneWeights`). */
   nnPhones?: number[];
 }
 
@@ -383,8 +383,8 @@ const WORD_MODEL: WordModel = (calibration as { word?: WordModel }).word ?? DEFA
 export function rawWordScore(e: WordEvidence, model: WordModel = WORD_MODEL): number {
   const n = Math.max(1, e.phones.length);
   const phones = e.phones.reduce((sum, p) => sum + (model.phoneWeights[p.phone] ?? 1) * p.z, 0) / n;
-  const nnWeights = model.nnPhoneWeights;
-  const nnPhones = nnWeights && e.nnPhones ? e.phones.reduce((sum, p, i) => sum + (nnWeights[p.phone] ?? 0) * (e.nnPhones![i] ?? 0), 0) / n : 0;
+  const [nnWeights, nnGops] = [model.nnPhoneWeights, e.nnPhones];
+  const nnPhones = nnWeights && nnGops ? e.phones.reduce((sum, p, i) => sum + (nnWeights[p.phone] ?? 0) * (nnGops[i] ?? 0), 0) / n : 0;
   return (
     phones +
     nnPhones -

@@ -47,6 +47,11 @@ describe.each(DATABASES)('classes on %s', (kind) => {
       status: 400,
       body: '名字“Han?Meimei”含有不可见的控制字符 · Student name "Han?Meimei" contains an invisible control character',
     });
+    // A stray quote or dash between separators is not a pupil (a pasted "'; --" made two such names).
+    expect(await add({ className: 'Grade 7', schoolID: 'MS', pressID: 'BNU', students: "LiLei, ' ; --" })).toEqual({
+      status: 400,
+      body: `名字“'”里没有汉字、字母或数字 · Student name "'" has no letter or digit in it`,
+    });
     expect(
       await add({
         className: 'Grade 7',
