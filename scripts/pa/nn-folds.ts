@@ -122,9 +122,11 @@ function againstLearners(phones: number[], w: GatheredWord, asZ: boolean, stats:
 
 /** The folds' evidence with the network's word GOP; `stats` (the learners' per-phone DNN-GOP) go with a `zX` or `cX` variant. */
 export function evidence(gathered: Gathered[], gops?: Gops, variant = SHIPPED_VARIANT, stats?: NnPhoneStats): RecordingEvidence[] {
-  // `pwX` (session 34): the word's mean floored at X, and each phone's DNN-GOP (floored at PHONE_GOP_FLOOR) with a weight per phone.
-  const perPhone = variant.startsWith('pw');
-  const wordVariant = againstLearnersVariant(variant) ? `wclip${variant.slice(1)}` : perPhone ? `wclip${variant.slice(2)}` : variant;
+  // `pwX` (session 34): the word's mean floored at X, and each phone's DNN-GOP (floored at PHONE_GOP_FLOOR) with a weight per phone;
+  // `pwXpY` (session 35): each phone's floored at Y instead.
+  const perPhone = /^pw(-?[\d.]+)(?:p(-?[\d.]+))?$/.exec(variant);
+  const phoneFloor = perPhone?.[2] === undefined ? PHONE_GOP_FLOOR : Number(perPhone[2]);
+  const wordVariant = againstLearnersVariant(variant) ? `wclip${variant.slice(1)}` : perPhone ? `wclip${perPhone[1]}` : variant;
   return gathered.map((g) => {
     const gop = gops?.get(g.id);
     const withNn = (w: GatheredWord, phones: number[] | undefined): RawWord =>
@@ -132,7 +134,7 @@ export function evidence(gathered: Gathered[], gops?: Gops, variant = SHIPPED_VA
         ? {
             ...strip(w),
             n: wordGop(stats ? againstLearners(phones, w, variant.startsWith('z'), stats) : phones, wordVariant),
-            ...(perPhone ? { np: phones.map((x) => Math.max(PHONE_GOP_FLOOR, x)) } : {}),
+            ...(perPhone ? { np: phones.map((x) => Math.max(phoneFloor, x)) } : {}),
           }
         : strip(w);
     return {
