@@ -26,17 +26,7 @@ import type { Deps, Viewer } from '../deps.ts';
 import type { Database, Executor } from '../../db/index.ts';
 import { prepared, preparedSql, rowsOf } from '../../db/sql.ts';
 import { NATIONAL_BOOK, PROFILE_UNIT } from '../textbooks/service.ts';
-import {
-  AUTO_UNIT,
-  nextAssignedAt,
-  planNext,
-  studentTaskRow,
-  studentTaskRowStoringAnswer,
-  taskWords,
-  type AnswerValues,
-  type NextTask,
-  type OwnUnitRow,
-} from '../tasks/service.ts';
+import { AUTO_UNIT, nextAssignedAt, planNext, studentTaskRow, taskWords, type NextTask, type OwnUnitRow } from '../tasks/service.ts';
 import { MAX_TYPED, STATUS_PATTERN, checkAgainstTask, isCorrect, parseSbArr, type AnswerRow } from './sbarr.ts';
 import { ratingFor, scheduleReviews, type StoredCard } from './memory.ts';
 import { reportJobOf, type ReportJob } from '../reports/service.ts';
@@ -418,44 +408,18 @@ export async function recordAnswer(
 ) {
   if (viewer.isTeacher) throw new ForbiddenError('Only students answer tasks');
   if (input.typed.length > MAX_TYPED) throw new ValidationError(`An answer is at most ${MAX_TYPED} characters`, 'typed');
-  const answer = { position: input.position, word: input.word, typed: input.typed, status: input.status, answeredAt: now };
-  const statusFits = statusProblem(input) === null;
-  // A class answers word by word: a unit task's answer is stored by the statement that reads its row
-  // (studentTaskRowStoringAnswer). Anything else is checked here, in this order, and stored after.
-  const task =
-    statusFits && Number.isInteger(input.position) && input.position >= 1
-      ? await studentTaskRowStoringAnswer(deps, viewer, input.taskId, answer)
-      : await studentTaskRow(deps, viewer, input.taskId);
-  const values = { taskRowId: task.row.id, ...answer };
-  if (!task.stored) {
-    await checkAnswer(deps, task, input);
-    await storeAnswer(deps, values);
-  }
-  publishAnswer(deps, task, input.taskId, values);
-  return values;
-}
-
-/** recordAnswer's checks, in the order it reports them. */
-async function checkAnswer(deps: Deps, task: Awaited<ReturnType<typeof studentTaskRow>>, input: AnswerRow) {
+  const task = await studentTaskRow(deps, viewer, input.taskId);
   if (task.row.status !== 'open') throw new ValidationError('This task is no longer open');
   const words = (await taskWords(deps, task)).map((w) => w.text);
   if (!Number.isInteger(input.position) || input.position < 1 || input.position > words.length)
     throw new ValidationError('No such word in this task', 'position');
   if (words[input.position - 1] !== input.word) throw new ValidationError(`Word ${input.position} of this task is not "${input.word}"`, 'word');
-  const problem = statusProblem(input);
-  if (problem) throw new ValidationError(problem, 'status');
-}
-
-/** What is wrong with an answer's status: unknown, or 'v'/'x' where the typed word says otherwise. */
-function statusProblem(input: AnswerRow): string | null {
-  if (!STATUS_PATTERN.test(input.status)) return `Unknown status "${input.status.slice(0, 20)}"`;
-  if ((input.status === 'v') !== isCorrect(input.typed, input.word) && (input.status === 'v' || input.status === 'x'))
-    return 'The status does not match the answer';
-  return null;
-}
-
-/** An answer stored (or replaced, when the student restarts) on its own: a prepared statement. */
-async function storeAnswer(deps: Deps, values: AnswerValues & { taskRowId: number }) {
+  if (!STATUS_PATTERN.test(input.status)) throw new ValidationError(`Unknown status "${input.status.slice(0, 20)}"`, 'status');
+  if ((input.status === 'v') !== isCorrect(input.typed, input.word) && (input.status === 'v' || input.status === 'x')) {
+    throw new ValidationError('The status does not match the answer', 'status');
+  }
+  const values = { taskRowId: task.row.id, position: input.position, word: input.word, typed: input.typed, status: input.status, answeredAt: now };
+  // A class answers word by word: built once (a prepared statement).
   const store = prepared(deps.db, 'recordAnswer', () => {
     const p = (name: string) => sql.placeholder(name);
     return deps.db
@@ -468,6 +432,8 @@ async function storeAnswer(deps: Deps, values: AnswerValues & { taskRowId: numbe
       .prepare('record_answer');
   });
   await store.execute(values);
+  publishAnswer(deps, task, input.taskId, values);
+  return values;
 }
 
 /** One answer to the class's live view, as the replay of stored answers gives it. */

@@ -7,7 +7,6 @@ import { oneReading } from '../speech/pa/text.ts';
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  answers,
   assignments,
   books,
   classes,
@@ -359,77 +358,46 @@ export async function taskRowFor(deps: Pick<Deps, 'db'>, taskId: string, student
 
 type TaskIdParts = { assignmentId: unknown; bookId: unknown; unitId: unknown; type: unknown };
 
-/**
- * A task id's row with its assignment, class, teacher and student, for the student `student` selects;
- * with `answer` (a statement that stores an answer, `storeAnswer`), run in the same statement, and
- * `stored` says whether it stored.
- */
-function taskRowSelect(db: Executor, parts: TaskIdParts, student: SQL | undefined, answer?: ReturnType<typeof storeAnswer>) {
-  // Only what the callers use: every column of three tables was a visible share of an answer's
-  // CPU in drizzle's row mapping.
-  const fields = {
-    row: { id: taskRows.id, rosterEntryId: taskRows.rosterEntryId, status: taskRows.status, words: taskRows.words },
-    assignment: { id: assignments.id, bookId: assignments.bookId, unitId: assignments.unitId, type: assignments.type },
-    klass: {
-      id: classes.id,
-      name: classes.name,
-      spellingTimeoutSec: classes.spellingTimeoutSec,
-      taskDueDays: classes.taskDueDays,
-      fmBatchSize: classes.fmBatchSize,
-    },
-    teacher: users.username,
-    studentName: rosterEntries.studentName,
-    studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
-    // The unit's words (ids and texts, in teaching order) when the row has no words of its own
-    // (a Flashcard Master batch): what an answer or a result is checked against, in this read.
-    unitWords: sql<{ id: number; text: string }[] | null>`(select json_agg(json_build_object('id', w.id, 'text', w.text) order by uw.position)
+/** A task id's row with its assignment, class, teacher and student, for the student `student` selects. */
+function taskRowSelect(db: Executor, parts: TaskIdParts, student: SQL | undefined) {
+  return (
+    db
+      // Only what the callers use: every column of three tables was a visible share of an
+      // answer's CPU in drizzle's row mapping.
+      .select({
+        row: { id: taskRows.id, rosterEntryId: taskRows.rosterEntryId, status: taskRows.status, words: taskRows.words },
+        assignment: { id: assignments.id, bookId: assignments.bookId, unitId: assignments.unitId, type: assignments.type },
+        klass: {
+          id: classes.id,
+          name: classes.name,
+          spellingTimeoutSec: classes.spellingTimeoutSec,
+          taskDueDays: classes.taskDueDays,
+          fmBatchSize: classes.fmBatchSize,
+        },
+        teacher: users.username,
+        studentName: rosterEntries.studentName,
+        studentUsername: sql<string | null>`(select su.username from ${users} su where su.id = ${qualified(rosterEntries.userId)})`,
+        // The unit's words (ids and texts, in teaching order) when the row has no words of its own
+        // (a Flashcard Master batch): what an answer or a result is checked against, in this read.
+        unitWords: sql<{ id: number; text: string }[] | null>`(select json_agg(json_build_object('id', w.id, 'text', w.text) order by uw.position)
           from ${unitWords} uw join ${words} w on w.id = uw.word_id
           where uw.book_id = ${qualified(assignments.bookId)} and uw.unit_id = ${qualified(assignments.unitId)} and ${qualified(taskRows.words)} is null)`,
-  };
-  return (
-    answer
-      ? db.with(answer).select({ ...fields, stored: sql<boolean>`exists (select 1 from ${answer})` })
-      : db.select({ ...fields, stored: sql<boolean>`false` })
-  )
-    .from(taskRows)
-    .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
-    .innerJoin(classes, eq(classes.id, assignments.classId))
-    .innerJoin(users, eq(users.id, classes.teacherId))
-    .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
-    .where(
-      and(
-        eq(assignments.id, parts.assignmentId as number),
-        eq(assignments.bookId, parts.bookId as string),
-        eq(assignments.unitId, parts.unitId as string),
-        eq(assignments.type, parts.type as TaskType),
-        student,
-      ),
-    );
-}
-
-/**
- * Stores an answer to a unit's task in the statement that reads its row (taskRowSelect): only for
- * the student's own open row of that teacher whose unit has exactly this word at this position
- * (a restart replaces the answer). A Flashcard Master batch (the row's own words) is never stored
- * here. Values are placeholders: position, word, typed, status, answeredAt, offset (position − 1),
- * the task id's parts, userId and teacherKey (nameKey of the id's teacher).
- */
-function storeAnswer(db: Executor) {
-  const p = (name: string) => sql.placeholder(name);
-  return db.$with('stored_answer', { taskRowId: sql<number>`task_row_id` }).as(sql`
-    insert into ${answers} (task_row_id, position, word, typed, status, answered_at)
-    select tr.id, ${p('position')}::int, ${p('word')}::text, ${p('typed')}::text, ${p('status')}::text, ${p('answeredAt')}::timestamptz
-    from ${taskRows} tr
-      join ${assignments} a on a.id = tr.assignment_id
-      join ${classes} c on c.id = a.class_id
-      join ${users} t on t.id = c.teacher_id
-      join ${rosterEntries} re on re.id = tr.roster_entry_id
-    where a.id = ${p('assignmentId')}::int and a.book_id = ${p('bookId')}::text and a.unit_id = ${p('unitId')}::text and a.type = ${p('type')}::text
-      and re.user_id = ${p('userId')}::int and lower(t.username) = ${p('teacherKey')}::text and tr.status = 'open' and tr.words is null
-      and ${p('word')}::text = (select w.text from ${unitWords} uw join ${words} w on w.id = uw.word_id
-        where uw.book_id = a.book_id and uw.unit_id = a.unit_id order by uw.position offset ${p('offset')}::int limit 1)
-    on conflict (task_row_id, position) do update set typed = excluded.typed, status = excluded.status, answered_at = excluded.answered_at
-    returning task_row_id`);
+      })
+      .from(taskRows)
+      .innerJoin(assignments, eq(assignments.id, taskRows.assignmentId))
+      .innerJoin(classes, eq(classes.id, assignments.classId))
+      .innerJoin(users, eq(users.id, classes.teacherId))
+      .innerJoin(rosterEntries, eq(rosterEntries.id, taskRows.rosterEntryId))
+      .where(
+        and(
+          eq(assignments.id, parts.assignmentId as number),
+          eq(assignments.bookId, parts.bookId as string),
+          eq(assignments.unitId, parts.unitId as string),
+          eq(assignments.type, parts.type as TaskType),
+          student,
+        ),
+      )
+  );
 }
 
 /**
@@ -448,41 +416,6 @@ export async function studentTaskRow(deps: Pick<Deps, 'db'>, viewer: Viewer, tas
     ).prepare('student_task_row');
   });
   const [row] = await query.execute({ assignmentId: parts.assignmentId, bookId: parts.bookId, unitId: parts.unitId, type: parts.type, userId: viewer.id });
-  if (!row || nameKey(row.teacher) !== nameKey(parts.teacher)) throw new NotFoundError('This task is not in your task list');
-  return row;
-}
-
-/** An answer as recordAnswer (results/service.ts) stores it. */
-export type AnswerValues = { position: number; word: string; typed: string; status: string; answeredAt: Date };
-
-/**
- * studentTaskRow, and in the same statement the answer stored when it is plainly right for the row
- * (`stored`: the student's open unit task, the unit's word at that position): an answer as a class
- * gives it costs this one statement. When `stored` is false the caller checks the row as before.
- */
-export async function studentTaskRowStoringAnswer(deps: Pick<Deps, 'db'>, viewer: Viewer, taskId: string, answer: AnswerValues) {
-  const parts = parseInput(taskIdSchema, taskId);
-  if (parts.practice) throw new ValidationError('Free practice has no task row');
-  const query = prepared(deps.db, 'studentTaskRowStoringAnswer', () =>
-    taskRowSelect(
-      deps.db,
-      { assignmentId: sql.placeholder('assignmentId'), bookId: sql.placeholder('bookId'), unitId: sql.placeholder('unitId'), type: sql.placeholder('type') },
-      eq(rosterEntries.userId, sql.placeholder('userId') as never),
-      storeAnswer(deps.db),
-    ).prepare('student_task_row_storing_answer'),
-  );
-  const [row] = await query.execute({
-    ...answer,
-    // A raw statement: no column maps the date for the driver (drizzle's postgres.js passes dates as they come).
-    answeredAt: answer.answeredAt.toISOString(),
-    offset: answer.position - 1,
-    assignmentId: parts.assignmentId,
-    bookId: parts.bookId,
-    unitId: parts.unitId,
-    type: parts.type,
-    userId: viewer.id,
-    teacherKey: nameKey(parts.teacher),
-  });
   if (!row || nameKey(row.teacher) !== nameKey(parts.teacher)) throw new NotFoundError('This task is not in your task list');
   return row;
 }

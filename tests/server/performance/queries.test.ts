@@ -149,34 +149,6 @@ describe.each(DATABASES)('SQL statements per request on %s', (kind) => {
     expect(after.n).toBeLessThanOrEqual(5);
   });
 
-  it('an answer as a class gives it, word by word, is stored by the statement that reads its task: 2 in all', async () => {
-    await assign('Demo Class', 'NS2022-ES2');
-    const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === 'NS2022-ES2');
-    const taskId = `NS2022-ES2-${task.TPID}-SB-demoteacher`;
-    const words: string[] = (await server.get(`/api/v1.0/usertasks/${taskId}`, student)).body.slice(1).map((x: string) => x.split(' -- ')[0]);
-    const ANSWER = `mutation ($input: AnswerInput!) { recordAnswer(input: $input) { __typename ... on Error { message } } }`;
-    const answer = (position: number, word: string, typed: string, status: string) => async () =>
-      (await server.gql(ANSWER, { input: { taskId, position, word, typed, status } }, student['x-access-token'])).body.data.recordAnswer;
-    const stored = async () => {
-      const r = (await server.app.database.db.execute(
-        sql`select a.position, a.typed, a.status from answers a join task_rows t on t.id = a.task_row_id join roster_entries r on r.id = t.roster_entry_id
-            join users u on u.id = r.user_id where u.username = 'demostudent' and a.word = ${words[1]!} order by a.position`,
-      )) as unknown as { rows?: unknown[] };
-      return r.rows ?? r;
-    };
-    // The token check, then the task row read and the answer stored in one statement.
-    let reply: unknown;
-    expect(await statements(async () => (reply = await answer(2, words[1]!, 'zz', 'x')()))).toBe(2);
-    expect(reply).toEqual({ __typename: 'AnswerPayload' });
-    // A restart answers the word again: the answer is replaced, still in 2.
-    expect(await statements(answer(2, words[1]!, words[1]!, 'v'))).toBe(2);
-    expect(await stored()).toEqual([{ position: 2, typed: words[1], status: 'v' }]);
-    // A wrong word for the position stores nothing and says so.
-    expect(await answer(1, words[1]!, words[1]!, 'v')()).toEqual({ __typename: 'ValidationError', message: `Word 1 of this task is not "${words[1]}"` });
-    expect(await answer(words.length + 1, words[1]!, words[1]!, 'v')()).toEqual({ __typename: 'ValidationError', message: 'No such word in this task' });
-    expect(await stored()).toEqual([{ position: 2, typed: words[1], status: 'v' }]);
-  });
-
   it('posting a result writes it in one statement: at most 8 in all, however many words, and nothing new when posted again', async () => {
     const post = async (unit: string) => {
       const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: any) => t.bookUnitID === unit);
