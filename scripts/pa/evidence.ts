@@ -28,7 +28,7 @@ export interface RawWord {
   o: number;
   /** The neural phone model's word GOP (scripts/pa/phone-net.ts), when gathered with it. */
   n?: number;
-  /** Each phone's DNN-GOP floored at −6 (a word model with per-phone DNN-GOP weights). */
+  /** Each phone's DNN-GOP floored (at PHONE_GOP_FLOOR, or a `pwXpY` variant's Y) for a word model with per-phone DNN-GOP weights. */
   np?: number[];
 }
 
