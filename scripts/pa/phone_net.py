@@ -18,15 +18,14 @@ Uses one thread (the machine is shared).
 Experiments (the defaults train the shipped network): --paced-sil-keep F keeps only a fraction F of
 the paced word lists' silence frames; --learner-weight W weighs a learner's frame W times a
 synthesized one's in the loss (session 29); --context N and --stride S take N frames either side, S
-frames apart (session 30; the shipped network: 5 and 1).
+frames apart (session 30; the shipped network: 5 and 1); --seed N seeds the initialisation and
+the batch order (default 0, the shipped networks').
 """
 import argparse, base64, json, sys, time
 import numpy as np
 import torch
 
 torch.set_num_threads(1)
-torch.manual_seed(0)
-np.random.seed(0)
 
 MELS = 40
 CONTEXT = 5
@@ -46,7 +45,11 @@ ap.add_argument("--paced-sil-keep", type=float, default=1.0,
                 help="fraction of the silence frames of the paced word lists (records synth-paced-*) kept for training")
 ap.add_argument("--learner-weight", type=float, default=1.0,
                 help="weight of a learner's frame in the loss, against 1 for a synthesized one")
+ap.add_argument("--seed", type=int, default=0,
+                help="seed of the weights' initialisation and the batch order (session 36: a third ensemble member)")
 args = ap.parse_args()
+torch.manual_seed(args.seed)
+np.random.seed(args.seed)
 
 recs, feats = [], []
 base = 0
