@@ -6,8 +6,11 @@
  * exactly once because what it writes is keyed (one report per result): done again after a
  * crash between its work and its 'sent' mark, it writes nothing new.
  *
- * The process that wrote a job wakes its own worker at once (`wake`), so a report follows its
- * result within a fraction of a second; other instances and `npm run worker` poll.
+ * The process that wrote a job wakes its own worker (`wake`), so a report follows its result
+ * within a fraction of a second; other instances and `npm run worker` poll. Reports yield to the
+ * posts that ask for them: while results keep arriving (a class pressing 'finish' together) the
+ * round waits until none has come for QUIET_MS, and no longer than MAX_DEFER_MS after the first,
+ * so the posts do not share the cores with the PDFs and e-mails (docs/performance.md, session 36).
  */
 import type { Logger } from 'pino';
 import { jobs } from '../../db/schema.ts';
@@ -16,6 +19,11 @@ import type { BlobStore } from '../storage/blobs.ts';
 import { createOutbox, wakeable, type WakeableOutbox } from '../outbox.ts';
 import { makeReport, type ReportJob } from '../reports/service.ts';
 import { reportRenderer } from '../reports/render-pool.ts';
+
+/** A burst of results is over once none has come for this long. */
+const QUIET_MS = 250;
+/** The longest a report round waits for a burst to end. */
+const MAX_DEFER_MS = 2_000;
 
 export type JobTiming = { leaseMs?: number; backoffBaseMs?: number; intervalMs?: number };
 
@@ -35,6 +43,9 @@ export function createJobQueue(options: {
 }): JobQueue {
   // PDFs on a thread of their own, so a burst of reports does not hold up the posts in flight.
   const render = reportRenderer({ threads: options.reportThreads ?? 1, log: options.log });
+  /** A round asked for and waiting for the burst to end (see QUIET_MS); the poll waits for it too. */
+  let deferred: NodeJS.Timeout | undefined;
+  let firstWake = 0;
   const outbox = createOutbox<JobRow>({
     db: options.db,
     table: jobs,
@@ -44,6 +55,7 @@ export function createJobQueue(options: {
     leaseMs: options.timing?.leaseMs ?? 60_000,
     backoffBaseMs: options.timing?.backoffBaseMs ?? 5_000,
     batch: options.batch ?? 16,
+    gate: async () => deferred === undefined,
     // A report waits on the database more than it renders: a few at once.
     concurrency: 4,
     async deliver(row) {
@@ -58,5 +70,27 @@ export function createJobQueue(options: {
     },
   });
 
-  return wakeable(outbox, options.log, options.timing?.intervalMs ?? 1000);
+  const queue = wakeable(outbox, options.log, options.timing?.intervalMs ?? 1000);
+  return {
+    ...queue,
+    wake() {
+      const now = Date.now();
+      firstWake ||= now;
+      clearTimeout(deferred);
+      deferred = setTimeout(
+        () => {
+          deferred = undefined;
+          firstWake = 0;
+          queue.wake();
+        },
+        Math.max(0, Math.min(QUIET_MS, firstWake + MAX_DEFER_MS - now)),
+      );
+      deferred.unref();
+    },
+    async stop() {
+      clearTimeout(deferred);
+      deferred = undefined;
+      await queue.stop();
+    },
+  };
 }
