@@ -23,8 +23,11 @@ export async function reportsDone(server: TestServer, timeoutMs = 20_000): Promi
 /** The words of NS2022-ES3 in the fixture content pack. */
 export const ES3_WORDS = ['red', 'blue', 'green', 'yellow', 'circle', 'square', 'black', 'white'];
 
-/** demoteacher assigns NS2022-ES3 (SB) to Demo Class; demostudent finishes it with 87 (one word wrong). */
-export async function finishTask(server: TestServer) {
+/**
+ * demoteacher assigns NS2022-ES3 (SB) to Demo Class; demostudent finishes it with 87 (one word
+ * wrong). With `drain: false` the report jobs are left to the worker (the caller watches them).
+ */
+export async function finishTask(server: TestServer, { drain = true }: { drain?: boolean } = {}) {
   const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
   const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
   await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
@@ -32,7 +35,7 @@ export async function finishTask(server: TestServer) {
   const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
   const rows = ES3_WORDS.map((w, i) => [i + 1, w, i === 1 ? 'bleu' : w, i === 1 ? 'x' : 'v', i === 0 ? 1 : i]);
   expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-87`], student)).status).toBe(200);
-  await reportsDone(server);
+  if (drain) await reportsDone(server);
   return { teacher, student, taskId };
 }
 

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DATABASES } from '../../helpers/databases.ts';
 import { startServer, type TestServer } from '../../helpers/server.ts';
-import { ES3_WORDS } from '../../helpers/results.ts';
-import { SBARR_HEADER } from '../../../server/results/sbarr.ts';
+import { finishTask } from '../../helpers/results.ts';
 import { rowsOf } from '../../../db/sql.ts';
 
 describe.each(DATABASES)('reports during a burst of results on %s', (kind) => {
@@ -20,13 +19,7 @@ describe.each(DATABASES)('reports during a burst of results on %s', (kind) => {
   afterAll(() => server?.close());
 
   it("makes a student's report while classmates' results are still arriving", async () => {
-    const teacher = { 'x-access-token': (await server.login('demoteacher')).accessToken };
-    const student = { 'x-access-token': (await server.login('demostudent')).accessToken };
-    await server.post('/api/v1.0/usertasks/assigntask', { className: 'Demo Class', bookUnitID: 'NS2022-ES3', Type: 'SB' }, teacher);
-    const task = (await server.get('/api/v1.0/usertasks', student)).body.find((t: { bookUnitID: string }) => t.bookUnitID === 'NS2022-ES3');
-    const taskId = `NS2022-ES3-${task.TPID}-SB-demoteacher`;
-    const rows = ES3_WORDS.map((w, i) => [i + 1, w, w, 'v', 1]);
-    expect((await server.post('/api/v1.0/userspelling', [SBARR_HEADER, ...rows, `${taskId}-100`], student)).status).toBe(200);
+    await finishTask(server, { drain: false });
     const reports = async () => rowsOf<{ n: number }>(await server.app.database.db.execute(sql`select count(*)::int as n from reports`))[0]!.n;
     // Classmates' results, one every 100 ms for 8 s: each one wakes the job worker as a post does.
     const burstEnds = Date.now() + 8_000;
