@@ -48,9 +48,11 @@ export function readGops(dirs: readonly string[]): Gops {
   );
 }
 
-function readGopFile(dir: string): Gops {
+/** DIR/gop.jsonl, or with `DIR:KIND` the evidence nn-evidence.ts wrote (DIR/gop-KIND.jsonl). */
+function readGopFile(spec: string): Gops {
+  const [dir, kind] = spec.split(':');
   return new Map(
-    lines(`${dir}/gop.jsonl`).map((l) => {
+    lines(`${dir}/gop${kind ? `-${kind}` : ''}.jsonl`).map((l) => {
       const g = JSON.parse(l) as { id: string; own: number[][] | null; trials: Array<number[][] | null> };
       return [g.id, g];
     }),

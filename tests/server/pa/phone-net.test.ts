@@ -11,6 +11,7 @@ import {
   phoneNet,
   readPhoneNets,
   phoneGops,
+  realignedPhoneGops,
   wordGop,
   PHONE_CLASSES,
   WORD_GOP_FLOOR,
@@ -133,5 +134,36 @@ describe('the neural phone model', () => {
     const each = phoneGops(mean, frames, phones);
     phones.forEach((p, i) => expect(each[i]).toBeCloseTo((phoneGop(g1, p) + phoneGop(g3, p)) / 2, 5));
     expect(phoneGops(mean, frames, [{ phone: 'B', start: mid, frames: 0 }])).toEqual([-10]);
+  });
+
+  it("realigns a word's phones inside its span to the network's frames, and keeps a word said wrong poor", () => {
+    // Ten frames: the network hears K in frames 0–5 and AE in 6–9 (gap 0 for the phone it hears, −5 else).
+    const [K, AE] = [phoneClass('K'), phoneClass('AE')];
+    const heard: FrameGaps = { frames: 10, ensure: () => {}, at: (f, k) => ((f < 6 ? k === K : k === AE) ? 0 : -5) };
+    // The GMM put the boundary three frames early: AE's span starts in K's frames.
+    const early = [
+      { phone: 'K', start: 0, frames: 3 },
+      { phone: 'AE', start: 3, frames: 7 },
+    ];
+    expect(phoneGops(heard, 10, early)[1]).toBeCloseTo((3 * -5) / 7, 5);
+    expect(realignedPhoneGops(heard, 10, early)).toEqual([0, 0]);
+    // Another word's phones over the same frames find no frames of theirs, however they are shared out.
+    const other = [
+      { phone: 'T', start: 0, frames: 5 },
+      { phone: 'IY', start: 5, frames: 5 },
+    ];
+    expect(realignedPhoneGops(heard, 10, other)).toEqual([-5, -5]);
+    // Each phone keeps at least one frame; a word with fewer frames than phones keeps the GMM's spans.
+    const three = [...early, { phone: 'T', start: 9, frames: 1 }];
+    const realigned = realignedPhoneGops(heard, 10, three);
+    expect(realigned[0]).toBe(0);
+    expect(realigned[2]).toBe(-5);
+    const squeezed = [
+      { phone: 'K', start: 4, frames: 1 },
+      { phone: 'AE', start: 5, frames: 0 },
+    ];
+    expect(realignedPhoneGops(heard, 10, [...squeezed, { phone: 'T', start: 5, frames: 0 }])).toEqual(
+      phoneGops(heard, 10, [...squeezed, { phone: 'T', start: 5, frames: 0 }]),
+    );
   });
 });
