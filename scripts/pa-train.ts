@@ -34,7 +34,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRAIN_DIR, cacheFile, gatherAll, readCache } from './pa/evidence.ts';
-import type { EvidenceKind } from './pa/nn-evidence.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -55,7 +54,6 @@ const NETS: ReadonlyArray<{ suffix: string; options: string[] }> = [{ suffix: ''
 if (args.includes('--phone-net')) {
   const { gatherNet, gatherSynth } = await import('./pa/nn-gather.ts');
   const { evidence: withGops, readGathered, readGops } = await import('./pa/nn-folds.ts');
-  const { writeEvidence } = await import('./pa/nn-evidence.ts');
   const work = path.join(tmpdir(), 'wordbee-pa-train', `${path.basename(TRAIN_DIR)}-net`);
   const prefixes = (option('--net-cache') ?? work).split(',');
   const synthPerVoice = Number(option('--synth-speech') ?? 0);
@@ -80,15 +78,11 @@ if (args.includes('--phone-net')) {
           execFileSync(python, [script, ...prefixes, '--out', out, '--fold', String(fold), ...options], { stdio: 'inherit' });
         return out;
       });
-    // `--nn-evidence realigned` (session 37): the networks' GOPs with their own alignment inside each word.
-    const kind = option('--nn-evidence') as EvidenceKind | undefined;
-    const evidenceOf = (dirs: string[]) => (kind ? dirs.map((dir) => (writeEvidence(prefixes, dir, kind), `${dir}:${kind}`)) : dirs);
     const gathered = readGathered(prefixes);
     const all = train(-1);
-    const folds = [0, 1, 2, 3].map((f) => withGops(gathered, readGops(evidenceOf(train(f)))));
+    const folds = [0, 1, 2, 3].map((f) => withGops(gathered, readGops(train(f))));
     const { fitCalibration } = await import('./pa/calibrate.ts');
-    const fit = fitCalibration(withGops(gathered, readGops(evidenceOf(all))), (f) => folds[f]!);
-    if (kind === 'realigned') fit.calibration.word = { ...fit.calibration.word, nnRealigned: true };
+    const fit = fitCalibration(withGops(gathered, readGops(all)), (f) => folds[f]!);
     const shipped = fileURLToPath(new URL('../server/speech/pa/phone-net.json', import.meta.url));
     if (all.length === 1) copyFileSync(path.join(all[0]!, 'net.json'), shipped);
     else writeFileSync(shipped, JSON.stringify({ ensemble: all.map((dir) => JSON.parse(readFileSync(path.join(dir, 'net.json'), 'utf8')) as unknown) }));

@@ -8,37 +8,66 @@
  * writes NET_DIR/gop-KIND.jsonl. Kinds: `aligned`, each phone's DNN-GOP over the frames the GMM
  * aligned it to, as the engine takes it (phoneGops; the same as phone_net.py's gop.jsonl but for
  * float rounding); `realigned`, each phone's DNN-GOP with the network's own alignment inside the
- * word (realignedPhoneGops); `lse`, below.
+ * word (realignedPhoneGops, below): on the folds 84.4% against 84.9%, on the sample 501 trials
+ * against 512, not shipped.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MELS } from '../../server/speech/pa/features.ts';
-import { PhoneNet, phoneClass, phoneGops, realignedPhoneGops, type FrameGaps, type PhoneNetWeights } from '../../server/speech/pa/phone-net.ts';
+import { PhoneNet, phoneClass, phoneGops, type FrameGaps, type PhoneNetWeights } from '../../server/speech/pa/phone-net.ts';
 
 type Word = { p: Array<[string, number]>; s: Array<[number, number]> };
 type Gathered = { id: string; off: number; n: number; synth?: boolean; own: Word[] | null; trials: Array<{ words: Word[] }> };
 
+type Span = { phone: string; start: number; frames: number };
+
 /**
- * `lse`: per phone, the log of the mean posterior ratio over its GMM-aligned frames (log-mean-exp of
- * the gaps): its best frames count most, so a boundary the GMM put a few frames off costs less.
+ * Each phone's DNN-GOP with the network's own alignment inside the word: the word's frames, from
+ * its first phone's start to its last phone's end as the GMM aligned them, are shared out among its
+ * phones in their order, at least one frame each, so that the sum of the phones' gaps is the
+ * greatest (Viterbi); each phone's value is the mean gap over the frames it got. A word with fewer
+ * frames than phones keeps `phoneGops`.
  */
-function lsePhoneGops(gaps: FrameGaps, frames: number, phones: ReadonlyArray<{ phone: string; start: number; frames: number }>): number[] {
-  return phones.map((p) => {
-    const k = phoneClass(p.phone);
-    gaps.ensure(p.start, p.start + p.frames);
-    let s = 0;
-    let count = 0;
-    for (let f = Math.max(0, p.start); f < Math.min(frames, p.start + p.frames); f++, count++) s += Math.exp(gaps.at(f, k));
-    return count ? Math.max(-10, Math.log(s / count)) : -10;
-  });
+export function realignedPhoneGops(gaps: FrameGaps, frames: number, phones: ReadonlyArray<Span>): number[] {
+  if (!phones.length) return [];
+  const from = Math.max(0, Math.min(...phones.map((p) => p.start)));
+  const to = Math.min(frames, Math.max(...phones.map((p) => p.start + p.frames)));
+  const n = to - from;
+  const k = phones.length;
+  if (n < k) return phoneGops(gaps, frames, phones);
+  gaps.ensure(from, to);
+  const classes = phones.map((p) => phoneClass(p.phone));
+  // best[j]: the greatest sum of gaps of frames from..t with frame t in phone j; advanced[t·k+j]: 1
+  // when phone j began at frame t (the path came from phone j − 1).
+  let best = new Float64Array(k).fill(-Infinity);
+  let next = new Float64Array(k);
+  const advanced = new Uint8Array(n * k);
+  best[0] = gaps.at(from, classes[0]!);
+  for (let t = 1; t < n; t++) {
+    for (let j = 0; j < k; j++) {
+      const stay = best[j]!;
+      const enter = j > 0 ? best[j - 1]! : -Infinity;
+      advanced[t * k + j] = enter > stay ? 1 : 0;
+      next[j] = Math.max(stay, enter) + gaps.at(from + t, classes[j]!);
+    }
+    [best, next] = [next, best];
+  }
+  const sums = new Float64Array(k);
+  const counts = new Uint32Array(k);
+  for (let t = n - 1, j = k - 1; t >= 0; t--) {
+    sums[j]! += gaps.at(from + t, classes[j]!);
+    counts[j]!++;
+    if (advanced[t * k + j]) j--;
+  }
+  return Array.from(sums, (s, j) => s / counts[j]!);
 }
 
-const KINDS = { aligned: phoneGops, realigned: realignedPhoneGops, lse: lsePhoneGops } as const;
+const KINDS = { aligned: phoneGops, realigned: realignedPhoneGops } as const;
 
-export type EvidenceKind = keyof typeof KINDS;
+type EvidenceKind = keyof typeof KINDS;
 
 /** Writes NET_DIR/gop-KIND.jsonl from the gathered prefixes' learner recordings; returns its path. */
-export function writeEvidence(prefixes: readonly string[], netDir: string, kind: EvidenceKind): string {
+function writeEvidence(prefixes: readonly string[], netDir: string, kind: EvidenceKind): string {
   const evidenceOf = KINDS[kind];
   const net = new PhoneNet(JSON.parse(readFileSync(path.join(netDir, 'net.json'), 'utf8')) as PhoneNetWeights);
   const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -24,7 +24,7 @@ import { ensurePronunciations } from './g2p.ts';
 import { itemSchedule, MAX_READING_WORDS, phraseEnds, targetWords } from './text.ts';
 import { AudioError } from './audio.ts';
 import calibration from './calibration.json' with { type: 'json' };
-import { PHONE_GOP_FLOOR, phoneGops, phoneNet, realignedPhoneGops, wordGopOf, type FrameGaps } from './phone-net.ts';
+import { PHONE_GOP_FLOOR, phoneGops, phoneNet, wordGopOf, type FrameGaps } from './phone-net.ts';
 import type { PaResult, WordScore } from './result.ts';
 
 export class TextError extends Error {
@@ -321,7 +321,7 @@ export function wordEvidence(
 
 /** A word's evidence from the neural phone model: its phones' mean DNN-GOP, floored, and each phone's when the word model weighs them. */
 function netEvidence(net: NetFrames, w: AlignedWord): Pick<WordEvidence, 'nn' | 'nnPhones'> {
-  const gops = (WORD_MODEL.nnRealigned ? realignedPhoneGops : phoneGops)(
+  const gops = phoneGops(
     net.gaps,
     net.frames,
     w.phones.map((p) => ({ phone: p.phone, start: p.start + net.offset, frames: p.frames })),
@@ -365,12 +365,6 @@ export interface WordModel {
    * folds, worse on the sample.
    */
   nnPhoneWeights?: Record<string, number>;
-  /**
-   * Whether the network's GOPs are taken with its own alignment inside each word
-   * (realignedPhoneGops, session 37 of docs/pa-experiments.md) rather than over the GMM's phone
-   * spans: set by `npm run pa:train` when the word model was fitted on such evidence.
-   */
-  nnRealigned?: boolean;
   /**
    * Credit per unit of (1/phones − 1/TYPICAL_PHONES): the mean of a short word's few phones swings further
    * from one pronunciation to the next, so the same low mean is weaker evidence of a word not said.

@@ -278,47 +278,6 @@ export function phoneGops(gaps: FrameGaps, frames: number, phones: ReadonlyArray
   });
 }
 
-/**
- * Each phone's DNN-GOP with the network's own alignment inside the word (session 37 of
- * docs/pa-experiments.md): the word's frames, from its first phone's start to its last phone's end
- * as the GMM aligned them, are shared out among its phones in their order, at least one frame each,
- * so that the sum of the phones' gaps is the greatest (Viterbi); each phone's value is the mean gap
- * over the frames it got. A word with fewer frames than phones keeps `phoneGops`.
- */
-export function realignedPhoneGops(gaps: FrameGaps, frames: number, phones: ReadonlyArray<Span>): number[] {
-  if (!phones.length) return [];
-  const from = Math.max(0, Math.min(...phones.map((p) => p.start)));
-  const to = Math.min(frames, Math.max(...phones.map((p) => p.start + p.frames)));
-  const n = to - from;
-  const k = phones.length;
-  if (n < k) return phoneGops(gaps, frames, phones);
-  gaps.ensure(from, to);
-  const classes = phones.map((p) => phoneClass(p.phone));
-  // best[j]: the greatest sum of gaps of frames from..t with frame t in phone j; advanced[t·k+j]: 1
-  // when phone j began at frame t (the path came from phone j − 1).
-  let best = new Float64Array(k).fill(-Infinity);
-  let next = new Float64Array(k);
-  const advanced = new Uint8Array(n * k);
-  best[0] = gaps.at(from, classes[0]!);
-  for (let t = 1; t < n; t++) {
-    for (let j = 0; j < k; j++) {
-      const stay = best[j]!;
-      const enter = j > 0 ? best[j - 1]! : -Infinity;
-      advanced[t * k + j] = enter > stay ? 1 : 0;
-      next[j] = Math.max(stay, enter) + gaps.at(from + t, classes[j]!);
-    }
-    [best, next] = [next, best];
-  }
-  const sums = new Float64Array(k);
-  const counts = new Uint32Array(k);
-  for (let t = n - 1, j = k - 1; t >= 0; t--) {
-    sums[j]! += gaps.at(from + t, classes[j]!);
-    counts[j]!++;
-    if (advanced[t * k + j]) j--;
-  }
-  return Array.from(sums, (s, j) => s / counts[j]!);
-}
-
 /** A word's DNN-GOP from its phones' (`phoneGops`): their mean, floored. */
 export const wordGopOf = (gops: readonly number[]): number => (gops.length ? Math.max(WORD_GOP_FLOOR, gops.reduce((a, b) => a + b, 0) / gops.length) : 0);
 

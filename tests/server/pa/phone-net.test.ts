@@ -11,7 +11,6 @@ import {
   phoneNet,
   readPhoneNets,
   phoneGops,
-  realignedPhoneGops,
   wordGop,
   PHONE_CLASSES,
   WORD_GOP_FLOOR,
@@ -19,6 +18,7 @@ import {
   type PhoneNetWeights,
 } from '../../../server/speech/pa/phone-net.ts';
 import { logMel, MELS } from '../../../server/speech/pa/features.ts';
+import { realignedPhoneGops } from '../../../scripts/pa/nn-evidence.ts';
 import { speak } from '../../../scripts/pa/synth.ts';
 
 describe('the neural phone model', () => {
