@@ -3,7 +3,7 @@
  * docs/pa-experiments.md), computed by the engine's own code from the gathered frames
  * (nn-gather.ts) and written in gop.jsonl's shape, for nn-folds.ts to judge (`DIR:KIND`):
  *
- *   node --import tsx scripts/pa/nn-evidence.ts GATHER_PREFIXES(comma) NET_DIR [KIND]
+ *   node --import tsx scripts/pa/nn-evidence.ts GATHER_PREFIXES(comma) NET_DIR [KIND (default: aligned)]
  *
  * writes NET_DIR/gop-KIND.jsonl. Kinds: `aligned`, each phone's DNN-GOP over the frames the GMM
  * aligned it to, as the engine takes it (phoneGops; the same as phone_net.py's gop.jsonl but for
@@ -99,7 +99,7 @@ function writeEvidence(prefixes: readonly string[], netDir: string, kind: Eviden
 }
 
 if (process.argv[1]?.endsWith('nn-evidence.ts')) {
-  const [prefixes, netDir, kind = 'realigned'] = process.argv.slice(2);
+  const [prefixes, netDir, kind = 'aligned'] = process.argv.slice(2);
   if (!prefixes || !netDir || !(kind in KINDS)) {
     console.error(`usage: nn-evidence.ts GATHER_PREFIXES(comma) NET_DIR [${Object.keys(KINDS).join('|')}]`);
     process.exit(2);

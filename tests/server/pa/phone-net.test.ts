@@ -161,9 +161,8 @@ describe('the neural phone model', () => {
     const squeezed = [
       { phone: 'K', start: 4, frames: 1 },
       { phone: 'AE', start: 5, frames: 0 },
+      { phone: 'T', start: 5, frames: 0 },
     ];
-    expect(realignedPhoneGops(heard, 10, [...squeezed, { phone: 'T', start: 5, frames: 0 }])).toEqual(
-      phoneGops(heard, 10, [...squeezed, { phone: 'T', start: 5, frames: 0 }]),
-    );
+    expect(realignedPhoneGops(heard, 10, squeezed)).toEqual(phoneGops(heard, 10, squeezed));
   });
 });
