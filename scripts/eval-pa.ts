@@ -16,7 +16,9 @@
  *
  *   - the calibration refitted by speaker folds on the 2,300 training recordings (scripts/pa/calibrate.ts,
  *     from the evidence `npm run pa:train` gathered): the replaced word found, and the own-text words
- *     'not heard', on speakers held out;
+ *     'not heard', on speakers held out, by the GMM's evidence alone; and, when `npm run pa:train --
+ *     --phone-net` left its fold networks, the replaced word found as the engine scores (its network,
+ *     the check with room: scripts/pa/checked-folds.ts);
  *   - the share of words 'not heard' when the project's synthesized voices read the right text.
  *
  * The calibration is fitted by `npm run pa:train` on the training recordings, never on the sample.
@@ -34,7 +36,8 @@ import { targetWords } from '../server/speech/pa/text.ts';
 import { ScoringBusyError, ScoringPool } from '../server/speech/pa/pool.ts';
 import { buildPack } from '../db/content/pack.ts';
 import { browserRecording, concat, noise, silence, speak, speakEspeak } from './pa/synth.ts';
-import { TRAIN_DIR, gatherAll } from './pa/evidence.ts';
+import { NET_WORK, TRAIN_DIR, gatherAll } from './pa/evidence.ts';
+import { checkedFolds, describeChecked, type CheckedFolds } from './pa/checked-folds.ts';
 import { describeFolds, speakerFolds, type FoldFigures } from './pa/calibrate.ts';
 import type { Voice } from '../server/speech/flite.ts';
 
@@ -243,6 +246,17 @@ export async function trainingFolds(): Promise<FoldFigures | null> {
   return speakerFolds(await gatherAll(TRAIN_DIR));
 }
 
+/**
+ * The engine's own figure on speakers never fitted on (scripts/pa/checked-folds.ts): each fold's
+ * calibration and network made without its speakers, the replaced word found after the check with
+ * room, as the sample is measured. It needs the four fold networks `npm run pa:train -- --phone-net`
+ * leaves in NET_WORK (about 40 minutes on a 2-core machine); null without them.
+ */
+export async function engineFolds(): Promise<CheckedFolds | null> {
+  if (![0, 1, 2, 3].every((f) => existsSync(path.join(`${NET_WORK}-fold${f}`, 'net.json'))) || !existsSync(`${NET_WORK}.jsonl`)) return null;
+  return checkedFolds([NET_WORK], `${NET_WORK}-fold{f}`);
+}
+
 export async function silenceAndNoise(aligner: Aligner): Promise<{ silence: number; noise: number }> {
   const text = 'apple banana orange teacher window';
   const silent = [silence(2), silence(4), concat([silence(1), noise(0.05, 0.002, 3), silence(1)])];
@@ -347,6 +361,9 @@ async function main() {
     const folds = await trainingFolds();
     if (folds) out.trainingFolds = folds;
     else console.error(`(the training recordings are not at ${TRAIN_DIR}; skipping the speaker folds)`);
+    const engine = folds && (await engineFolds());
+    if (engine) out.engineFolds = engine;
+    else if (folds) console.error(`(no fold networks in ${NET_WORK}-fold0…3: run npm run pa:train -- --phone-net for the engine's figure on the folds)`);
   }
   out.voices = await voicesHeard(aligner);
   out.synthesized = await measure(aligner, await synthesizedSet(), 5);
@@ -364,7 +381,8 @@ async function main() {
     console.log(`${'  replaced by textbook words'.padEnd(28)}                substitution ${pct(tb.rate).padStart(6)} of ${tb.trials}`);
     console.log(row('  as uploaded (Opus 16k)', out.learnerSampleUploaded as Figures));
   }
-  if (out.trainingFolds) console.log(`Training recordings by speaker folds: ${describeFolds(out.trainingFolds as FoldFigures)}`);
+  if (out.trainingFolds) console.log(`Training recordings by speaker folds, GMM alone: ${describeFolds(out.trainingFolds as FoldFigures)}`);
+  if (out.engineFolds) console.log(`  as the engine scores (its network, the check with room): ${describeChecked(out.engineFolds as CheckedFolds)}`);
   for (const v of out.voices as Awaited<ReturnType<typeof voicesHeard>>) {
     console.log(
       `${v.voice.padEnd(28)} not heard ${pct(v.notHeard).padStart(6)}   mispronounced ${pct(v.mispronounced).padStart(6)} of ${v.words} words   mean total ${v.total.toFixed(0)}`,

@@ -30,10 +30,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TRAIN_DIR, cacheFile, gatherAll, readCache } from './pa/evidence.ts';
+import { NET_WORK, TRAIN_DIR, cacheFile, gatherAll, readCache } from './pa/evidence.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -54,7 +53,7 @@ const NETS: ReadonlyArray<{ suffix: string; options: string[] }> = [{ suffix: ''
 if (args.includes('--phone-net')) {
   const { gatherNet, gatherSynth } = await import('./pa/nn-gather.ts');
   const { evidence: withGops, readGathered, readGops } = await import('./pa/nn-folds.ts');
-  const work = path.join(tmpdir(), 'wordbee-pa-train', `${path.basename(TRAIN_DIR)}-net`);
+  const work = NET_WORK;
   const prefixes = (option('--net-cache') ?? work).split(',');
   const synthPerVoice = Number(option('--synth-speech') ?? 0);
   const pacedPerVoice = Number(option('--paced-lists') ?? 0);

@@ -123,6 +123,9 @@ async function gather(aligner: Aligner, row: Row, i: number, pool: string[]): Pr
   };
 }
 
+/** Where `npm run pa:train -- --phone-net` gathers the network's frames (NET_WORK.jsonl, .f32) and trains its networks (NET_WORK-all, NET_WORK-fold0…3). */
+export const NET_WORK = path.join(tmpdir(), 'wordbee-pa-train', `${path.basename(TRAIN_DIR)}-net`);
+
 /** The default cache of a directory's evidence (outside the checkout: it is made from the data). */
 export const cacheFile = (dir: string) => path.join(tmpdir(), 'wordbee-pa-train', `${path.basename(dir)}.jsonl`);
 

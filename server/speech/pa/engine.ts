@@ -432,15 +432,53 @@ async function rawWordScores(
   const rate = speakingRate(aligned.segments);
   // The neural phone model's frames over the whole span, each computed when a target word's phone first needs it (the checks with room reuse them).
   const net = WORD_MODEL.nn ? phoneNet() : null;
-  const gaps = net ? net.lazyGaps(pcm, aligned.from, aligned.to) : null;
-  const frames = (offset: number): NetFrames | undefined => (gaps ? { gaps, frames: span.length, offset } : undefined);
-  const raw = wordEvidence(aligned.segments, span, PHONE_STATS, rate, frames(0)).map((e) => rawWordScore(e));
+  const gaps = net ? net.lazyGaps(pcm, aligned.from, aligned.to) : undefined;
+  const raw = wordEvidence(aligned.segments, span, PHONE_STATS, rate, gaps && { gaps, frames: span.length, offset: 0 }).map((e) => rawWordScore(e));
   const targets = aligned.segments.filter((s) => s.target >= 0);
+  return checkWithRoom({ raw, targets, words, pcm, from: aligned.from, span, rate, gaps }, here, assist);
+}
+
+/** What turns a word's evidence into its raw score: the shipped calibration, or (scripts/pa) one fitted without some speakers. */
+export interface WordScorer {
+  model: WordModel;
+  stats: PhoneStats;
+  /** The raw score at which a word falls below the mispronounced line. */
+  mispronounced: number;
+}
+
+/** The raw score that maps to the mispronounced line, for a mapping centred at `centre`. */
+export const mispronouncedRaw = (centre: number) =>
+  centre + CALIBRATION.scale * Math.log(CALIBRATION.mispronouncedBelow / (100 - CALIBRATION.mispronouncedBelow));
+
+const SHIPPED_SCORER: WordScorer = { model: WORD_MODEL, stats: PHONE_STATS, mispronounced: mispronouncedRaw(CALIBRATION.centre) };
+
+/** One alignment's words as the check with room needs them. */
+export interface RoomCheck {
+  /** Raw score of each target word, in alignment order. */
+  raw: readonly number[];
+  /** The aligned target words: frames from the start of `span`. */
+  targets: ReadonlyArray<Pick<AlignedWord, 'target' | 'start' | 'frames'>>;
+  /** The text's words (`targets[k].target` indexes them). */
+  words: readonly string[];
+  pcm: Float32Array;
+  /** Where the aligned span starts in the recording (frames). */
+  from: number;
+  /** Frame energies of the aligned span. */
+  span: Float32Array;
+  /** Frames per phone over the whole alignment. */
+  rate: number;
+  /** The neural phone model's frame gaps over the span, when the word model weighs it. */
+  gaps?: FrameGaps;
+}
+
+/** The raw scores after the lowest two words were checked again with room (see `rawWordScores`). */
+export async function checkWithRoom(c: RoomCheck, here: RoomAlignment, assist?: RoomAlignment, scorer: WordScorer = SHIPPED_SCORER): Promise<number[]> {
+  const { raw, targets, span } = c;
   const checks = raw
     .map((score, k) => ({ score, k }))
     .sort((a, b) => a.score - b.score)
     .slice(0, ROOM_RECHECKS)
-    .filter(({ score }) => logistic(score) < CALIBRATION.mispronouncedBelow)
+    .filter(({ score }) => score < scorer.mispronounced)
     .map(({ k }) => {
       const first = Math.max(0, k - 1);
       const last = Math.min(targets.length - 1, k + 1);
@@ -449,19 +487,20 @@ async function rawWordScores(
       // more often.
       const from = first === k ? 0 : targets[first]!.start;
       const to = last === k ? span.length : Math.min(span.length, targets[last]!.start + targets[last]!.frames);
-      const local = targets.slice(first, last + 1).map((s) => words[s.target]!);
-      return { k, first, from, to, audio: pcm.subarray((aligned.from + from) * HOP, (aligned.from + to) * HOP), local };
+      const local = targets.slice(first, last + 1).map((s) => c.words[s.target]!);
+      return { k, first, from, to, audio: c.pcm.subarray((c.from + from) * HOP, (c.from + to) * HOP), local };
     });
   // The second check is handed to the helper first, to run on its thread while the first runs here.
-  const lent = checks.map((c, i) => (i > 0 && assist ? assist(c.audio, c.local, c.k - c.first) : null));
+  const lent = checks.map((check, i) => (i > 0 && assist ? assist(check.audio, check.local, check.k - check.first) : null));
   const checked = raw.slice();
-  for (const [i, c] of checks.entries()) {
-    const segments = await (lent[i] ?? here(c.audio, c.local, c.k - c.first));
+  for (const [i, check] of checks.entries()) {
+    const segments = await (lent[i] ?? here(check.audio, check.local, check.k - check.first));
     if (!segments) continue;
-    const at = segments.filter((s) => s.target >= 0).findIndex((s) => s.target === c.k - c.first);
+    const at = segments.filter((s) => s.target >= 0).findIndex((s) => s.target === check.k - check.first);
     if (at < 0) continue;
-    const evidence = wordEvidence(segments, span.subarray(c.from, c.to), PHONE_STATS, rate, frames(c.from))[at]!;
-    checked[c.k] = (raw[c.k]! + rawWordScore(evidence)) / 2;
+    const net = c.gaps && { gaps: c.gaps, frames: span.length, offset: check.from };
+    const evidence = wordEvidence(segments, span.subarray(check.from, check.to), scorer.stats, c.rate, net)[at]!;
+    checked[check.k] = (raw[check.k]! + rawWordScore(evidence, scorer.model)) / 2;
   }
   return checked;
 }

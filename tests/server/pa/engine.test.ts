@@ -5,7 +5,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Aligner } from '../../../server/speech/pa/aligner.ts';
 import { AudioError, decodeRecording, sniffContainer } from '../../../server/speech/pa/audio.ts';
-import { scoreRecording, TextError } from '../../../server/speech/pa/engine.ts';
+import {
+  alignSpeech,
+  alignWithRoomHere,
+  checkWithRoom,
+  DEFAULT_WORD_MODEL,
+  frameEnergies,
+  scoreRecording,
+  TextError,
+} from '../../../server/speech/pa/engine.ts';
+import calibration from '../../../server/speech/pa/calibration.json' with { type: 'json' };
 import { ensurePronunciations, graphemeToPhoneme, ipaSegmentToArpabet } from '../../../server/speech/pa/g2p.ts';
 import { itemSchedule, phraseEnds, targetWords } from '../../../server/speech/pa/text.ts';
 import { browserRecording, concat, noise, silence, speak, wavBytes } from '../../../scripts/pa/synth.ts';
@@ -101,6 +110,27 @@ describe('alignment', () => {
       expect(w.phones.reduce((n, p) => n + p.frames, 0)).toBe(w.frames);
     }
     for (const p of roomy[2]!.phones) expect(p.frames).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('the check with room', () => {
+  it('aligns again only the two lowest words under the mispronounced line it is given, and a well-said word moves up', async () => {
+    const energy = frameEnergies(spoken);
+    const aligned = alignSpeech(aligner, spoken, WORDS, energy);
+    const targets = aligned.segments.filter((s) => s.target >= 0);
+    const span = energy.subarray(aligned.from, aligned.to);
+    // Raw scores as if "apple" and "banana" had scored far below the rest.
+    const raw = [-5, -4, 1, 1, 1];
+    const rate = targets.reduce((n, w) => n + w.frames, 0) / targets.reduce((n, w) => n + w.phones.length, 0);
+    const check = { raw, targets, words: WORDS, pcm: spoken, from: aligned.from, span, rate };
+    const scorer = (mispronounced: number) => ({ model: DEFAULT_WORD_MODEL, stats: calibration.phones, mispronounced });
+    // Every word above a low line: nothing is aligned again.
+    expect(await checkWithRoom(check, alignWithRoomHere(aligner), undefined, scorer(-10))).toEqual(raw);
+    // Under a high line, only the two lowest are: said clearly, each scores better with its own room.
+    const checked = await checkWithRoom(check, alignWithRoomHere(aligner), undefined, scorer(10));
+    expect(checked.slice(2)).toEqual(raw.slice(2));
+    expect(checked[0]).toBeGreaterThan(raw[0]!);
+    expect(checked[1]).toBeGreaterThan(raw[1]!);
   });
 });
 
