@@ -56,6 +56,8 @@ export async function checkedFolds(
   folds: readonly number[] = [0, 1, 2, 3],
   log: (line: string) => void = () => {},
 ): Promise<CheckedFolds> {
+  // The check's evidence carries each phone's network GOP only when the shipped word model weighs them (engine.ts netEvidence).
+  if (variant.startsWith('pw')) throw new Error(`${variant}: word models with per-phone network weights cannot be checked with room here`);
   const gatheredFrames = readFrames(prefixes);
   const rows = readRows(TRAIN_DIR);
   const pool = [...new Set(rows.flatMap((r) => r.words))];
