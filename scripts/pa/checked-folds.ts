@@ -13,12 +13,12 @@ import path from 'node:path';
 import { Aligner } from '../../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../../server/speech/pa/audio.ts';
 import { alignWithRoomHere, checkWithRoom, frameEnergies, mispronouncedRaw, rawWordScore } from '../../server/speech/pa/engine.ts';
-import { MELS } from '../../server/speech/pa/features.ts';
 import { ensurePronunciations } from '../../server/speech/pa/g2p.ts';
 import { PhoneNet, type PhoneNetWeights } from '../../server/speech/pa/phone-net.ts';
 import { fit, foldsOfSpeakers, trialsOf as evidenceTrials } from './calibrate.ts';
 import { TRAIN_DIR, readRows, trialsOf as textTrials } from './evidence.ts';
 import { SHIPPED_VARIANT, evidence, readGathered, readGops } from './nn-folds.ts';
+import { gatheredLearners } from './nn-gather.ts';
 
 type Word = { s: Array<[number, number]>; t: number };
 type Gathered = { id: string; i: number; off: number; n: number; synth?: boolean; trials: Array<{ words: Word[]; from: number }> };
@@ -35,17 +35,7 @@ export interface CheckedFolds {
 
 /** The gathered frames and phone spans of each learner recording, by id. */
 function readFrames(prefixes: readonly string[]): Map<string, { record: Gathered; frames: Float32Array }> {
-  const out = new Map<string, { record: Gathered; frames: Float32Array }>();
-  for (const prefix of prefixes) {
-    const bytes = readFileSync(`${prefix}.f32`);
-    const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-    for (const line of readFileSync(`${prefix}.jsonl`, 'utf8').split('\n')) {
-      if (!line) continue;
-      const record = JSON.parse(line) as Gathered;
-      if (!record.synth) out.set(record.id, { record, frames: all.subarray(record.off * MELS, (record.off + record.n) * MELS) });
-    }
-  }
-  return out;
+  return new Map([...gatheredLearners<Gathered>(prefixes)].map((g) => [g.record.id, g]));
 }
 
 /** The held-out figures of `folds`, fold f's evidence and network from `pattern` with {f} replaced. */

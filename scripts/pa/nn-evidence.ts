@@ -13,7 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MELS } from '../../server/speech/pa/features.ts';
+import { gatheredLearners } from './nn-gather.ts';
 import { PhoneNet, phoneClass, phoneGops, type FrameGaps, type PhoneNetWeights } from '../../server/speech/pa/phone-net.ts';
 
 type Word = { p: Array<[string, number]>; s: Array<[number, number]> };
@@ -72,26 +72,19 @@ function writeEvidence(prefixes: readonly string[], netDir: string, kind: Eviden
   const net = new PhoneNet(JSON.parse(readFileSync(path.join(netDir, 'net.json'), 'utf8')) as PhoneNetWeights);
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const out: string[] = [];
-  for (const prefix of prefixes) {
-    const bytes = readFileSync(`${prefix}.f32`);
-    const frames = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-    for (const line of readFileSync(`${prefix}.jsonl`, 'utf8').split('\n')) {
-      if (!line) continue;
-      const r = JSON.parse(line) as Gathered;
-      if (r.synth) continue;
-      if (!r.n) {
-        out.push(JSON.stringify({ id: r.id, own: null, trials: r.trials.map(() => null) }));
-        continue;
-      }
-      const gaps: FrameGaps = net.gapsOf(frames.slice(r.off * MELS, (r.off + r.n) * MELS), r.n);
-      const word = (w: Word) =>
-        evidenceOf(
-          gaps,
-          r.n,
-          w.s.map(([start, count], i) => ({ phone: w.p[i]![0], start, frames: count })),
-        ).map(round);
-      out.push(JSON.stringify({ id: r.id, own: r.own ? r.own.map(word) : null, trials: r.trials.map((t) => t.words.map(word)) }));
+  for (const { record: r, frames } of gatheredLearners<Gathered>(prefixes)) {
+    if (!r.n) {
+      out.push(JSON.stringify({ id: r.id, own: null, trials: r.trials.map(() => null) }));
+      continue;
     }
+    const gaps: FrameGaps = net.gapsOf(frames.slice(), r.n);
+    const word = (w: Word) =>
+      evidenceOf(
+        gaps,
+        r.n,
+        w.s.map(([start, count], i) => ({ phone: w.p[i]![0], start, frames: count })),
+      ).map(round);
+    out.push(JSON.stringify({ id: r.id, own: r.own ? r.own.map(word) : null, trials: r.trials.map((t) => t.words.map(word)) }));
   }
   const file = path.join(netDir, `gop-${kind}.jsonl`);
   writeFileSync(file, out.join('\n') + '\n');

@@ -20,7 +20,7 @@ import { buildPack } from '../../db/content/pack.ts';
 import { Aligner, AlignmentFailed, type AlignedWord } from '../../server/speech/pa/aligner.ts';
 import { decodeRecording } from '../../server/speech/pa/audio.ts';
 import { alignSpeech, frameEnergies, wordEvidence, type PhoneStats } from '../../server/speech/pa/engine.ts';
-import { logMel } from '../../server/speech/pa/features.ts';
+import { MELS, logMel } from '../../server/speech/pa/features.ts';
 import { targetWords } from '../../server/speech/pa/text.ts';
 import { ensurePronunciations } from '../../server/speech/pa/g2p.ts';
 import { PHONE_CLASSES, phoneClass } from '../../server/speech/pa/phone-net.ts';
@@ -118,6 +118,24 @@ async function gatherItems(items: Item[], prefix: string, label: string, log: (l
  * Gathers recordings `i` of `dir` with i % shards = shard into PREFIX.jsonl / PREFIX.f32, resuming
  * where a previous run stopped.
  */
+/**
+ * The learner recordings gathered under each prefix (PREFIX.jsonl, synthesized speech left out),
+ * each with a view of its log-mel frames in PREFIX.f32 (`n` frames of MELS values from frame `off`).
+ */
+export function* gatheredLearners<T extends { off: number; n: number; synth?: boolean }>(
+  prefixes: readonly string[],
+): Generator<{ record: T; frames: Float32Array }> {
+  for (const prefix of prefixes) {
+    const bytes = readFileSync(`${prefix}.f32`);
+    const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+    for (const line of readFileSync(`${prefix}.jsonl`, 'utf8').split('\n')) {
+      if (!line) continue;
+      const record = JSON.parse(line) as T;
+      if (!record.synth) yield { record, frames: all.subarray(record.off * MELS, (record.off + record.n) * MELS) };
+    }
+  }
+}
+
 export async function gatherNet(dir: string, prefix: string, shard = 0, shards = 1, log: (line: string) => void = () => {}): Promise<void> {
   const rows = readRows(dir);
   const pool = [...new Set(rows.flatMap((r) => r.words))];

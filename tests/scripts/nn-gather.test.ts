@@ -5,9 +5,12 @@
  * textbooks read, or the synthesized voices would no longer read unseen text there. Runs when the
  * training recordings are present.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { heldOutWords, pacedLists, synthItems } from '../../scripts/pa/nn-gather.ts';
+import { gatheredLearners, heldOutWords, pacedLists, synthItems } from '../../scripts/pa/nn-gather.ts';
+import { MELS } from '../../server/speech/pa/features.ts';
 import { TRAIN_DIR } from '../../scripts/pa/evidence.ts';
 
 describe.skipIf(!existsSync(TRAIN_DIR))('synthesized training speech for the phone model', () => {
@@ -26,5 +29,38 @@ describe.skipIf(!existsSync(TRAIN_DIR))('synthesized training speech for the pho
     const whole = ids(0, 1);
     expect(whole).toHaveLength(6 * 4 + 6 * 3);
     expect([...ids(0, 2), ...ids(1, 2)].sort()).toEqual([...whole].sort());
+  });
+});
+
+describe('reading a gather back', () => {
+  it('gives each learner recording its own frames from every prefix, and leaves synthesized speech out', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gather-'));
+    try {
+      // Two prefixes; frame k of a prefix holds the value 100·prefix + k in each of its MELS bands.
+      const write = (prefix: number, records: object[], frames: number) => {
+        const values = Float32Array.from({ length: frames * MELS }, (_, i) => 100 * prefix + Math.floor(i / MELS));
+        writeFileSync(path.join(dir, `g${prefix}.f32`), Buffer.from(values.buffer));
+        writeFileSync(path.join(dir, `g${prefix}.jsonl`), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      };
+      write(
+        0,
+        [
+          { id: 'a', off: 0, n: 2 },
+          { id: 's', off: 2, n: 1, synth: true },
+          { id: 'b', off: 3, n: 1 },
+        ],
+        4,
+      );
+      write(1, [{ id: 'c', off: 0, n: 3 }], 3);
+      const read = [...gatheredLearners<{ id: string; off: number; n: number }>([0, 1].map((p) => path.join(dir, `g${p}`)))];
+      expect(read.map((g) => [g.record.id, [...new Set(g.frames)]])).toEqual([
+        ['a', [0, 1]],
+        ['b', [3]],
+        ['c', [100, 101, 102]],
+      ]);
+      expect(read.map((g) => g.frames.length)).toEqual([2 * MELS, MELS, 3 * MELS]);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });
