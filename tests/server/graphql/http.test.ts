@@ -34,6 +34,39 @@ describe.each(DATABASES)('GraphQL over HTTP on %s', (kind) => {
     }
   });
 
+  // The fast path and yoga's pipeline run every query and mutation through the same executor
+  // (server/graphql/execute.ts): its refusals read the same on both.
+  it('refuses the same way on either path: a page over the cap, a variable of the wrong type, a token that was refused', async () => {
+    const cases = [
+      { body: { query: '{ viewer { tasks(first: 500) { edges { node { id } } } } }' }, token, status: 400, code: 'BAD_USER_INPUT', message: /at most 100/ },
+      {
+        body: { query: 'query ($n: Int) { viewer { tasks(first: $n) { edges { node { id } } } } }', variables: { n: 'many' } },
+        token,
+        status: 200,
+        code: 'BAD_USER_INPUT',
+        message: /\$n/,
+      },
+      { body: { query: '{ viewer { username } }' }, token: 'forged.token.value', status: 401, code: 'UNAUTHENTICATED', message: /./ },
+    ];
+    for (const c of cases) {
+      const headers = { 'content-type': 'application/json', 'x-access-token': c.token };
+      const fast = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify(c.body) });
+      // From another origin: answered by yoga itself.
+      const yoga = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { ...headers, origin: 'https://school.example' },
+        body: JSON.stringify(c.body),
+      });
+      const [fastBody, yogaBody] = [await fast.json(), await yoga.json()];
+      expect([fast.status, yoga.status]).toEqual([c.status, c.status]);
+      expect(fastBody.errors[0]).toEqual(
+        expect.objectContaining({ message: expect.stringMatching(c.message), extensions: expect.objectContaining({ code: c.code }) }),
+      );
+      expect(fastBody.errors).toEqual(yogaBody.errors);
+      expect(fastBody.data ?? null).toEqual(yogaBody.data ?? null);
+    }
+  });
+
   it('tells a client about a query that does not validate or parse, or a body that is not JSON', async () => {
     const invalid = await post(JSON.stringify({ query: '{ viewer { shoeSize } }' }));
     // yoga's own reply: 200 with errors for a client asking for application/json.
