@@ -5,7 +5,7 @@
  * cursors, except that a page by place that follows a cursor gives it back (a client keeps its place).
  */
 import { offsetForArgs, offsetToCursor, resolveCursorConnection } from '@pothos/plugin-relay';
-import { GraphQLError, valueFromASTUntyped, visit, type ArgumentNode, type DocumentNode, type ExecutionResult } from 'graphql';
+import { GraphQLError, valueFromASTUntyped, visit, type ArgumentNode, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ValidationError } from '../errors.ts';
 
@@ -116,20 +116,17 @@ function oversizedPage(document: DocumentNode, variables?: Record<string, unknow
   return undefined;
 }
 
-const refuse = (message: string) => ({ errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } })] });
-
-/** An operation asking for a page over MAX_PAGE runs nothing: the 400 saying so, or undefined. */
-export function pageCapRefusal(document: DocumentNode, variables?: Record<string, unknown> | null): ExecutionResult | undefined {
-  const problem = oversizedPage(document, variables);
-  return problem ? refuse(problem) : undefined;
-}
-
-/** Envelop plugin: the page caps for subscriptions (queries and mutations: `pageCapRefusal`, server/graphql/execute.ts). */
+/** Envelop plugin: an operation asking for a page over MAX_PAGE runs nothing and is a 400 saying so. */
 export function usePageCaps(): Plugin {
+  const refuse = (message: string) => ({ errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } })] });
   return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const problem = oversizedPage(args.document, args.variableValues as Record<string, unknown> | undefined);
+      if (problem) setResultAndStopExecution(refuse(problem));
+    },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = pageCapRefusal(args.document, args.variableValues as Record<string, unknown> | undefined);
-      if (refused) setResultAndStopExecution(refused);
+      const problem = oversizedPage(args.document, args.variableValues as Record<string, unknown> | undefined);
+      if (problem) setResultAndStopExecution(refuse(problem));
     },
   };
 }

@@ -316,61 +316,51 @@ function estimateOf(schema: GraphQLSchema, document: DocumentNode, variables: Va
 }
 
 async function chargeOperation(args: {
-  contextValue?: unknown;
+  contextValue: unknown;
   schema: GraphQLSchema;
   document: DocumentNode;
   variableValues?: Variables;
   operationName?: string | null;
 }) {
-  const ctx = args.contextValue as GraphQLContext | undefined;
-  if (!ctx?.viewer) return undefined;
+  const ctx = args.contextValue as GraphQLContext;
+  if (!ctx.viewer) return undefined;
   const cost = estimateOf(args.schema, args.document, args.variableValues, args.operationName);
   const charge = await ctx.deps.budgets.charge(bucketsOf(ctx.viewer, ctx.deps.config.budgets), cost);
   return { cost, charge };
 }
 
-/**
- * Charges a query or mutation its estimate before it runs (server/graphql/execute.ts): nothing
- * for a visitor, a refusal to answer instead of running it, or how to settle its result.
- */
-export async function chargeExecution(args: {
-  contextValue?: unknown;
-  schema: GraphQLSchema;
-  document: DocumentNode;
-  variableValues?: Variables;
-  operationName?: string | null;
-}): Promise<{ refused: ExecutionResult } | { settle: (result: ExecutionResult) => ExecutionResult } | undefined> {
-  const charged = await chargeOperation(args);
-  if (!charged) return undefined;
-  if (!charged.charge.allowed) {
-    const refused = refusal(charged.cost, charged.charge);
-    announce(args.contextValue, refused.extensions.cost);
-    return { refused };
-  }
-  return {
-    settle(result) {
-      // The operation had to afford its estimate; it is charged for the rows it returned, the
-      // rest given back (a page of 100 asked for that held 3 costs 3 pages' worth less).
-      const actual = Math.min(charged.cost, resultCost(args.schema, args.document, result.data, args.operationName));
-      const refund = charged.cost - actual;
-      let charge = charged.charge;
-      if (refund > 0) {
-        const ctx = args.contextValue as GraphQLContext;
-        ctx.deps.budgets
-          .charge(bucketsOf(ctx.viewer!, ctx.deps.config.budgets), -refund)
-          .catch((error: unknown) => ctx.deps.log.debug({ err: error }, 'giving back an unused charge failed'));
-        charge = { ...charge, levels: charge.levels.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + refund) })) };
-      }
-      const cost = costExtension(charged.cost, charge, actual);
-      announce(args.contextValue, cost);
-      return { ...result, extensions: { ...result.extensions, cost } };
-    },
-  };
-}
-
-/** Envelop plugin: charges each subscription before it starts; put it after the scope check. Queries and mutations are charged by `chargeExecution`. */
+/** Envelop plugin: charges each operation before it runs; put it after the scope check. */
 export function useCostLimits(): Plugin<object, object, GraphQLContext> {
   return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const charged = await chargeOperation(args);
+      if (!charged) return;
+      if (!charged.charge.allowed) {
+        const refused = refusal(charged.cost, charged.charge);
+        announce(args.contextValue, refused.extensions.cost);
+        return setResultAndStopExecution(refused);
+      }
+      return {
+        onExecuteDone({ result, setResult }: { result: ExecutionResult | AsyncIterable<unknown>; setResult: (r: ExecutionResult) => void }) {
+          if (Symbol.asyncIterator in result) return;
+          // The operation had to afford its estimate; it is charged for the rows it returned, the
+          // rest given back (a page of 100 asked for that held 3 costs 3 pages' worth less).
+          const actual = Math.min(charged.cost, resultCost(args.schema, args.document, result.data, args.operationName));
+          const refund = charged.cost - actual;
+          let charge = charged.charge;
+          if (refund > 0) {
+            const ctx = args.contextValue as GraphQLContext;
+            ctx.deps.budgets
+              .charge(bucketsOf(ctx.viewer!, ctx.deps.config.budgets), -refund)
+              .catch((error: unknown) => ctx.deps.log.debug({ err: error }, 'giving back an unused charge failed'));
+            charge = { ...charge, levels: charge.levels.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + refund) })) };
+          }
+          const cost = costExtension(charged.cost, charge, actual);
+          announce(args.contextValue, cost);
+          setResult({ ...result, extensions: { ...result.extensions, cost } });
+        },
+      };
+    },
     async onSubscribe({ args, setResultAndStopExecution }) {
       const charged = await chargeOperation(args);
       if (!charged) return;

@@ -1,9 +1,8 @@
 /**
  * GraphQL over HTTP at /graphql. The common request — a same-origin POST of JSON whose query or
- * mutation parses and validates — is parsed and validated by yoga's envelop pipeline once per
- * document, then runs without yoga's fetch-API adapter or envelop's hooks, which cost more than
- * the rest of the request (docs/performance.md): the same context, the same executor with the
- * API's rules (server/graphql/execute.ts) and the same error masking as yoga's.
+ * mutation parses and validates — runs straight through yoga's envelop pipeline (its parse
+ * and validation caches, graphql-jit, error masking, the same context) without yoga's
+ * fetch-API adapter, which cost more than the rest of the request (docs/performance.md).
  * Anything else (GET, GraphiQL, cross-origin calls with CORS, subscriptions over SSE, a body
  * that does not parse or validate) is handed to yoga itself, so every reply but the fast
  * one is yoga's own. JSON replies of 1 KB or more go out brotli- or gzip-compressed to a client
@@ -13,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GraphQLError, getOperationAST, type DocumentNode, type ExecutionResult } from 'graphql';
+import { isAsyncIterable } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { Deps } from '../deps.ts';
 import { isJsonType, readBody, PayloadTooLargeError } from '../http/body.ts';
@@ -20,10 +20,7 @@ import { accessTokenOf } from '../http/auth.ts';
 import { asDomainFailure } from '../http/faults.ts';
 import { sendCompressible } from '../http/compression.ts';
 import { reportError } from '../observability.ts';
-import { GRAPHQL_BODY_LIMIT, UPLOAD_PARAMS, maskerAsYoga, requestContext, type createGraphQL } from './yoga.ts';
-import { executeOperation } from './execute.ts';
-import { schema } from './schema.ts';
-import type { GraphQLContext } from './builder.ts';
+import { GRAPHQL_BODY_LIMIT, UPLOAD_PARAMS, type createGraphQL } from './yoga.ts';
 import { discardBody, receiveForm, uploadRefusal, type ReceivedForm } from '../http/uploads.ts';
 import { ValidationError } from '../errors.ts';
 import { httpStatusOf } from '../http/status.ts';
@@ -43,7 +40,6 @@ type Params = { query: string; operationName?: string; variables?: Record<string
 const knownDocuments = new LRUCache<string, DocumentNode>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (_document, key) => key.length + 1 });
 
 export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof createGraphQL>) {
-  const mask = maskerAsYoga(deps);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const type = String(req.headers['content-type'] ?? '').toLowerCase();
     const multipart = type.startsWith('multipart/');
@@ -112,10 +108,10 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
     const params = parseParams(raw);
     if (!params) return replayToYoga(yoga, req, res, raw);
     try {
+      const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, res, params });
       const key = `${params.operationName ?? ''}\n${params.query}`;
       let document: DocumentNode | undefined = knownDocuments.get(key);
       if (!document) {
-        const { parse, validate, schema } = yoga.getEnveloped({ req, res, params });
         try {
           document = parse(params.query) as DocumentNode;
         } catch (error) {
@@ -136,16 +132,14 @@ export function createGraphQLHttpHandler(deps: Deps, yoga: ReturnType<typeof cre
         if (!valid) return replayToYoga(yoga, req, res, raw);
         knownDocuments.set(key, document);
       }
-      // The context as yoga makes it (its failures masked as yoga masks them: the database gone is
-      // a 503), with the reply for the rate-limit headers (server/graphql/cost.ts).
-      let contextValue: GraphQLContext & { req: IncomingMessage; res: ServerResponse };
-      try {
-        contextValue = Object.assign(await requestContext(deps, accessTokenOf(req.headers), req, res), { req, res });
-      } catch (error) {
-        throw mask(error);
-      }
-      const executed = await executeOperation({ schema, document, operationName: params.operationName, variableValues: params.variables, contextValue });
-      const result = executed.errors ? { ...executed, errors: executed.errors.map(mask) } : executed;
+      const result = (await execute({
+        schema,
+        document,
+        operationName: params.operationName,
+        variableValues: params.variables,
+        contextValue: await contextFactory(),
+      })) as ExecutionResult | AsyncIterable<unknown>;
+      if (isAsyncIterable(result)) throw new Error('incremental delivery is not offered over the fast path');
       // As yoga does: an error may carry the HTTP status and headers of the reply (401/403 for
       // integration tokens, 429 with Retry-After for an empty budget).
       // (Not a request error's `spec` status: plain application/json answers those with 200.)

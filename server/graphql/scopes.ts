@@ -111,8 +111,7 @@ const BEARER_CHALLENGE = 'Bearer realm="WordBee", error="invalid_token"';
 /** The scope as the `IntegrationScope` enum names it (READ_RESULTS for results:read). */
 const scopeName = (scope: string) => scope.split(':').reverse().join('_').toUpperCase();
 
-/** Why the operation may not run for this caller (a refused token, an integration token's missing scopes), or undefined. */
-export function scopeRefusal(context: GraphQLContext, schema: GraphQLSchema, document: DocumentNode): GraphQLError | undefined {
+function refusal(context: GraphQLContext, schema: GraphQLSchema, document: DocumentNode): GraphQLError | undefined {
   // A token was sent and refused (expired, forged, revoked, its account gone): the whole
   // operation is refused with 401, as the docs say, rather than run as a visitor's (a `viewer`
   // of null looked like an empty account). Logging in or signing up needs no token.
@@ -177,15 +176,16 @@ function untilRevoked(source: AsyncIterable<ExecutionResult>, revoked: () => Pro
   return stream;
 }
 
-/**
- * Envelop plugin: checks scopes before a subscription starts, and ends it when its token is
- * revoked. Queries and mutations are checked by `scopeRefusal` (server/graphql/execute.ts).
- */
+/** Envelop plugin: checks scopes before any resolver runs, for queries, mutations and subscriptions. */
 export function useIntegrationScopes(): Plugin<object, object, GraphQLContext> {
   return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const error = refusal(args.contextValue as GraphQLContext, args.schema, args.document);
+      if (error) setResultAndStopExecution({ errors: [error] });
+    },
     onSubscribe({ args, setResultAndStopExecution }) {
       const context = args.contextValue as GraphQLContext;
-      const error = scopeRefusal(context, args.schema, args.document);
+      const error = refusal(context, args.schema, args.document);
       if (error) return setResultAndStopExecution({ errors: [error] });
       const integration = context.viewer?.integration;
       if (!integration) return;

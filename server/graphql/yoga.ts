@@ -3,7 +3,7 @@
  * path and port) for subscriptions. Both build the same context from the access token.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createYoga, maskError, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, maskError, type GraphQLParams, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
@@ -11,7 +11,8 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { asDomainFailure, UnavailableError } from '../http/faults.ts';
 import { reportError } from '../observability.ts';
-import { GraphQLError, type ExecutionArgs, type ValidationContext } from 'graphql';
+import { GraphQLError, getOperationAST, type ExecutionArgs, type ValidationContext } from 'graphql';
+import { useGraphQlJit } from '@envelop/graphql-jit';
 import { DomainError } from '../errors.ts';
 import { errorCode, httpStatusOf } from '../http/status.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -28,7 +29,6 @@ import { useCostLimits } from './cost.ts';
 import { usePageCaps } from './connections.ts';
 import { useReplyCompression } from './compression.ts';
 import { useSharedSubscriptionExecution } from './shared-subscriptions.ts';
-import { useOperationRules } from './execute.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -90,74 +90,32 @@ function usePreparsedUploads(): Plugin {
   };
 }
 
-/** The context of a request over HTTP or of a WebSocket's operation: the caller, who sent it, where from. */
-export function requestContext(deps: Deps, token: string | undefined, req?: IncomingMessage, res?: ServerResponse): Promise<GraphQLContext> {
-  return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined, loginClientOf(req, res, deps.config.trustProxy));
-}
-
 /**
- * Yoga's error log: a caller's mistake (no login, a bad id, a value the database refuses) is
- * answered with its sentence and is not the server's error; only the unexpected is logged as one.
+ * A request error found while executing (a variable whose value its type refuses) has no data
+ * and came without a code: it gets BAD_USER_INPUT, and 400 under
+ * application/graphql-response+json as GraphQL over HTTP requires of a reply without `data`
+ * (200 under plain application/json, as for a document that does not validate).
  */
-function logError(deps: Deps, ...a: unknown[]): void {
-  const err = a.find((x) => x instanceof Error);
-  const message = a
-    .filter((x) => !(x instanceof Error))
-    .map(String)
-    .join(' ');
-  const original = err instanceof GraphQLError ? (err.originalError ?? err) : err;
-  const failure = original ? asDomainFailure(original) : null;
-  if (original instanceof DomainError || (failure && !(failure instanceof UnavailableError))) deps.log.debug({ err: original }, message || 'refused');
-  else deps.log.error({ err }, message);
-}
-
-/** Yoga's words for an error it masks. */
-const UNEXPECTED = 'Unexpected error.';
-
-/**
- * Masks an error as yoga does with `errorMasker` (and logs the error it replaced, as yoga does),
- * for the fast path of server/graphql/http.ts.
- */
-export function maskerAsYoga(deps: Deps): (error: unknown) => GraphQLError {
-  const mask = errorMasker(deps);
-  return (error) => {
-    const masked = mask(error, UNEXPECTED, false);
-    if (masked !== error) logError(deps, error);
-    return masked as GraphQLError;
-  };
-}
-
-/**
- * What a client sees of an error: a domain error its sentence with a code, the database refusing
- * a value (400) or being unreachable (503) said as such, an error the API raised on purpose (a
- * GraphQLError of its own: a refusal, a variable its type refuses) as it is, and anything
- * unexpected as "Unexpected error." with no stack or SQL, reported. Yoga's masking and the fast
- * path's (server/graphql/http.ts) both use it.
- */
-function errorMasker(deps: Deps) {
-  return (error: unknown, message: string, isDev?: boolean): Error => {
-    // A GraphQLError of the API's own (a refusal, a variable its type refuses) is what it says.
-    if (error instanceof GraphQLError && !error.originalError) return error;
-    // Errors of the context (the token check) arrive unwrapped.
-    const original = error instanceof GraphQLError ? error.originalError! : error;
-    if (original instanceof DomainError) {
-      return new GraphQLError(original.message, {
-        nodes: (error as GraphQLError).nodes,
-        path: (error as GraphQLError).path,
-        extensions: { code: errorCode(original) },
-      });
-    }
-    const failure = asDomainFailure(original);
-    if (failure) {
-      if (failure instanceof UnavailableError) deps.log.warn({ err: original }, 'database unreachable');
-      return new GraphQLError(failure.message, {
-        nodes: (error as GraphQLError).nodes,
-        path: (error as GraphQLError).path,
-        extensions: { code: errorCode(failure), http: { status: httpStatusOf(failure) } },
-      });
-    }
-    reportError(original, { where: 'graphql' });
-    return maskError(error, message, isDev);
+function useRequestErrorCodes(): Plugin {
+  return {
+    onExecute: () => ({
+      onExecuteDone({ result, setResult }) {
+        if (isAsyncIterable(result) || result.data !== undefined || !result.errors?.length) return;
+        if (result.errors.every((e) => e.extensions?.code)) return;
+        const errors = result.errors.map((e) =>
+          e.extensions?.code
+            ? e
+            : new GraphQLError(e.message, {
+                nodes: e.nodes,
+                source: e.source,
+                positions: e.positions,
+                path: e.path,
+                extensions: { ...e.extensions, code: 'BAD_USER_INPUT', http: { spec: true, status: 400 } },
+              }),
+        );
+        setResult({ ...result, errors });
+      },
+    }),
   };
 }
 
@@ -167,20 +125,20 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    // Queries and mutations run under the API's rules (scopes, page caps, cost budgets), compiled
-    // by graphql-jit once per document (server/graphql/execute.ts, also the fast path's); yoga's
-    // parse and validate caches stay on. Subscriptions keep graphql-js (graphql-jit's subscribe
-    // loses Pothos' typed errors) with the same checks first: integration tokens' scopes, then
-    // the page caps and cost budgets; each live event is executed once per distinct subscription
-    // rather than once per subscriber (server/graphql/shared-subscriptions.ts). Replies are
-    // compressed last, once they are final.
+    // Integration tokens' scopes are checked first, then the cost budgets. Each distinct query or
+    // mutation is compiled to a JavaScript function once (docs/performance.md); yoga's parse and
+    // validate caches stay on. Subscriptions keep graphql-js (graphql-jit's subscribe loses
+    // Pothos' typed errors), each live event executed once per distinct subscription rather than
+    // once per subscriber (server/graphql/shared-subscriptions.ts). Replies are compressed last,
+    // once they are final.
     plugins: [
       usePreparsedUploads(),
       useIntegrationScopes(),
       usePageCaps(),
       useCostLimits(),
+      useRequestErrorCodes(),
       ...armor(deps.config.production),
-      useOperationRules(),
+      useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
       useSharedSubscriptionExecution(),
       useReplyCompression(),
     ],
@@ -197,12 +155,46 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
       debug: (...a) => deps.log.debug(a.map(String).join(' ')),
       info: (...a) => deps.log.info(a.map(String).join(' ')),
       warn: (...a) => deps.log.warn(a.map(String).join(' ')),
-      error: (...a) => logError(deps, ...a),
+      error: (...a) => {
+        const err = a.find((x) => x instanceof Error);
+        const message = a
+          .filter((x) => !(x instanceof Error))
+          .map(String)
+          .join(' ');
+        // A caller's mistake (no login, a bad id, a value the database refuses) is answered with
+        // its sentence and is not the server's error; only the unexpected is logged as one.
+        const original = err instanceof GraphQLError ? (err.originalError ?? err) : err;
+        const failure = original ? asDomainFailure(original) : null;
+        if (original instanceof DomainError || (failure && !(failure instanceof UnavailableError))) deps.log.debug({ err: original }, message || 'refused');
+        else deps.log.error({ err }, message);
+      },
     },
     // Domain errors keep their sentence (with a code); anything unexpected reaches the client
     // as "Unexpected error." with no stack or SQL.
     maskedErrors: {
-      maskError: errorMasker(deps),
+      maskError: (error, message, isDev) => {
+        // Errors of the context (the token check) arrive unwrapped.
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (original instanceof DomainError) {
+          return new GraphQLError(original.message, {
+            nodes: (error as GraphQLError).nodes,
+            path: (error as GraphQLError).path,
+            extensions: { code: errorCode(original) },
+          });
+        }
+        // The database refusing a value (400) or being unreachable (503) is said as such.
+        const failure = original ? asDomainFailure(original) : null;
+        if (failure) {
+          if (failure instanceof UnavailableError) deps.log.warn({ err: original }, 'database unreachable');
+          return new GraphQLError(failure.message, {
+            nodes: (error as GraphQLError).nodes,
+            path: (error as GraphQLError).path,
+            extensions: { code: errorCode(failure), http: { status: httpStatusOf(failure) } },
+          });
+        }
+        reportError((error instanceof GraphQLError ? error.originalError : null) ?? error, { where: 'graphql' });
+        return maskError(error, message, isDev);
+      },
       // Never development's details (the original error's message and stack): `npm start` runs
       // in development mode unless NODE_ENV says otherwise; the log has them.
       isDev: false,
@@ -210,7 +202,7 @@ export function createGraphQL(deps: Deps): YogaServerInstance<ServerContext, Gra
     context: async ({ request, connectionParams, req, res }) => {
       const fromParams = connectionParams?.accessToken ?? connectionParams?.['x-access-token'];
       const token = typeof fromParams === 'string' ? fromParams : request ? accessTokenOf(request.headers) : req ? accessTokenOf(req.headers) : undefined;
-      return requestContext(deps, token, req, res);
+      return graphqlContext(deps, token, String(req?.headers['x-request-id'] ?? '') || undefined, loginClientOf(req, res, deps.config.trustProxy));
     },
   });
 }
