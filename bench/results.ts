@@ -10,7 +10,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inArray } from 'drizzle-orm';
-import { ms, percentile, startBenchServer } from './setup.ts';
+import { ms, startBenchServer } from './setup.ts';
+import { runChild } from './child.ts';
+import type { PostingFigures, PostingRun } from './results-clients.ts';
 import { fillSchool, studentsOf } from './school.ts';
 import { users } from '../db/schema.ts';
 import { SBARR_HEADER } from '../server/results/sbarr.ts';
@@ -70,24 +72,8 @@ export async function resultsBenchmark() {
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
-  const run = async (url: string) => {
-    const latencies: number[] = [];
-    let failed = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      students.map(async (s) => {
-        for (const body of s.bodies) {
-          const t = performance.now();
-          const response = await fetch(url, { method: 'POST', headers: s.headers, body });
-          await response.arrayBuffer();
-          latencies.push(performance.now() - t);
-          if (!response.ok) failed++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - t0) / 1000;
-    return { perSec: Math.round(latencies.length / seconds), p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, n: latencies.length };
-  };
+  // The students post from a process of their own, to the bare handler and to WordBee alike.
+  const run = (url: string) => runChild<PostingFigures>(new URL('./results-clients-child.ts', import.meta.url), { url, students } satisfies PostingRun);
   const baseline = await run(bareUrl);
   const app = await profiled('POST /userspelling', () => run(`${server.url}/api/v1.0/userspelling`));
   // Every result's report (PDF stored, listed, e-mails queued), and how long after its result.
