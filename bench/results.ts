@@ -1,10 +1,11 @@
 /**
  * Result posting: 200 students finish Spelling Bee tasks at the same moment, each posting its
- * results one after another from a process of their own (bench/results-clients.ts; `POST /api/v1.0/userspelling`: validation, then answers, result,
- * memory model, vocabulary, next task and the report job in one statement; the PDF report and
- * its e-mails are made by the job worker in the same process after the commit, and counted:
- * the time from a result to its report, mails queued). Baseline in the same run: a bare node:http handler that parses the same body
- * and writes its answer rows in one transaction through the raw driver (the database's floor
+ * results one after another, from a process of their own as devices do (bench/results-clients.ts).
+ * `POST /api/v1.0/userspelling`: validation, then answers, result, memory model, vocabulary, next
+ * task and the report job in one statement; the PDF report and its e-mails are made by the job
+ * worker in the server's process after the commit, and counted: the time from a result to its
+ * report, mails queued. Baseline in the same run: a bare node:http handler that parses the same
+ * body and writes its answer rows in one transaction through the raw driver (the database's floor
  * for a durable write of that size).
  */
 import { createServer } from 'node:http';
