@@ -68,20 +68,18 @@ export function compressReply(data: Uint8Array, encoding: Encoding): Promise<Buf
  */
 export function sendCompressible(req: IncomingMessage, res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string): void {
   varyOnEncoding(res);
-  const length = Buffer.byteLength(body);
-  const encoding = length >= MIN_COMPRESSED_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
-  const send = (payload: string | Buffer, contentEncoding: Encoding | null) => {
+  // Encoded to UTF-8 once, then counted and written as it is (a string would be measured, then
+  // encoded again on its way to the socket).
+  const bytes = Buffer.from(body);
+  const encoding = bytes.length >= MIN_COMPRESSED_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  const send = (payload: Buffer, contentEncoding: Encoding | null) => {
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, {
-      ...headers,
-      ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}),
-      'content-length': contentEncoding ? payload.length : length,
-    });
+    res.writeHead(status, { ...headers, ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}), 'content-length': payload.length });
     res.end(payload);
   };
-  if (!encoding) return send(body, null);
-  compressReply(Buffer.from(body), encoding).then(
+  if (!encoding) return send(bytes, null);
+  compressReply(bytes, encoding).then(
     (compressed) => send(compressed, encoding),
-    () => send(body, null),
+    () => send(bytes, null),
   );
 }
