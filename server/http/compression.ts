@@ -52,7 +52,7 @@ const brotliOptions = (data: Uint8Array) => ({
 
 /**
  * Replies up to this size are compressed at once, on the event loop: a 4 KB task list takes about
- * 40 µs, a 32 KB shelf about 60 µs, less than handing the work to libuv's thread pool costs in
+ * 27 µs, a 32 KB shelf about 60 µs, less than handing the work to libuv's thread pool costs in
  * stream set-up (compressed that way, the GraphQL task list served 24% fewer requests a second;
  * this way, see docs/performance.md).
  */
