@@ -1,7 +1,7 @@
 /**
  * Node ids answered at once (server/graphql/builder.ts, withImmediateNodeIds): the same global ids
- * as Pothos' relay plugin gives, without a promise per object, and the plugin's own way still
- * taken by an id that only comes later.
+ * as Pothos' relay plugin gives, without a promise per object; an id that comes as a promise is
+ * waited for.
  */
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin, { encodeGlobalID } from '@pothos/plugin-relay';
@@ -43,7 +43,7 @@ describe('node ids', () => {
     expect((answered.data as { words: { id: string }[] }).words.map((w) => w.id)).toEqual(['1', '2', '3'].map((n) => encodeGlobalID('Word', n)));
   });
 
-  it("take the plugin's way for an id that comes as a promise", async () => {
+  it('are the same for an id that comes as a promise', async () => {
     const both = '{ words { id } later { id n } }';
     const result = await run(withImmediateNodeIds(twoNodeTypes()), both);
     expect(result).toEqual(await run(twoNodeTypes(), both));
