@@ -2,8 +2,8 @@
  * Compressed replies: which encoding a client accepts, and replies made per request (GraphQL's
  * JSON) compressed on the way out. Settings are chosen for speed, as each reply is compressed
  * anew: a class's textbook shelf (25 KB of JSON) becomes 2.8 KB with brotli at quality 5, 3.4 KB
- * with gzip at level 6; a reply of 16 KB or less gets brotli's quality 2 (below). Built files, made once per build, are compressed harder
- * (compressed-files.ts).
+ * with gzip at level 6; a reply of 16 KB or less gets brotli's quality 2 (below). Built files,
+ * made once per build, are compressed harder (compressed-files.ts).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
